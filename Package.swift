@@ -1,0 +1,86 @@
+// swift-tools-version: 6.2
+// The module table lives in ../shared/DESIGN.md; dependencies point down it.
+import PackageDescription
+
+let package = Package(
+    name: "hearth",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "hearth", targets: ["hearth"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["YAML"]),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        // The command line: argument parsing only.
+        .executableTarget(
+            name: "hearth",
+            dependencies: [
+                "HearthApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Composition root: configuration, store, service group.
+        .target(
+            name: "HearthApp",
+            dependencies: [
+                "HearthCore", "HearthStore", "HearthServer",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Domain types and rules, no I/O.
+        .target(name: "HearthCore"),
+        .target(
+            name: "HearthStore",
+            dependencies: [
+                "HearthCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "HearthServer",
+            dependencies: [
+                "HearthCore", "HearthStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            plugins: ["EmbedWebAssets"]
+        ),
+        // C libraries filled in by the discovery and pairing issues.
+        .systemLibrary(name: "CDNSSD", pkgConfig: "avahi-compat-libdns_sd", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+
+        // Build-time: compiles Web/ into HearthServer as Swift string literals.
+        .executableTarget(name: "hearth-embed-web", path: "Sources/hearth-embed-web"),
+        .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["hearth-embed-web"]),
+
+        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "HearthServerTests",
+            dependencies: [
+                "HearthServer", "HearthStore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+            ]
+        ),
+        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

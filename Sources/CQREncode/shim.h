@@ -1,0 +1,2 @@
+// The reference QR encoder (libqrencode-dev).
+#include <qrencode.h>

@@ -1,0 +1,58 @@
+import Foundation
+import HearthCore
+import HearthServer
+import HearthStore
+import Logging
+import ServiceLifecycle
+
+/// The composition root: opens the store, builds the services and runs them
+/// as one group until SIGTERM or SIGINT.
+public enum Hub {
+    /// Runs the hub until it is asked to stop. `onReady` gets the port actually
+    /// listened on (useful with port 0).
+    public static func serve(
+        _ configuration: HubConfiguration,
+        logger: Logger,
+        onReady: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+    ) async throws {
+        let directory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
+        let store = try HearthStore(directory: directory)
+        do {
+            let household = try await store.ensureHousehold(
+                name: configuration.householdName, timeZone: configuration.householdTimeZone)
+            logger.info("store opened", metadata: [
+                "path": "\(directory.appendingPathComponent(HearthStore.fileName).path)",
+                "household": "\(household.id.uuidString.lowercased())",
+            ])
+            let settings = ServerSettings(
+                host: configuration.host, port: configuration.port,
+                webRoot: configuration.webRoot.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            let server = HearthServer.application(store: store, settings: settings, logger: logger) { port in
+                logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
+                await onReady(port)
+            }
+            var groupConfiguration = ServiceGroupConfiguration(
+                services: [
+                    .init(service: server),
+                    .init(service: LiveListenersService(hub: store.hub)),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+            // systemd waits 5 s; leave room to close the database after this.
+            groupConfiguration.maximumGracefulShutdownDuration = .seconds(3)
+            try await ServiceGroup(configuration: groupConfiguration).run()
+        } catch {
+            try? store.close()
+            throw error
+        }
+        try store.close()
+        logger.info("hub stopped", metadata: [:])
+    }
+
+    /// The address a person on this machine can open.
+    public static func url(host: String, port: Int) -> String {
+        let shown = (host == "0.0.0.0" || host == "::") ? "localhost" : (host.contains(":") ? "[\(host)]" : host)
+        return "http://\(shown):\(port)/"
+    }
+}

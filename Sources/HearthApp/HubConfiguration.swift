@@ -1,0 +1,217 @@
+import Configuration
+import Foundation
+import HearthCore
+import SystemPackage
+import Yams
+
+/// Everything `hearth serve` needs to start, read from (lowest first) built-in
+/// defaults, the YAML file, `HEARTH_*` environment variables and flags.
+public struct HubConfiguration: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var dataDirectory: String
+    public var webRoot: String?
+    public var householdName: String
+    public var householdTimeZone: String
+    public var logLevel: String
+
+    /// The YAML file read when `--config` is not given; it may be absent.
+    public static let systemFile = "/etc/hearth/hearth.yaml"
+
+    /// Every key the hub understands, in YAML's dotted form. A key outside
+    /// this list is a typo that would otherwise be silently ignored.
+    public enum Key: String, CaseIterable, Sendable {
+        case host = "http.host"
+        case port = "http.port"
+        case dataDirectory = "data.directory"
+        case webRoot = "web.root"
+        case householdName = "household.name"
+        case householdTimeZone = "household.timeZone"
+        case logLevel = "log.level"
+
+        /// The environment variable that sets this key, e.g. `HEARTH_HTTP_PORT`.
+        public var environmentName: String {
+            "HEARTH_" + rawValue.split(separator: ".").map { component in
+                component.reduce(into: "") { name, character in
+                    if character.isUppercase { name += "_" }
+                    name += character.uppercased()
+                }
+            }.joined(separator: "_")
+        }
+    }
+
+    static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// Flags given on the command line; nil means "not given".
+    public struct Flags: Sendable {
+        public var configFile: String?
+        public var dataDirectory: String?
+        public var port: Int?
+        public var host: String?
+        public var webRoot: String?
+
+        public init(configFile: String? = nil, dataDirectory: String? = nil, port: Int? = nil, host: String? = nil, webRoot: String? = nil) {
+            self.configFile = configFile
+            self.dataDirectory = dataDirectory
+            self.port = port
+            self.host = host
+            self.webRoot = webRoot
+        }
+    }
+
+    /// Reads and checks the configuration. Throws `ConfigurationProblem`, whose
+    /// description is one line naming the key, where it came from and what is wrong.
+    public static func load(
+        flags: Flags,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws -> HubConfiguration {
+        let filePath = flags.configFile ?? environment["HEARTH_CONFIG"] ?? systemFile
+        let fileIsOptional = flags.configFile == nil && environment["HEARTH_CONFIG"] == nil
+        let fileKeys = try yamlKeys(at: filePath, optional: fileIsOptional)
+
+        let known = Set(Key.allCases.map(\.rawValue))
+        if let unknown = fileKeys.keys.sorted().first(where: { !known.contains($0) }) {
+            throw ConfigurationProblem(key: unknown, source: filePath, message: "is not a setting Hearth knows")
+        }
+        let knownNames = Set(Key.allCases.map(\.environmentName) + ["HEARTH_CONFIG"])
+        if let unknown = environment.keys.sorted().first(where: { $0.hasPrefix("HEARTH_") && !knownNames.contains($0) }) {
+            throw ConfigurationProblem(key: unknown, source: "the environment", message: "is not a setting Hearth knows")
+        }
+
+        func absolute(_ key: Key) -> AbsoluteConfigKey { AbsoluteConfigKey(key.rawValue.split(separator: ".").map(String.init)) }
+        var flagValues: [AbsoluteConfigKey: ConfigValue] = [:]
+        if let value = flags.host { flagValues[absolute(.host)] = .init(.string(value), isSecret: false) }
+        if let value = flags.port { flagValues[absolute(.port)] = .init(.int(value), isSecret: false) }
+        if let value = flags.dataDirectory { flagValues[absolute(.dataDirectory)] = .init(.string(value), isSecret: false) }
+        if let value = flags.webRoot { flagValues[absolute(.webRoot)] = .init(.string(value), isSecret: false) }
+        let defaults: [AbsoluteConfigKey: ConfigValue] = [
+            absolute(.host): .init(.string("0.0.0.0"), isSecret: false),
+            absolute(.port): .init(.int(8080), isSecret: false),
+            absolute(.dataDirectory): .init(.string(".hearth"), isSecret: false),
+            absolute(.householdName): .init(.string("Home"), isSecret: false),
+            absolute(.householdTimeZone): .init(.string(TimeZone.current.identifier), isSecret: false),
+            absolute(.logLevel): .init(.string("info"), isSecret: false),
+        ]
+
+        var providers: [any ConfigProvider] = [
+            InMemoryProvider(name: "flags", values: flagValues),
+            EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: ["hearth"]),
+        ]
+        if !fileKeys.isEmpty || !fileIsOptional {
+            providers.append(try await FileProvider<YAMLSnapshot>(filePath: FilePath(filePath), allowMissing: fileIsOptional))
+        }
+        providers.append(InMemoryProvider(name: "defaults", values: defaults))
+        let reader = ConfigReader(providers: providers)
+
+        func source(of key: Key) -> String {
+            switch key {
+            case .host where flags.host != nil: return "--host"
+            case .port where flags.port != nil: return "--port"
+            case .dataDirectory where flags.dataDirectory != nil: return "--data"
+            case .webRoot where flags.webRoot != nil: return "--web-root"
+            default:
+                if environment[key.environmentName] != nil { return key.environmentName }
+                if fileKeys[key.rawValue] != nil { return filePath }
+                return "the defaults"
+            }
+        }
+        // Every key below but web.root has a default, so a throw is a value of the wrong type.
+        func string(_ key: Key) throws -> String {
+            do {
+                return try reader.requiredString(forKey: ConfigKey(key.rawValue))
+            } catch {
+                throw ConfigurationProblem(key: key.rawValue, source: source(of: key), message: "must be text")
+            }
+        }
+        func int(_ key: Key) throws -> Int {
+            do {
+                return try reader.requiredInt(forKey: ConfigKey(key.rawValue))
+            } catch {
+                throw ConfigurationProblem(key: key.rawValue, source: source(of: key), message: "must be a whole number")
+            }
+        }
+        func problem(_ key: Key, _ message: String) -> ConfigurationProblem {
+            ConfigurationProblem(key: key.rawValue, source: source(of: key), message: message)
+        }
+
+        let host = try string(.host)
+        guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
+            throw problem(.host, "must be an address such as 0.0.0.0 or 127.0.0.1")
+        }
+        let port = try int(.port)
+        guard (0...65535).contains(port) else {
+            throw problem(.port, "must be from 1 to 65535 (or 0 for any free port), not \(port)")
+        }
+        let dataDirectory = try string(.dataDirectory)
+        guard !dataDirectory.isEmpty else { throw problem(.dataDirectory, "must not be empty") }
+        let webRoot = reader.string(forKey: ConfigKey(Key.webRoot.rawValue))
+        if let webRoot {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw problem(.webRoot, "must be an existing directory, not \(webRoot)")
+            }
+        }
+        let householdName = try string(.householdName)
+        do {
+            _ = try Household.validatedName(householdName)
+        } catch {
+            throw problem(.householdName, "must be 1 to \(Household.maximumNameLength) characters of text")
+        }
+        let timeZone = try string(.householdTimeZone)
+        guard TimeZone(identifier: timeZone) != nil else {
+            throw problem(.householdTimeZone, "must be an IANA time zone such as Europe/Warsaw, not \(timeZone)")
+        }
+        let logLevel = try string(.logLevel)
+        guard logLevels.contains(logLevel) else {
+            throw problem(.logLevel, "must be one of \(logLevels.joined(separator: ", ")), not \(logLevel)")
+        }
+        return HubConfiguration(
+            host: host, port: port, dataDirectory: dataDirectory, webRoot: webRoot,
+            householdName: householdName, householdTimeZone: timeZone, logLevel: logLevel
+        )
+    }
+
+    /// The dotted leaf keys of a YAML file and their text, or nothing when an
+    /// optional file is absent.
+    static func yamlKeys(at path: String, optional: Bool) throws -> [String: String] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if optional { return [:] }
+            throw ConfigurationProblem(key: "--config", source: path, message: "file does not exist")
+        }
+        guard let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) else {
+            throw ConfigurationProblem(key: "--config", source: path, message: "file cannot be read as UTF-8 text")
+        }
+        let document: Any?
+        do {
+            document = try Yams.load(yaml: text)
+        } catch {
+            throw ConfigurationProblem(key: "--config", source: path, message: "is not valid YAML (\(String(describing: error).split(separator: "\n").first ?? ""))")
+        }
+        guard let document else { return [:] }  // an empty or all-comment file
+        guard let mapping = document as? [AnyHashable: Any] else {
+            throw ConfigurationProblem(key: "--config", source: path, message: "must be a mapping of settings")
+        }
+        var keys: [String: String] = [:]
+        func walk(_ value: Any, prefix: String) {
+            if let mapping = value as? [AnyHashable: Any] {
+                for (key, child) in mapping {
+                    let name = "\(key.base)"
+                    walk(child, prefix: prefix.isEmpty ? name : prefix + "." + name)
+                }
+            } else {
+                keys[prefix] = "\(value)"
+            }
+        }
+        walk(mapping, prefix: "")
+        return keys
+    }
+}
+
+/// A configuration mistake, told in one line: which key, from where, and what is wrong.
+public struct ConfigurationProblem: Error, CustomStringConvertible, Equatable {
+    public let key: String
+    public let source: String
+    public let message: String
+
+    public var description: String { "configuration: \(key) (from \(source)) \(message)" }
+}

@@ -1,0 +1,27 @@
+/// Every failure a user or device can cause, in one place. HearthServer maps
+/// these to HTTP once; the CLI prints `description` as one line.
+public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Input that breaks a rule; `fields` names each offending field.
+    case invalid(fields: [String: String])
+    case notFound(what: String)
+    case conflict(String)
+    /// A live cursor newer than anything in the log (for example after a restore).
+    case cursorAhead(requested: Int64, latest: Int64)
+    case tooLarge(limit: Int)
+
+    public var description: String {
+        switch self {
+        case .invalid(let fields):
+            let parts = fields.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            return "Invalid input: " + parts.joined(separator: "; ")
+        case .notFound(let what):
+            return "\(what) was not found"
+        case .conflict(let message):
+            return message
+        case .cursorAhead(let requested, let latest):
+            return "Cursor \(requested) is ahead of the change log (latest is \(latest)); resync from 0"
+        case .tooLarge(let limit):
+            return "The request is larger than \(limit) bytes"
+        }
+    }
+}

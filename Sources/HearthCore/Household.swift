@@ -1,0 +1,42 @@
+import Foundation
+
+/// The one household a hub serves.
+public struct Household: Sendable, Hashable, Codable {
+    public var id: UUID
+    public var name: String
+    /// IANA identifier, e.g. "Europe/Warsaw"; dose times are computed in it.
+    public var timeZone: String
+    public var createdAt: Date
+
+    public init(id: UUID, name: String, timeZone: String, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.timeZone = timeZone
+        self.createdAt = createdAt
+    }
+
+    public static let maximumNameLength = 100
+
+    /// Checks a proposed name; returns it trimmed.
+    public static func validatedName(_ raw: String) throws(HearthError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty {
+            throw .invalid(fields: ["name": "must not be empty"])
+        }
+        if name.count > maximumNameLength {
+            throw .invalid(fields: ["name": "must be at most \(maximumNameLength) characters"])
+        }
+        if name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            throw .invalid(fields: ["name": "must not contain control characters"])
+        }
+        return name
+    }
+
+    /// Checks that an IANA time zone identifier is known to this system.
+    public static func validatedTimeZone(_ raw: String) throws(HearthError) -> String {
+        guard !raw.isEmpty, TimeZone(identifier: raw) != nil else {
+            throw .invalid(fields: ["timeZone": "is not a known IANA time zone (for example Europe/Warsaw)"])
+        }
+        return raw
+    }
+}

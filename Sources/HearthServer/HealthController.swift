@@ -1,0 +1,32 @@
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `GET /api/v1/health`: is the hub up, which version, for how long, and
+/// does its database answer. Needs no caller, so a device can check a hub
+/// before pairing.
+struct HealthController {
+    let store: HearthStore
+    let startedAt: ContinuousClock.Instant
+
+    struct Health: ResponseEncodable {
+        var status: String
+        var version: String
+        var uptimeSeconds: Int
+        var database: String
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/api/v1/health") { _, _ -> EditedResponse<Health> in
+            let databaseOK = await store.isHealthy()
+            let health = Health(
+                status: databaseOK ? "ok" : "degraded",
+                version: HearthVersion.current,
+                uptimeSeconds: Int((ContinuousClock.now - startedAt).components.seconds),
+                database: databaseOK ? "ok" : "unavailable"
+            )
+            return EditedResponse(status: databaseOK ? .ok : .serviceUnavailable,
+                                  headers: [.cacheControl: "no-store"], response: health)
+        }
+    }
+}

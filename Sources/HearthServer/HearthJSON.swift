@@ -1,0 +1,83 @@
+import Foundation
+import HearthCore
+import Hummingbird
+import NIOCore
+
+/// JSON as the API speaks it: camelCase keys, ISO-8601 UTC dates with milliseconds.
+public enum HearthJSON {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(Self.dateStyle))
+        }
+        return encoder
+    }
+
+    static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
+
+    public struct ResponseEncoder: Hummingbird.ResponseEncoder {
+        public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+            let data = try HearthJSON.encoder().encode(value)
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+
+    /// Decodes a JSON body, telling apart the three ways a client gets it wrong:
+    /// the wrong content type (415), text that is not JSON (400), and JSON of
+    /// the wrong shape (422, naming the field).
+    public struct RequestDecoder: Hummingbird.RequestDecoder {
+        public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+            guard Self.isJSON(request.headers[.contentType]) else {
+                throw ProblemError(.unsupportedMediaType, type: "unsupported-media-type",
+                                   detail: "Send the body as application/json")
+            }
+            var request = request
+            let body = try await request.collectBody(upTo: context.maxUploadSize)
+            do {
+                return try JSONDecoder().decode(T.self, from: Data(buffer: body))
+            } catch let error as DecodingError {
+                throw Self.problem(for: error)
+            }
+        }
+
+        static func isJSON(_ contentType: String?) -> Bool {
+            guard let contentType else { return false }
+            let mediaType = contentType.split(separator: ";").first?
+                .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        }
+
+        static func problem(for error: DecodingError) -> any Error {
+            func field(_ path: [any CodingKey]) -> String {
+                path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            }
+            switch error {
+            case .dataCorrupted(let context) where context.codingPath.isEmpty:
+                return ProblemError(.badRequest, type: "malformed-json", detail: "The body is not valid JSON")
+            case .typeMismatch(let expected, let context):
+                return HearthError.invalid(fields: [field(context.codingPath): "must be \(Self.describe(expected))"])
+            case .valueNotFound(let expected, let context):
+                return HearthError.invalid(fields: [field(context.codingPath): "must be \(Self.describe(expected)), not null"])
+            case .keyNotFound(let key, let context):
+                return HearthError.invalid(fields: [field(context.codingPath + [key]): "is required"])
+            case .dataCorrupted(let context):
+                return HearthError.invalid(fields: [field(context.codingPath): "has an invalid value"])
+            @unknown default:
+                return ProblemError(.badRequest, type: "malformed-json", detail: "The body could not be read")
+            }
+        }
+
+        static func describe(_ type: Any.Type) -> String {
+            switch type {
+            case is String.Type, is String?.Type: "a string"
+            case is Bool.Type, is Bool?.Type: "true or false"
+            case is Int.Type, is Int64.Type, is Double.Type: "a number"
+            default: "a \(type)"
+            }
+        }
+    }
+}

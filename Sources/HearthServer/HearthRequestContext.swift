@@ -1,0 +1,30 @@
+import Foundation
+import HearthCore
+import Hummingbird
+import HummingbirdWebSocket
+
+/// Per-request state: only who is calling. Long-lived things (the store,
+/// settings) are given to controllers through their initializers.
+public struct HearthRequestContext: RequestContext, WebSocketRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let webSocket: WebSocketHandlerReference<Self>
+    /// Set by `CallerMiddleware` before any route runs.
+    public var caller: Caller = .unpaired
+
+    public init(source: Source) {
+        self.coreContext = .init(source: source)
+        self.webSocket = .init()
+    }
+
+    /// DESIGN.md: request bodies are limited to 1 MiB.
+    public var maxUploadSize: Int { HearthLimits.requestBody }
+
+    public var requestDecoder: HearthJSON.RequestDecoder { .init() }
+    public var responseEncoder: HearthJSON.ResponseEncoder { .init() }
+}
+
+/// Size limits from DESIGN.md, in bytes.
+public enum HearthLimits {
+    public static let requestBody = 1 << 20
+    public static let webSocketMessage = 1 << 20
+}

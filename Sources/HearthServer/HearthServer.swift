@@ -1,0 +1,74 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// Where and how the HTTP server listens.
+public struct ServerSettings: Sendable {
+    public var host: String
+    public var port: Int
+    /// Serve `Web/` from this directory instead of the copy in the binary.
+    public var webRoot: URL?
+
+    public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil) {
+        self.host = host
+        self.port = port
+        self.webRoot = webRoot
+    }
+}
+
+/// Builds the hub's HTTP and WebSocket application.
+public enum HearthServer {
+    public typealias App = Application<RouterResponder<HearthRequestContext>>
+
+    /// The routes and middleware, without a listening socket; tests drive it
+    /// through `HummingbirdTesting` and the app uses it as its responder.
+    public static func router(store: HearthStore, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now) -> Router<HearthRequestContext> {
+        let router = Router(context: HearthRequestContext.self)
+        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(ProblemMiddleware())
+        router.middlewares.add(WebAppMiddleware(assets: webRoot.map(WebAssets.directory) ?? WebAssets.embedded()))
+        router.middlewares.add(OriginCheckMiddleware())
+        router.middlewares.add(CallerMiddleware())
+        HealthController(store: store, startedAt: startedAt).addRoutes(to: router)
+        HouseholdController(store: store).addRoutes(to: router)
+        LiveController(store: store).addHTTPRoutes(to: router)
+        return router
+    }
+
+    /// Only WebSocket upgrades reach this router; a refused upgrade falls
+    /// through to the HTTP router, which explains the refusal.
+    static func webSocketRouter(store: HearthStore) -> Router<HearthRequestContext> {
+        let router = Router(context: HearthRequestContext.self)
+        router.middlewares.add(CallerMiddleware())
+        LiveController(store: store).addWebSocketRoutes(to: router)
+        return router
+    }
+
+    public static func application(
+        store: HearthStore,
+        settings: ServerSettings,
+        logger: Logger,
+        onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+    ) -> App {
+        let startedAt = ContinuousClock.now
+        return Application(
+            router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter(store: store),
+                configuration: .init(
+                    http1: .init(idleTimeout: .seconds(120)),
+                    ws: .init(maxFrameSize: HearthLimits.webSocketMessage, autoPing: .enabled(timePeriod: .seconds(30)))
+                )
+            ),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Hearth"),
+            onServerRunning: { channel in
+                await onServerRunning(channel.localAddress?.port ?? settings.port)
+            },
+            logger: logger
+        )
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HearthCore
+import Synchronization
+
+/// Fans committed changes out to live listeners.
+///
+/// Not an actor on purpose: `publish` is called synchronously on the
+/// database writer's queue right after each commit, which is what keeps
+/// listeners' changes in `seq` order. An actor hop would let two commits
+/// arrive out of order.
+public final class ChangeHub: Sendable {
+    /// How many undelivered changes a listener may hold before it is closed
+    /// and told to resync from its cursor.
+    public static let defaultBufferLimit = 1024
+
+    private struct Listener {
+        let continuation: AsyncThrowingStream<Change, any Error>.Continuation
+    }
+
+    private struct State {
+        var listeners: [UUID: Listener] = [:]
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// How many listeners are registered now.
+    public var listenerCount: Int { state.withLock { $0.listeners.count } }
+
+    /// Registers a listener; it receives every change published from now on.
+    func register(bufferLimit: Int) -> LiveChanges {
+        let id = UUID()
+        let (stream, continuation) = AsyncThrowingStream<Change, any Error>.makeStream(
+            bufferingPolicy: .bufferingOldest(max(1, bufferLimit))
+        )
+        continuation.onTermination = { [weak self] _ in self?.remove(id) }
+        let accepted = state.withLock { state in
+            guard !state.closed else { return false }
+            state.listeners[id] = Listener(continuation: continuation)
+            return true
+        }
+        if !accepted { continuation.finish() }
+        return LiveChanges(stream: stream, cancel: { continuation.finish() })
+    }
+
+    /// Delivers committed changes, in commit order. A listener whose buffer
+    /// is full is closed with `ChangeHubError.fellBehind`.
+    func publish(_ changes: [Change]) {
+        let listeners = state.withLock { Array($0.listeners.values) }
+        for listener in listeners {
+            for change in changes {
+                if case .dropped = listener.continuation.yield(change) {
+                    listener.continuation.finish(throwing: ChangeHubError.fellBehind)
+                    break
+                }
+            }
+        }
+    }
+
+    /// Ends every subscription; used when the hub shuts down.
+    public func closeAll() {
+        let listeners = state.withLock { state in
+            state.closed = true
+            defer { state.listeners.removeAll() }
+            return Array(state.listeners.values)
+        }
+        for listener in listeners { listener.continuation.finish() }
+    }
+
+    private func remove(_ id: UUID) {
+        _ = state.withLock { $0.listeners.removeValue(forKey: id) }
+    }
+}
+
+/// Why a subscription ended early.
+public enum ChangeHubError: Error, Sendable, Equatable {
+    /// The listener did not keep up; it should reconnect with its last `seq`.
+    case fellBehind
+}
+
+/// The live half of a subscription: what the hub publishes after registration.
+struct LiveChanges: Sendable {
+    let stream: AsyncThrowingStream<Change, any Error>
+    let cancel: @Sendable () -> Void
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+import HearthCore
+
+extension HearthStore {
+    /// The household, created on first start with the given name and time zone.
+    @discardableResult
+    public func ensureHousehold(name: String, timeZone: String) async throws -> Household {
+        if let existing = try await household() { return existing }
+        let validName = try Household.validatedName(name)
+        let validZone = try Household.validatedTimeZone(timeZone)
+        return try await write(by: "hub") { transaction in
+            if let existing = try Self.household(transaction.db) { return existing }
+            let household = Household(id: UUID(), name: validName, timeZone: validZone, createdAt: transaction.time)
+            try transaction.db.execute(
+                sql: "INSERT INTO household (id, name, timeZone, createdAt) VALUES (?, ?, ?, ?)",
+                arguments: [household.id.uuidString.lowercased(), household.name, household.timeZone,
+                            household.createdAt.millisecondsSince1970]
+            )
+            try transaction.record(entity: "household", entityId: household.id.uuidString.lowercased(),
+                                   op: .create, payload: household.changePayload)
+            return household
+        }
+    }
+
+    public func household() async throws -> Household? {
+        try await pool.read { db in try Self.household(db) }
+    }
+
+    static func household(_ db: Database) throws -> Household? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, name, timeZone, createdAt FROM household LIMIT 1") else {
+            return nil
+        }
+        let idText: String = row["id"]
+        guard let id = UUID(uuidString: idText) else {
+            throw DatabaseError(message: "household id \(idText) is not a UUID")
+        }
+        return Household(id: id, name: row["name"], timeZone: row["timeZone"],
+                         createdAt: Date(millisecondsSince1970: row["createdAt"]))
+    }
+
+    /// Renames the household or moves it to another time zone. Unchanged
+    /// fields write nothing and append no change.
+    public func updateHousehold(name: String?, timeZone: String?, by actor: String) async throws -> Household {
+        let validName = try name.map { name throws(HearthError) in try Household.validatedName(name) }
+        let validZone = try timeZone.map { zone throws(HearthError) in try Household.validatedTimeZone(zone) }
+        return try await write(by: actor) { transaction in
+            guard var household = try Self.household(transaction.db) else {
+                throw HearthError.notFound(what: "The household")
+            }
+            var changed: [String: JSONValue] = [:]
+            if let validName, validName != household.name {
+                household.name = validName
+                changed["name"] = .string(validName)
+            }
+            if let validZone, validZone != household.timeZone {
+                household.timeZone = validZone
+                changed["timeZone"] = .string(validZone)
+            }
+            guard !changed.isEmpty else { return household }
+            try transaction.db.execute(
+                sql: "UPDATE household SET name = ?, timeZone = ? WHERE id = ?",
+                arguments: [household.name, household.timeZone, household.id.uuidString.lowercased()]
+            )
+            try transaction.record(entity: "household", entityId: household.id.uuidString.lowercased(),
+                                   op: .update, payload: .object(changed))
+            return household
+        }
+    }
+}
+
+extension Household {
+    var changePayload: JSONValue {
+        ["name": .string(name), "timeZone": .string(timeZone)]
+    }
+}

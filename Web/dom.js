@@ -1,0 +1,27 @@
+// Builds elements from plain values. Text always goes in as text nodes, never
+// as HTML, so a household or person's name can't inject markup; and no inline
+// style attributes, which the Content-Security-Policy would block anyway.
+
+/**
+ * h('a', { href: '#/notes', class: 'nav-link' }, 'Notes')
+ * Attribute values of false/null/undefined are left out; true sets "".
+ * Keys starting with "on" add event listeners.
+ */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name.startsWith('on') && typeof value === 'function') {
+      element.addEventListener(name.slice(2).toLowerCase(), value);
+    } else {
+      element.setAttribute(name, value === true ? '' : String(value));
+    }
+  }
+  element.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return element;
+}
+
+/** Every page starts with one h1 that navigation moves focus to. */
+export function pageHeading(text) {
+  return h('h1', { class: 'page-title', tabindex: '-1' }, text);
+}

@@ -1,0 +1,190 @@
+// The live connection to WS /api/v1/live. The hub sends
+//   {"type":"hello","seq":N}   first, N = last seq in its change log,
+//   {"type":"change","seq":…,"entity":…,…} for every committed change,
+// and closes with 4000 "resync" when this client fell behind. We keep the
+// last seq we saw and always reconnect with ?since=<it>, so the hub replays
+// what we missed and nobody's view silently goes stale.
+// Pure parts are exported for Node tests; the socket and timers are injected.
+
+export const RESYNC_CLOSE_CODE = 4000;
+export const FIRST_RETRY_MS = 1000;
+export const MAX_RETRY_MS = 30000;
+
+/** ws://host/api/v1/live?since=N (wss: when the page came over https:). */
+export function liveURL(location, since = null) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const url = new URL(`${scheme}//${location.host}/api/v1/live`);
+  if (Number.isInteger(since) && since >= 0) url.searchParams.set('since', String(since));
+  return url.toString();
+}
+
+/** Wait before retry number `attempt` (0-based): 1 s, 2 s, 4 s … capped at 30 s. */
+export function retryDelay(attempt) {
+  const n = Math.max(0, Math.floor(attempt));
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.min(n, 30), MAX_RETRY_MS);
+}
+
+/**
+ * Reads one frame given the last seq we saw (null before the first hello).
+ * Returns { lastSeq, hello, change, reset }:
+ * - hello on a fresh start adopts the hub's seq; on a resume it keeps ours,
+ *   because the hub is about to replay everything after it;
+ * - a hello below our seq means the hub's log restarted (restore from
+ *   backup): adopt it and report `reset` so pages reload their data;
+ * - a change at or below lastSeq is a duplicate from the replay and ignored.
+ */
+export function readFrame(lastSeq, text) {
+  let frame;
+  try {
+    frame = typeof text === 'string' ? JSON.parse(text) : text;
+  } catch {
+    return { lastSeq, hello: false, change: null, reset: false };
+  }
+  const seq = frame?.seq;
+  if (!Number.isInteger(seq)) return { lastSeq, hello: false, change: null, reset: false };
+
+  if (frame.type === 'hello') {
+    if (lastSeq === null || seq < lastSeq) {
+      return { lastSeq: seq, hello: true, change: null, reset: lastSeq !== null };
+    }
+    return { lastSeq, hello: true, change: null, reset: false };
+  }
+  if (frame.type === 'change' && (lastSeq === null || seq > lastSeq)) {
+    return { lastSeq: seq, hello: false, change: frame, reset: false };
+  }
+  return { lastSeq, hello: false, change: null, reset: false };
+}
+
+/**
+ * What to do after the socket closed: a resync reconnects at once (the hub
+ * asked for it), anything else shows "disconnected" and backs off.
+ */
+export function planReconnect(code, reason, attempt) {
+  if (code === RESYNC_CLOSE_CODE) {
+    return { state: 'connecting', delay: 0, attempt: 0 };
+  }
+  return { state: 'disconnected', delay: retryDelay(attempt), attempt: attempt + 1 };
+}
+
+/**
+ * Opens and keeps open the live connection.
+ * subscribe with onState(fn) ("connecting" | "connected" | "disconnected")
+ * and onChange(fn) (one change frame); both return an unsubscribe function.
+ * onReset(fn) fires when the hub's log restarted and data should be reloaded.
+ */
+export function createLiveConnection({
+  location = globalThis.location,
+  WebSocketImpl = globalThis.WebSocket,
+  setTimer = (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimer = (id) => globalThis.clearTimeout(id),
+} = {}) {
+  const stateListeners = new Set();
+  const changeListeners = new Set();
+  const resetListeners = new Set();
+  let state = 'connecting';
+  let lastSeq = null;
+  let attempt = 0;
+  let socket = null;
+  let timer = null;
+  let stopped = true;
+
+  // A page's listener that throws must not take the connection down with it.
+  function notify(listeners, ...args) {
+    for (const fn of listeners) {
+      try {
+        fn(...args);
+      } catch (error) {
+        console.error('live listener failed', error);
+      }
+    }
+  }
+
+  function setState(next) {
+    if (next === state) return;
+    state = next;
+    notify(stateListeners, state);
+  }
+
+  function scheduleAfterClose(code, reason) {
+    const plan = planReconnect(code, reason, attempt);
+    attempt = plan.attempt;
+    setState(plan.state);
+    timer = setTimer(open, plan.delay);
+  }
+
+  function open() {
+    timer = null;
+    if (stopped) return;
+    let ws;
+    try {
+      ws = new WebSocketImpl(liveURL(location, lastSeq));
+    } catch {
+      scheduleAfterClose(1006, ''); // treat like a dropped connection
+      return;
+    }
+    socket = ws;
+    ws.onmessage = (event) => {
+      if (ws !== socket) return;
+      const result = readFrame(lastSeq, event.data);
+      lastSeq = result.lastSeq;
+      if (result.hello) {
+        attempt = 0; // the hub answered: the next failure starts at 1 s again
+        setState('connected');
+      }
+      if (result.reset) notify(resetListeners);
+      if (result.change) notify(changeListeners, result.change);
+    };
+    // Errors are always followed by close; deciding there keeps one path.
+    ws.onerror = () => {};
+    ws.onclose = (event) => {
+      if (ws !== socket) return;
+      socket = null;
+      if (stopped) return;
+      scheduleAfterClose(event.code, event.reason);
+    };
+  }
+
+  function closeSocket() {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+    const ws = socket;
+    socket = null;
+    if (ws) ws.close(1000, 'bye');
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    get lastSeq() {
+      return lastSeq;
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      open();
+    },
+    /** Try now instead of waiting out the backoff (e.g. the network came back). */
+    retryNow() {
+      if (stopped || state === 'connected') return;
+      closeSocket();
+      open();
+    },
+    stop() {
+      stopped = true;
+      closeSocket();
+    },
+    onState(fn) {
+      stateListeners.add(fn);
+      return () => stateListeners.delete(fn);
+    },
+    onChange(fn) {
+      changeListeners.add(fn);
+      return () => changeListeners.delete(fn);
+    },
+    onReset(fn) {
+      resetListeners.add(fn);
+      return () => resetListeners.delete(fn);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Settings: language, text size and theme. Each is a group of large radio
+// buttons (easier to hit and to read aloud than a dropdown) that applies the
+// moment it is chosen; there is no "Save" step to forget.
+import { h, pageHeading } from '../dom.js';
+import { LANGUAGES } from '../i18n.js';
+import { TEXT_SIZES, THEMES } from '../preferences.js';
+
+// Language names are written in their own language, so they can be found
+// whichever language is showing now.
+const LANGUAGE_NAMES = { en: 'English', pl: 'Polski' };
+
+function choiceGroup({ name, legend, choices, selected, labelFor, langFor, onPick }) {
+  return h(
+    'fieldset',
+    { class: 'choices' },
+    h('legend', {}, legend),
+    choices.map((value) =>
+      h(
+        'label',
+        { class: 'choice', for: `${name}-${value}`, lang: langFor?.(value) },
+        h('input', {
+          type: 'radio',
+          id: `${name}-${value}`,
+          name,
+          value,
+          checked: value === selected,
+          onchange: () => onPick(value),
+        }),
+        h('span', {}, labelFor(value)),
+      ),
+    ),
+  );
+}
+
+export function createSettingsPage(app) {
+  return function renderSettings(outlet) {
+    const { t } = app;
+    const { textSize, theme } = app.preferences;
+    outlet.append(
+      pageHeading(t('pages.settings')),
+      choiceGroup({
+        name: 'language',
+        legend: t('settings.language'),
+        choices: LANGUAGES,
+        selected: app.language,
+        labelFor: (value) => LANGUAGE_NAMES[value],
+        langFor: (value) => value,
+        onPick: async (value) => {
+          await app.setLanguage(value);
+          // The page was re-rendered in the new language; keep the keyboard
+          // where it was.
+          document.getElementById(`language-${value}`)?.focus();
+        },
+      }),
+      choiceGroup({
+        name: 'text-size',
+        legend: t('settings.textSize'),
+        choices: TEXT_SIZES,
+        selected: textSize,
+        labelFor: (value) => t(`settings.textSizes.${value}`),
+        onPick: (value) => app.setPreference('textSize', value),
+      }),
+      choiceGroup({
+        name: 'theme',
+        legend: t('settings.theme'),
+        choices: THEMES,
+        selected: theme,
+        labelFor: (value) => t(`settings.themes.${value}`),
+        onPick: (value) => app.setPreference('theme', value),
+      }),
+    );
+  };
+}

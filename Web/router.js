@@ -1,0 +1,87 @@
+// Hash router for the single page. Hash routes (#/notes) keep every URL
+// served by index.html and survive reloads without server routing rules.
+// resolveRoute is pure so Node tests can check it without a DOM.
+
+/** Pages in the order the navigation shows them; the first is the default. */
+export const PAGE_NAMES = Object.freeze([
+  'today',
+  'notes',
+  'medications',
+  'alerts',
+  'household',
+  'settings',
+]);
+
+export const DEFAULT_PAGE = PAGE_NAMES[0];
+
+/** The href a link to a page uses, e.g. "#/notes". */
+export function pageHref(page, ...params) {
+  const rest = params.map((p) => '/' + encodeURIComponent(p)).join('');
+  return `#/${page}${rest}`;
+}
+
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a malformed %-escape should not break navigation
+  }
+}
+
+/**
+ * "#/notes/abc" → { page: "notes", params: ["abc"] }.
+ * Empty, unknown or malformed hashes land on Today, so a stale bookmark
+ * still opens something useful.
+ */
+export function resolveRoute(hash) {
+  const path = String(hash ?? '')
+    .replace(/^#/, '')
+    .split(/[?#]/)[0];
+  const [page, ...params] = path.split('/').filter((s) => s !== '').map(decodeSegment);
+  if (!PAGE_NAMES.includes(page)) {
+    return { page: DEFAULT_PAGE, params: [] };
+  }
+  return { page, params };
+}
+
+/**
+ * Renders the page for the current hash into `outlet` and again on every
+ * hashchange. `pages` maps a page name to render(outlet, route) which may
+ * return a cleanup function (unsubscribe from live changes, cancel fetches).
+ * `win` is injectable for tests.
+ */
+export function createRouter({ pages, outlet, onChange = () => {}, win = globalThis.window }) {
+  let cleanup = null;
+  let current = null;
+
+  function show(route) {
+    if (typeof cleanup === 'function') cleanup();
+    cleanup = null;
+    outlet.replaceChildren();
+    current = route;
+    const render = pages[route.page] ?? pages[DEFAULT_PAGE];
+    cleanup = render(outlet, route) ?? null;
+    onChange(route);
+  }
+
+  const onHashChange = () => show(resolveRoute(win.location.hash));
+
+  return {
+    start() {
+      win.addEventListener('hashchange', onHashChange);
+      onHashChange();
+    },
+    /** Re-render the current page, e.g. after the language changed. */
+    refresh() {
+      show(current ?? resolveRoute(win.location.hash));
+    },
+    get current() {
+      return current;
+    },
+    stop() {
+      win.removeEventListener('hashchange', onHashChange);
+      if (typeof cleanup === 'function') cleanup();
+      cleanup = null;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// The parts of index.html around the page: translated static texts, the
+// navigation and the header's language switch. Built once and updated in
+// place, so a keyboard user's focus stays put when the language changes.
+import { h } from './dom.js';
+import { PAGE_NAMES, pageHref } from './router.js';
+
+/** Fills every [data-i18n="key"] element in the static shell. */
+export function translateShell(root, t) {
+  for (const element of root.querySelectorAll('[data-i18n]')) {
+    element.textContent = t(element.getAttribute('data-i18n'));
+  }
+  for (const element of root.querySelectorAll('[data-i18n-label]')) {
+    element.setAttribute('aria-label', t(element.getAttribute('data-i18n-label')));
+  }
+}
+
+/** Creates the nav links on first call, renames them afterwards. */
+export function renderNav(list, t) {
+  if (list.children.length === 0) {
+    list.append(
+      ...PAGE_NAMES.map((page) =>
+        h('li', {}, h('a', { href: pageHref(page), class: 'nav-link', 'data-page': page })),
+      ),
+    );
+  }
+  for (const link of list.querySelectorAll('a[data-page]')) {
+    link.textContent = t(`pages.${link.getAttribute('data-page')}`);
+  }
+}
+
+/** aria-current tells screen readers (and the CSS) which page is open. */
+export function markCurrentPage(list, page) {
+  for (const link of list.querySelectorAll('a[data-page]')) {
+    if (link.getAttribute('data-page') === page) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+/**
+ * The skip link targets #main, but letting the hash become "#main" would
+ * make the router leave the page; focus <main> directly instead.
+ */
+export function wireSkipLink(link, main) {
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    main.focus();
+  });
+}

@@ -1,0 +1,85 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import {
+  createTranslator,
+  flattenKeys,
+  loadTranslator,
+  lookup,
+  pickLanguage,
+} from '../i18n.js';
+
+const readDictionary = async (lang) =>
+  JSON.parse(await readFile(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8'));
+
+const english = {
+  pages: { today: 'Today', notes: 'Notes' },
+  live: { connected: 'Live: connected' },
+  greeting: 'Hello, {name}! You have {count} doses.',
+};
+const polish = { pages: { today: 'Dzisiaj' }, greeting: 'Dzień dobry, {name}!' };
+
+test('t() finds dotted keys in the chosen language', () => {
+  const t = createTranslator(polish, english);
+  assert.equal(t('pages.today'), 'Dzisiaj');
+});
+
+test('a string missing in Polish shows the English one', () => {
+  const t = createTranslator(polish, english);
+  assert.equal(t('pages.notes'), 'Notes');
+  assert.equal(t('live.connected'), 'Live: connected');
+});
+
+test('a string missing everywhere shows its key, not "undefined"', () => {
+  const t = createTranslator(polish, english);
+  assert.equal(t('pages.garden'), 'pages.garden');
+  assert.equal(t('pages'), 'pages', 'a group of strings is not a string');
+  assert.equal(t('toString'), 'toString', 'object built-ins are not strings');
+  assert.equal(lookup(english, 'pages.today.x'), undefined);
+});
+
+test('placeholders are filled from params', () => {
+  const t = createTranslator(english);
+  assert.equal(t('greeting', { name: 'Babcia Ela', count: 2 }), 'Hello, Babcia Ela! You have 2 doses.');
+  assert.equal(t('greeting', { name: 'Ela' }), 'Hello, Ela! You have {count} doses.');
+  assert.equal(t('greeting', { name: '{count}', count: 1 }), 'Hello, {count}! You have 1 doses.',
+    'a name that looks like a placeholder is shown as typed');
+});
+
+test('the saved language wins, then the browser language, then English', () => {
+  assert.equal(pickLanguage('pl', ['en-US']), 'pl');
+  assert.equal(pickLanguage('en', ['pl-PL']), 'en');
+  assert.equal(pickLanguage(null, ['pl-PL', 'en']), 'pl');
+  assert.equal(pickLanguage(null, ['de-DE', 'PL']), 'pl');
+  assert.equal(pickLanguage('fr', ['fr-FR', 'en-GB']), 'en');
+  assert.equal(pickLanguage(null, ['de', 'fr']), 'en');
+  assert.equal(pickLanguage(undefined, undefined), 'en');
+});
+
+test('English and Polish have exactly the same strings', async () => {
+  const [en, pl] = await Promise.all([readDictionary('en'), readDictionary('pl')]);
+  assert.deepEqual(flattenKeys(pl), flattenKeys(en));
+  for (const key of flattenKeys(en)) {
+    const placeholders = (text) => (text.match(/\{\w+\}/g) ?? []).sort();
+    assert.deepEqual(placeholders(lookup(pl, key)), placeholders(lookup(en, key)), `placeholders of ${key}`);
+    assert.ok(lookup(pl, key).trim() !== '', `${key} is empty in Polish`);
+  }
+});
+
+test('the Polish navigation reads in Polish', async () => {
+  const t = createTranslator(await readDictionary('pl'), await readDictionary('en'));
+  assert.deepEqual(
+    ['today', 'notes', 'medications', 'alerts', 'household', 'settings'].map((p) => t(`pages.${p}`)),
+    ['Dzisiaj', 'Notatki', 'Leki', 'Alerty', 'Dom', 'Ustawienia'],
+  );
+  assert.equal(t('live.connected'), 'Na żywo: połączono');
+});
+
+test('if Polish cannot be fetched the page still works in English', async () => {
+  const en = await readDictionary('en');
+  const fetchImpl = async (url) =>
+    url === '/i18n/en.json' ? { ok: true, json: async () => en } : { ok: false, status: 404 };
+  const { language, t } = await loadTranslator('pl', fetchImpl);
+  assert.equal(language, 'en');
+  assert.equal(t('pages.today'), 'Today');
+});

@@ -1,0 +1,81 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PAGE_NAMES, createRouter, pageHref, resolveRoute } from '../router.js';
+
+test('every page in the navigation opens from its link', () => {
+  for (const page of ['today', 'notes', 'medications', 'alerts', 'household', 'settings']) {
+    assert.deepEqual(resolveRoute(`#/${page}`), { page, params: [] });
+    assert.deepEqual(resolveRoute(pageHref(page)), { page, params: [] });
+  }
+  assert.deepEqual(PAGE_NAMES, ['today', 'notes', 'medications', 'alerts', 'household', 'settings']);
+});
+
+test('opening the hub with no hash shows Today', () => {
+  for (const hash of ['', '#', '#/', undefined, null]) {
+    assert.deepEqual(resolveRoute(hash), { page: 'today', params: [] }, `hash ${hash}`);
+  }
+});
+
+test('a stale or mistyped link shows Today instead of a blank page', () => {
+  for (const hash of ['#/nope', '#/Notes', '#main', '#/constructor', '#/__proto__']) {
+    assert.deepEqual(resolveRoute(hash), { page: 'today', params: [] }, `hash ${hash}`);
+  }
+});
+
+test('a link to one note carries its id', () => {
+  assert.deepEqual(resolveRoute('#/notes/abc'), { page: 'notes', params: ['abc'] });
+  assert.deepEqual(resolveRoute('#/notes/abc/'), { page: 'notes', params: ['abc'] });
+  assert.deepEqual(resolveRoute('#/medications/m1/history'), {
+    page: 'medications',
+    params: ['m1', 'history'],
+  });
+});
+
+test('ids with spaces or Polish letters survive the round trip through a link', () => {
+  const href = pageHref('notes', 'zakupy na środę');
+  assert.deepEqual(resolveRoute(href), { page: 'notes', params: ['zakupy na środę'] });
+  assert.deepEqual(resolveRoute('#/notes/%E0%A4%A'), { page: 'notes', params: ['%E0%A4%A'] });
+});
+
+// A stand-in for window: enough for the router to listen to hash changes.
+function fakeWindow(hash) {
+  const listeners = new Set();
+  return {
+    location: { hash },
+    addEventListener: (type, fn) => type === 'hashchange' && listeners.add(fn),
+    removeEventListener: (type, fn) => listeners.delete(fn),
+    go(newHash) {
+      this.location.hash = newHash;
+      for (const fn of listeners) fn();
+    },
+  };
+}
+
+const fakeOutlet = () => ({ cleared: 0, replaceChildren() { this.cleared += 1; } });
+
+test('following a link renders the new page and cleans up the old one', () => {
+  const win = fakeWindow('#/notes');
+  const shown = [];
+  let todayLeft = 0;
+  const pages = Object.fromEntries(
+    PAGE_NAMES.map((page) => [page, (outlet, route) => {
+      shown.push(route);
+      return page === 'today' ? () => (todayLeft += 1) : undefined;
+    }]),
+  );
+  const changes = [];
+  const router = createRouter({ pages, outlet: fakeOutlet(), onChange: (r) => changes.push(r.page), win });
+  router.start();
+  win.go('#/today');
+  win.go('#/settings');
+  assert.deepEqual(changes, ['notes', 'today', 'settings']);
+  assert.equal(todayLeft, 1, "leaving Today must stop its live subscription");
+
+  router.refresh(); // language switch re-renders the same page
+  assert.deepEqual(shown.at(-1), { page: 'settings', params: [] });
+  assert.equal(router.current.page, 'settings');
+
+  router.stop();
+  win.go('#/alerts');
+  assert.equal(router.current.page, 'settings', 'a stopped router ignores hash changes');
+});
