@@ -7,11 +7,21 @@ import Logging
 
 /// `WS /api/v1/live?since=SEQ`: a `hello` frame with the newest `seq`, then
 /// every change after `since`, then live changes, one JSON text frame each.
-/// A listener that falls behind is closed with code 4000 "resync" and should
-/// reconnect with the last `seq` it saw.
+///
+/// Close codes (the reason text says the same in words):
+/// - 4000 "resync": the listener fell behind; reconnect with the last `seq` seen.
+/// - 4400 "invalid-cursor": `since` is not a whole number of 0 or more.
+/// - 4409 "cursor-ahead": `since` is newer than the log (for example after a
+///   restore); reconnect without `since` and reload.
+/// A plain GET gets the same failures as problem+json. An upgrade from another
+/// site's page is refused before upgrading (HTTP 400).
 struct LiveController {
     static let path = "/api/v1/live"
-    static let resyncCloseCode: UInt16 = 4000
+    enum CloseCode {
+        static let resync: UInt16 = 4000
+        static let invalidCursor: UInt16 = 4400
+        static let cursorAhead: UInt16 = 4409
+    }
 
     let store: HearthStore
 
@@ -73,21 +83,22 @@ struct LiveController {
 
     func addWebSocketRoutes(to router: Router<HearthRequestContext>) {
         router.ws(RouterPath(Self.path)) { request, _ in
-            // A refusal here hands the request to the HTTP router, whose
-            // route above answers with the problem.
-            do {
-                _ = try await checkUpgrade(request)
-                return .upgrade([:])
-            } catch {
-                return .dontUpgrade
-            }
+            OriginCheck.isAllowed(request) ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
-            let cursor = try await checkUpgrade(context.request)
+            // A bad cursor is told as a close code with a reason: a browser's
+            // WebSocket cannot read the HTTP status of a refused upgrade.
             let subscription: ChangeSubscription
             do {
+                let requested = try Self.cursor(in: context.request)
+                let cursor: Int64 = if let requested { requested } else { try await store.latestSeq() }
                 subscription = try await store.subscribe(after: cursor)
-            } catch {
-                try await outbound.close(.unknown(Self.resyncCloseCode), reason: "resync")
+            } catch let error as HearthError {
+                if case .cursorAhead(_, let latest) = error {
+                    try await outbound.close(.unknown(CloseCode.cursorAhead), reason: "cursor-ahead: latest seq is \(latest); reload")
+                }
+                return
+            } catch is ProblemError {
+                try await outbound.close(.unknown(CloseCode.invalidCursor), reason: "invalid-cursor: since must be a whole number >= 0")
                 return
             }
             try await outbound.write(.text(Frame.hello(seq: subscription.latestAtStart).text()))
@@ -102,7 +113,7 @@ struct LiveController {
                     try? await outbound.close(.goingAway, reason: "hub stopping")
                 } catch ChangeHubError.fellBehind {
                     logger.info("live listener fell behind", metadata: ["event": "live.resync"])
-                    try? await outbound.close(.unknown(Self.resyncCloseCode), reason: "resync")
+                    try? await outbound.close(.unknown(CloseCode.resync), reason: "resync")
                 } catch {
                     try? await outbound.close(.unexpectedServerError, reason: "hub error")
                 }

@@ -6,10 +6,18 @@ import Hummingbird
 /// Devices that send no Origin are not browsers and pass.
 enum OriginCheck {
     static func isAllowed(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin] else { return true }
-        guard let host = request.head.authority else { return false }
-        let lowered = origin.lowercased()
-        return lowered == "http://" + host.lowercased() || lowered == "https://" + host.lowercased()
+        guard let origin = request.headers[.origin]?.lowercased() else { return true }
+        guard let authority = request.head.authority?.lowercased() else { return false }
+        if origin == "http://" + authority || origin == "https://" + authority {
+            return true
+        }
+        // Browsers always send the page's http(s) origin. Non-browser WebSocket
+        // clients may send ws://host without the port; that is no page at all.
+        for scheme in ["ws://", "wss://"] where origin.hasPrefix(scheme) {
+            let host = authority.split(separator: ":").first.map(String.init) ?? authority
+            return origin == scheme + authority || origin == scheme + host
+        }
+        return false
     }
 }
 

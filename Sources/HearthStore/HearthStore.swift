@@ -45,7 +45,8 @@ public final class HearthStore: Sendable {
         _ body: @escaping @Sendable (inout WriteTransaction) throws -> T
     ) async throws -> T {
         let hub = self.hub
-        let time = now()
+        // Stored as whole milliseconds; keep the in-memory value identical.
+        let time = Date(millisecondsSince1970: now().millisecondsSince1970)
         return try await pool.write { db in
             var transaction = WriteTransaction(db: db, actor: actor, time: time)
             let result = try body(&transaction)

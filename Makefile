@@ -1,0 +1,64 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+# Both install what is missing (as root, or through sudo), so they work on a
+# fresh Debian 12 machine with Swift.
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqrencode-dev
+TEST_PACKAGES := chromium chromium-driver python3-venv
+PORT ?= 8080
+VENV := .venv
+E2E_REQUIREMENTS := Tests/e2e/requirements.txt
+
+.PHONY: run test build deps test-deps swift-test web-test e2e-test bench-memory clean
+
+run: deps build
+	mkdir -p .hearth
+	.build/debug/hearth serve --data .hearth --port $(PORT)
+
+build: deps
+	swift build
+
+# Installs only the packages that are missing, so a second run does nothing.
+define apt_install
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:" $$missing; \
+		$(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_PACKAGES))
+
+test-deps: deps
+	$(call apt_install,$(TEST_PACKAGES))
+	@if [ ! -x $(VENV)/bin/python ]; then python3 -m venv $(VENV); fi
+	@if [ ! -f $(VENV)/.installed ] || [ $(E2E_REQUIREMENTS) -nt $(VENV)/.installed ]; then \
+		$(VENV)/bin/pip install -q --disable-pip-version-check -r $(E2E_REQUIREMENTS) && touch $(VENV)/.installed; \
+	fi
+
+# Runs every suite even when one fails, then fails if any did.
+test: test-deps build
+	@status=0; \
+	$(MAKE) --no-print-directory swift-test || status=1; \
+	$(MAKE) --no-print-directory web-test || status=1; \
+	$(MAKE) --no-print-directory e2e-test || status=1; \
+	exit $$status
+
+swift-test:
+	swift test
+
+web-test:
+	node --test Web/tests/
+
+e2e-test:
+	$(VENV)/bin/python -m pytest Tests/e2e -q
+
+# Resident and private dirty memory of an idle hub (release build); not a test.
+bench-memory: deps
+	swift build -c release --product hearth
+	Benchmarks/idle-memory.sh .build/release/hearth
+
+clean:
+	rm -rf .build $(VENV)

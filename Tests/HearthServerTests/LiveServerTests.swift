@@ -1,0 +1,140 @@
+import Foundation
+import HearthCore
+@testable import HearthServer
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Testing
+
+/// The hub over real sockets on loopback: HTTP, WebSocket live updates, shutdown.
+@Suite struct LiveServerTests {
+    static func client(_ port: Int) -> TestClient {
+        let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10)))
+        client.connect()
+        return client
+    }
+
+    static func frame(_ message: WebSocketMessage?) throws -> [String: JSONValue] {
+        guard case .text(let text) = message else { throw CancellationError() }
+        return try JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))
+    }
+
+    @Test func healthOverARealSocket() async throws {
+        try await RunningHub.with { port, _, _ in
+            let client = Self.client(port)
+            let response = try await client.get("/api/v1/health")
+            #expect(response.status == .ok)
+            #expect(String(buffer: response.body ?? ByteBuffer()).contains(#""database":"ok""#))
+            try await client.shutdown()
+        }
+    }
+
+    @Test func liveSendsHelloThenReplaysThenForwardsChanges() async throws {
+        try await RunningHub.with { port, store, _ in
+            _ = try await store.updateHousehold(name: "Before", timeZone: nil, by: "test")
+            let frames = try await withThrowingTaskGroup(of: [[String: JSONValue]].self) { tasks in
+                tasks.addTask {
+                    let collected = FrameCollector()
+                    _ = try await WebSocketClient.connect(
+                        url: "ws://127.0.0.1:\(port)/api/v1/live?since=1", logger: Logger(label: "ws")
+                    ) { inbound, outbound, _ in
+                        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                        for _ in 0..<3 {
+                            await collected.add(try Self.frame(try await messages.next()))
+                            if await collected.count == 2 {
+                                // Connected and caught up: now a live change.
+                                _ = try await store.updateHousehold(name: "After", timeZone: nil, by: "test")
+                            }
+                        }
+                        try await outbound.close(.normalClosure, reason: nil)
+                    }
+                    return await collected.frames
+                }
+                return try await tasks.next() ?? []
+            }
+            #expect(frames.count == 3)
+            #expect(frames[0] == ["type": "hello", "seq": .number(2)])
+            #expect(frames[1]["type"] == "change")
+            #expect(frames[1]["seq"] == .number(2))
+            #expect(frames[1]["payload"] == ["name": "Before"])
+            #expect(frames[2]["seq"] == .number(3))
+            #expect(frames[2]["payload"] == ["name": "After"])
+            #expect(frames[2]["entity"] == "household")
+            #expect(frames[2]["op"] == "update")
+        }
+    }
+
+    @Test func aWebSocketFromAnotherSiteIsRefused() async throws {
+        try await RunningHub.with { port, _, _ in
+            let client = Self.client(port)
+            let response = try await client.get("/api/v1/live?since=0", headers: [
+                .connection: "Upgrade", .upgrade: "websocket", .origin: "http://evil.example",
+                .secWebSocketVersion: "13", .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==",
+            ])
+            // Refused before upgrading: no live data reaches the other site.
+            #expect(response.status == .badRequest)
+            try await client.shutdown()
+        }
+    }
+
+    @Test func aBadCursorClosesTheSocketWithAReason() async throws {
+        try await RunningHub.with { port, _, _ in
+            for (query, code, reason) in [("abc", 4400, "invalid-cursor"), ("-3", 4400, "invalid-cursor"), ("99", 4409, "cursor-ahead")] {
+                let close = try await WebSocketClient.connect(
+                    url: "ws://127.0.0.1:\(port)/api/v1/live?since=\(query)", logger: Logger(label: "ws")
+                ) { inbound, _, _ in
+                    for try await _ in inbound {}
+                }
+                #expect(close?.closeCode == .unknown(UInt16(code)), "since=\(query)")
+                #expect(close?.reason?.hasPrefix(reason) == true, "since=\(query)")
+            }
+        }
+    }
+
+    @Test func aSameSiteBrowserMayChangeThings() async throws {
+        try await RunningHub.with { port, store, _ in
+            let client = Self.client(port)
+            let response = try await client.execute(.init(
+                "/api/v1/household", method: .patch, authority: "127.0.0.1:\(port)",
+                headers: [.contentType: "application/json", .origin: "http://127.0.0.1:\(port)"],
+                body: ByteBuffer(string: #"{"name":"Renamed in the browser"}"#)))
+            #expect(response.status == .ok)
+            #expect(try await store.household()?.name == "Renamed in the browser")
+            try await client.shutdown()
+        }
+    }
+
+    @Test func shutdownFinishesARequestInFlight() async throws {
+        let router: @Sendable (HearthStore) -> Router<HearthRequestContext> = { store in
+            let router = HearthServer.router(store: store)
+            router.get("/api/test/slow") { _, _ in
+                try await Task.sleep(for: .milliseconds(500))
+                return "finished"
+            }
+            return router
+        }
+        try await RunningHub.with(router: router) { port, _, group in
+            let client = Self.client(port)
+            async let response = client.get("/api/test/slow")
+            try await Task.sleep(for: .milliseconds(100))
+            let started = ContinuousClock.now
+            await group.triggerGracefulShutdown()
+            let finished = try await response
+            #expect(finished.status == .ok)
+            #expect(String(buffer: finished.body ?? ByteBuffer()) == "finished")
+            #expect(ContinuousClock.now - started < .seconds(5))
+            try? await client.shutdown()
+        }
+    }
+}
+
+actor FrameCollector {
+    var frames: [[String: JSONValue]] = []
+    var count: Int { frames.count }
+    func add(_ frame: [String: JSONValue]) { frames.append(frame) }
+}

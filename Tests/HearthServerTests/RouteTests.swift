@@ -1,0 +1,186 @@
+import Foundation
+import HearthCore
+@testable import HearthServer
+import HearthStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// The routes through HummingbirdTesting's in-process router client.
+@Suite struct RouteTests {
+    static func withRouter(_ body: @escaping @Sendable (any TestClientProtocol, HearthStore) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
+        let app = Application(router: HearthServer.router(store: store))
+        try await app.test(.router) { client in try await body(client, store) }
+    }
+
+    static func problem(_ buffer: ByteBuffer) throws -> ProblemDetails {
+        try JSONDecoder().decode(ProblemDetails.self, from: Data(buffer: buffer))
+    }
+
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    @Test func healthSaysTheHubAndItsDatabaseAreUp() async throws {
+        try await Self.withRouter { client, _ in
+            try await client.execute(uri: "/api/v1/health", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
+                #expect(body["status"] == "ok")
+                #expect(body["database"] == "ok")
+                #expect(body["version"] == .string(HearthVersion.current))
+                #expect(body["uptimeSeconds"] != nil)
+            }
+        }
+    }
+
+    @Test func theHouseholdIsShownAndCanBeRenamed() async throws {
+        try await Self.withRouter { client, store in
+            try await client.execute(uri: "/api/v1/household", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = try JSONDecoder().decode([String: String].self, from: Data(buffer: response.body))
+                #expect(body["name"] == "Kowalski family")
+                #expect(body["timeZone"] == "Europe/Warsaw")
+                #expect(body["createdAt"]?.hasSuffix("Z") == true)
+            }
+            try await client.execute(uri: "/api/v1/household", method: .patch, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":"Dom Kowalskich"}"#)) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(try await store.household()?.name == "Dom Kowalskich")
+            #expect(try await store.latestSeq() == 2)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"name":"#, "application/json", HTTPResponse.Status.badRequest, "malformed-json"),
+        (#"{"name":5}"#, "application/json", .unprocessableContent, "invalid"),
+        (#"{"name":""}"#, "application/json", .unprocessableContent, "invalid"),
+        (#"{"timeZone":"Nowhere/Town"}"#, "application/json", .unprocessableContent, "invalid"),
+        (#"{"name":"x"}"#, "text/plain", .unsupportedMediaType, "unsupported-media-type"),
+        (#"[1,2]"#, "application/json", .unprocessableContent, "invalid"),
+    ])
+    func badBodiesGetAProblemAndChangeNothing(body: String, contentType: String, status: HTTPResponse.Status, slug: String) async throws {
+        try await Self.withRouter { client, store in
+            try await client.execute(uri: "/api/v1/household", method: .patch, headers: [.contentType: contentType],
+                                     body: ByteBuffer(string: body)) { response in
+                #expect(response.status == status)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                let problem = try Self.problem(response.body)
+                #expect(problem.type == "urn:hearth:problem:" + slug)
+                #expect(problem.status == status.code)
+            }
+            #expect(try await store.household()?.name == "Kowalski family")
+            #expect(try await store.latestSeq() == 1)
+        }
+    }
+
+    @Test func aBodyOverOneMebibyteIsRefused() async throws {
+        try await Self.withRouter { client, store in
+            let name = String(repeating: "a", count: HearthLimits.requestBody + 10)
+            try await client.execute(uri: "/api/v1/household", method: .patch, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":"\#(name)"}"#)) { response in
+                #expect(response.status == .contentTooLarge)
+                let problem = try Self.problem(response.body)
+                #expect(problem.type == "urn:hearth:problem:too-large")
+            }
+            #expect(try await store.latestSeq() == 1)
+        }
+    }
+
+    @Test func unknownAPIPathsAreJSON404s() async throws {
+        try await Self.withRouter { client, _ in
+            for path in ["/api/v1/nothing-here", "/api/v2/health", "/api/"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .notFound, "\(path)")
+                    #expect(response.headers[.contentType] == "application/problem+json")
+                    let problem = try Self.problem(response.body)
+                    #expect(problem.type == "urn:hearth:problem:not-found")
+                }
+            }
+        }
+    }
+
+    @Test func otherPathsServeTheApp() async throws {
+        try await Self.withRouter { client, _ in
+            var etag: String?
+            for path in ["/", "/index.html", "/notes", "/some/deep/link"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .ok, "\(path)")
+                    #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                    #expect(String(buffer: response.body).contains("<html"))
+                    etag = response.headers[.eTag]
+                }
+            }
+            try await client.execute(uri: "/app.js", method: .get) { response in
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+            }
+            try await client.execute(uri: "/i18n/pl.json", method: .get) { response in
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(String(buffer: response.body).contains("Dzisiaj"))
+            }
+            let tag = try #require(etag)
+            try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: tag]) { response in
+                #expect(response.status == .notModified)
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+    }
+
+    @Test func theUIsOwnTestsAreNotServed() async throws {
+        try await Self.withRouter { client, _ in
+            try await client.execute(uri: "/tests/router.test.js", method: .get) { response in
+                // Falls back to the app, never the test file.
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            }
+        }
+    }
+
+    @Test func everyResponseCarriesTheSecurityHeaders() async throws {
+        try await Self.withRouter { client, _ in
+            for path in ["/", "/api/v1/health", "/api/v1/missing", "/style.css"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.headers[.contentSecurityPolicy] == "default-src 'self'", "\(path)")
+                    #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+                    #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+                    #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+                }
+            }
+        }
+    }
+
+    @Test func anotherSitesPageCannotChangeAnything() async throws {
+        try await Self.withRouter { client, store in
+            try await client.execute(uri: "/api/v1/household", method: .patch,
+                                     headers: [.contentType: "application/json", .origin: "http://evil.example"],
+                                     body: ByteBuffer(string: #"{"name":"Hacked"}"#)) { response in
+                #expect(response.status == .forbidden)
+                let problem = try Self.problem(response.body)
+                #expect(problem.type == "urn:hearth:problem:cross-origin")
+            }
+            #expect(try await store.household()?.name == "Kowalski family")
+        }
+    }
+
+    @Test func theLiveAddressExplainsBadRequests() async throws {
+        try await Self.withRouter { client, _ in
+            for (query, status, slug) in [
+                ("?since=abc", HTTPResponse.Status.badRequest, "invalid-cursor"),
+                ("?since=-1", .badRequest, "invalid-cursor"),
+                ("?since=99999999999999999999", .badRequest, "invalid-cursor"),
+                ("?since=7", .conflict, "cursor-ahead"),
+                ("?since=1", .upgradeRequired, "upgrade-required"),
+                ("", .upgradeRequired, "upgrade-required"),
+            ] {
+                try await client.execute(uri: "/api/v1/live" + query, method: .get) { response in
+                    #expect(response.status == status, "\(query)")
+                    let problem = try Self.problem(response.body)
+                    #expect(problem.type == "urn:hearth:problem:" + slug)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import HearthServer
+import HearthStore
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// A real server on an ephemeral loopback port, with a real SQLite file,
+/// run in a service group the way the hub runs it.
+enum RunningHub {
+    static func with<T: Sendable>(
+        router: (@Sendable (HearthStore) -> Router<HearthRequestContext>)? = nil,
+        _ body: @escaping @Sendable (_ port: Int, _ store: HearthStore, _ group: ServiceGroup) async throws -> T
+    ) async throws -> T {
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
+        let logger = Logger(label: "test")
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let service: any Service
+        if let router {
+            service = Application(
+                router: router(store),
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
+                logger: logger
+            )
+        } else {
+            service = HearthServer.application(
+                store: store, settings: .init(host: "127.0.0.1", port: 0), logger: logger
+            ) { port in portContinuation.yield(port) }
+        }
+        let group = ServiceGroup(services: [service], logger: logger)
+        return try await withThrowingTaskGroup(of: T?.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return nil
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw CancellationError() }
+            let result = try await body(port, store, group)
+            await group.triggerGracefulShutdown()
+            var value: T?
+            for try await item in tasks { if let item { value = item } }
+            return value ?? result
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// A fresh directory per test, removed afterwards, so every test uses a real SQLite file.
+struct TemporaryDirectory: ~Copyable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
