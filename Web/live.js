@@ -7,6 +7,10 @@
 // Pure parts are exported for Node tests; the socket and timers are injected.
 
 export const RESYNC_CLOSE_CODE = 4000;
+// The hub refused our cursor: it is not a number (4400) or it is newer than
+// the hub's log (4409, e.g. after a restore). Start again from "now" and reload.
+export const INVALID_CURSOR_CLOSE_CODE = 4400;
+export const CURSOR_AHEAD_CLOSE_CODE = 4409;
 export const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 30000;
 
@@ -61,9 +65,12 @@ export function readFrame(lastSeq, text) {
  */
 export function planReconnect(code, reason, attempt) {
   if (code === RESYNC_CLOSE_CODE) {
-    return { state: 'connecting', delay: 0, attempt: 0 };
+    return { state: 'connecting', delay: 0, attempt: 0, forget: false };
   }
-  return { state: 'disconnected', delay: retryDelay(attempt), attempt: attempt + 1 };
+  if (code === INVALID_CURSOR_CLOSE_CODE || code === CURSOR_AHEAD_CLOSE_CODE) {
+    return { state: 'connecting', delay: 0, attempt: 0, forget: true };
+  }
+  return { state: 'disconnected', delay: retryDelay(attempt), attempt: attempt + 1, forget: false };
 }
 
 /**
@@ -108,6 +115,10 @@ export function createLiveConnection({
   function scheduleAfterClose(code, reason) {
     const plan = planReconnect(code, reason, attempt);
     attempt = plan.attempt;
+    if (plan.forget) {
+      lastSeq = null;
+      notify(resetListeners);
+    }
     setState(plan.state);
     timer = setTimer(open, plan.delay);
   }

@@ -71,9 +71,9 @@ test('garbage frames are ignored without losing the cursor', () => {
 });
 
 test('a resync close reconnects at once; other closes show disconnected and back off', () => {
-  assert.deepEqual(planReconnect(4000, 'resync', 3), { state: 'connecting', delay: 0, attempt: 0 });
-  assert.deepEqual(planReconnect(1006, '', 0), { state: 'disconnected', delay: 1000, attempt: 1 });
-  assert.deepEqual(planReconnect(1011, 'oops', 1), { state: 'disconnected', delay: 2000, attempt: 2 });
+  assert.deepEqual(planReconnect(4000, 'resync', 3), { state: 'connecting', delay: 0, attempt: 0, forget: false });
+  assert.deepEqual(planReconnect(1006, '', 0), { state: 'disconnected', delay: 1000, attempt: 1, forget: false });
+  assert.deepEqual(planReconnect(1011, 'oops', 1), { state: 'disconnected', delay: 2000, attempt: 2, forget: false });
 });
 
 // --- the connection end to end, with a fake socket and fake timers ---
@@ -175,4 +175,9 @@ test('a listener that throws does not stop other pages hearing changes', () => {
   }
   assert.deepEqual(changes, [2, 3]);
   assert.equal(live.lastSeq, 3);
+});
+
+test('a refused cursor (log restored, or garbage) starts again from now instead of retrying it forever', () => {
+  assert.deepEqual(planReconnect(4409, 'cursor-ahead: latest seq is 3; reload', 2), { state: 'connecting', delay: 0, attempt: 0, forget: true });
+  assert.deepEqual(planReconnect(4400, 'invalid-cursor', 0), { state: 'connecting', delay: 0, attempt: 0, forget: true });
 });
