@@ -97,7 +97,9 @@ public struct HubConfiguration: Sendable, Equatable {
             InMemoryProvider(name: "flags", values: flagValues),
             EnvironmentVariablesProvider(environmentVariables: environment).prefixKeys(with: ["hearth"]),
         ]
-        if !fileKeys.isEmpty || !fileIsOptional {
+        // An empty or all-comment file holds no settings (and the YAML
+        // provider refuses a document that is not a mapping).
+        if !fileKeys.isEmpty {
             providers.append(try await FileProvider<YAMLSnapshot>(filePath: FilePath(filePath), allowMissing: fileIsOptional))
         }
         providers.append(InMemoryProvider(name: "defaults", values: defaults))

@@ -1,0 +1,88 @@
+import Foundation
+@testable import HearthApp
+import Testing
+
+@Suite struct HubConfigurationTests {
+    /// Writes a YAML file to a fresh temporary path.
+    static func yaml(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-\(UUID().uuidString).yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func defaultsApplyWhenNothingIsSet() async throws {
+        let file = try Self.yaml("# nothing but a comment\n")
+        let configuration = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.port == 8080)
+        #expect(configuration.dataDirectory == ".hearth")
+        #expect(configuration.webRoot == nil)
+        #expect(configuration.householdName == "Home")
+        #expect(configuration.logLevel == "info")
+    }
+
+    @Test func fileThenEnvironmentThenFlagsEachWin() async throws {
+        let file = try Self.yaml("""
+            http:
+              host: 127.0.0.1
+              port: 7000
+            household:
+              name: Nowak family
+              timeZone: Europe/Warsaw
+            log:
+              level: debug
+            """)
+        let fromFile = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
+        #expect(fromFile.port == 7000)
+        #expect(fromFile.householdName == "Nowak family")
+        #expect(fromFile.householdTimeZone == "Europe/Warsaw")
+        #expect(fromFile.logLevel == "debug")
+
+        let environment = ["HEARTH_HTTP_PORT": "7100", "HEARTH_HOUSEHOLD_TIME_ZONE": "America/New_York"]
+        let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: file), environment: environment)
+        #expect(fromEnvironment.port == 7100)
+        #expect(fromEnvironment.householdTimeZone == "America/New_York")
+        #expect(fromEnvironment.host == "127.0.0.1", "untouched keys still come from the file")
+
+        let fromFlags = try await HubConfiguration.load(flags: .init(configFile: file, port: 7200, host: "::1"), environment: environment)
+        #expect(fromFlags.port == 7200)
+        #expect(fromFlags.host == "::1")
+    }
+
+    @Test(arguments: [
+        ("http:\n  prot: 80\n", [String: String](), HubConfiguration.Flags(), "http.prot", "is not a setting"),
+        ("", ["HEARTH_HTTP_PORT": "eighty"], .init(), "http.port", "must be a whole number"),
+        ("", ["HEARTH_HTTPPORT": "80"], .init(), "HEARTH_HTTPPORT", "is not a setting"),
+        ("http:\n  port: 70000\n", [:], .init(), "http.port", "must be from 1 to 65535"),
+        ("", [:], .init(port: -1), "http.port", "(from --port)"),
+        ("household:\n  timeZone: Mars/Base\n", [:], .init(), "household.timeZone", "IANA time zone"),
+        ("household:\n  name: \"  \"\n", [:], .init(), "household.name", "characters of text"),
+        ("log:\n  level: loud\n", [:], .init(), "log.level", "must be one of"),
+        ("- just\n- a list\n", [:], .init(), "--config", "must be a mapping"),
+        ("http: [unclosed\n", [:], .init(), "--config", "is not valid YAML"),
+        ("", [:], .init(webRoot: "/no/such/directory"), "web.root", "existing directory"),
+    ])
+    func mistakesStopStartUpNamingTheKey(file: String, environment: [String: String], flags: HubConfiguration.Flags, key: String, message: String) async throws {
+        var flags = flags
+        flags.configFile = try Self.yaml(file)
+        do {
+            _ = try await HubConfiguration.load(flags: flags, environment: environment)
+            Issue.record("expected a configuration problem for \(key)")
+        } catch let problem as ConfigurationProblem {
+            #expect(problem.key == key)
+            #expect(problem.description.contains(message), "\(problem)")
+            #expect(!problem.description.contains("\n"))
+        }
+    }
+
+    @Test func aMissingConfigFileNamedOnTheCommandLineIsAnError() async throws {
+        await #expect(throws: ConfigurationProblem.self) {
+            _ = try await HubConfiguration.load(flags: .init(configFile: "/no/such/hearth.yaml"), environment: [:])
+        }
+    }
+
+    @Test func environmentNamesFollowTheKeys() {
+        #expect(HubConfiguration.Key.householdTimeZone.environmentName == "HEARTH_HOUSEHOLD_TIME_ZONE")
+        #expect(HubConfiguration.Key.port.environmentName == "HEARTH_HTTP_PORT")
+    }
+}

@@ -1,0 +1,239 @@
+"""The web app in a real headless Chromium: what a senior or a caregiver sees
+on the Today page, live updates, the Polish translation, and WCAG 2.1 A/AA
+checked with axe-core."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+import requests
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium_axe_python import Axe
+
+from conftest import HOUSEHOLD_NAME, browser_console_errors
+
+WAIT_S = 10
+WCAG_21_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+
+def wait_for(driver, what: str, condition, timeout: float = WAIT_S):
+    """Waits for condition(driver) to be truthy; on timeout says what was
+    awaited and what the page showed."""
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+    except TimeoutException:
+        shown = driver.execute_script(
+            "return {url: location.href, lang: document.documentElement.lang,"
+            " main: document.querySelector('main')?.innerText,"
+            " live: document.querySelector('#live-indicator')?.dataset.state}")
+        console = browser_console_errors(driver)
+        pytest.fail(f"Timed out after {timeout} s waiting for {what}.\nPage: {json.dumps(shown, ensure_ascii=False)}"
+                    f"\nConsole errors: {console}", pytrace=False)
+
+
+def household_name_shown(driver) -> str | None:
+    return driver.execute_script("return document.getElementById('household-name')?.textContent ?? null")
+
+
+def live_state(driver) -> str | None:
+    return driver.execute_script("return document.getElementById('live-indicator')?.dataset.state ?? null")
+
+
+def open_hub_page(driver, hub: str, page: str = "today"):
+    """Opens the app at #/<page> with no saved preferences for this hub's
+    origin, and waits until the shell is drawn."""
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": hub, "storageTypes": "all"})
+    driver.get(f"{hub}/#/{page}")
+    wait_for(driver, "the navigation to be drawn",
+             lambda d: d.find_elements(By.CSS_SELECTOR, "a.nav-link[href='#/today']"))
+
+
+def wait_until_today_is_ready(driver, name: str = HOUSEHOLD_NAME):
+    wait_for(driver, f"the household name {name!r}", lambda d: household_name_shown(d) == name)
+    wait_for(driver, "the live indicator to say connected", lambda d: live_state(d) == "connected")
+
+
+def choose_language(driver, language: str):
+    Select(driver.find_element(By.ID, "language-select")).select_by_value(language)
+    wait_for(driver, f"<html lang={language}>",
+             lambda d: d.execute_script("return document.documentElement.lang") == language)
+
+
+def today_link_text(driver) -> str:
+    return driver.find_element(By.CSS_SELECTOR, "a.nav-link[href='#/today']").text
+
+
+def use_dark_colour_scheme(driver):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    assert driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+
+
+def axe_violations(driver, label: str) -> list[str]:
+    """Runs axe-core's WCAG 2.0/2.1 A and AA rules on the page as shown;
+    returns one readable entry per violation (rule, impact, elements)."""
+    axe = Axe(driver)
+    axe.inject()
+    options = json.dumps({"runOnly": {"type": "tag", "values": WCAG_21_AA_TAGS},
+                          "resultTypes": ["violations"]})
+    # Axe.run() would hang until the script timeout if axe rejected (e.g. an
+    # unknown tag); this reports the error instead.
+    results = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"axe.run(document, {options}).then(done, (e) => done({{axeError: String(e)}}));"
+    )
+    if "axeError" in results:
+        pytest.fail(f"axe-core could not check {label}: {results['axeError']}", pytrace=False)
+    assert results["testEngine"]["version"].startswith("4."), results["testEngine"]
+    found = []
+    for violation in results["violations"]:
+        nodes = "\n".join(
+            f"      {node['target']}: {(node.get('failureSummary') or '').replace(chr(10), ' ')}"
+            for node in violation["nodes"]
+        )
+        found.append(f"[{label}] {violation['id']} (impact: {violation['impact']}): "
+                     f"{violation['help']}\n    {violation['helpUrl']}\n{nodes}")
+    return found
+
+
+# --------------------------------------------------------------------------
+# Today
+# --------------------------------------------------------------------------
+
+
+def test_today_shows_the_household_and_goes_live(browser, hub):
+    open_hub_page(browser, hub)
+    wait_until_today_is_ready(browser)
+
+    heading = browser.find_element(By.ID, "household-name")
+    assert heading.tag_name == "h2"
+    assert heading.is_displayed()
+    indicator = browser.find_element(By.ID, "live-indicator")
+    assert indicator.get_attribute("role") == "status"
+    assert indicator.text == "Live: connected"
+    assert browser.find_element(By.CSS_SELECTOR, "main h1").text == "Today"
+    assert browser.title == "Today – Hearth"
+    assert browser.find_element(By.CSS_SELECTOR, "a.nav-link[href='#/today']").get_attribute(
+        "aria-current") == "page"
+    assert browser.find_element(By.ID, "problem").text == "", "no error message is shown"
+    assert browser_console_errors(browser) == []
+
+
+def test_rename_appears_live_without_reloading(browser, hub):
+    open_hub_page(browser, hub)
+    wait_until_today_is_ready(browser)
+    browser.execute_script("window.__sameDocument = true;")
+
+    # Someone else renames the household, e.g. from another phone.
+    response = requests.patch(f"{hub}/api/v1/household", json={"name": "Dziadkowie Wiśniewscy"}, timeout=5)
+    assert response.status_code == 200, response.text
+
+    wait_for(browser, "the new name to appear", lambda d: household_name_shown(d) == "Dziadkowie Wiśniewscy")
+    assert browser.execute_script("return window.__sameDocument === true"), "the page was reloaded"
+    assert live_state(browser) == "connected"
+
+
+def test_indicator_shows_disconnected_and_catches_up_after_a_hub_restart(browser, hub_launcher, data_dir):
+    first = hub_launcher.start(data_dir=data_dir)
+    open_hub_page(browser, first.url)
+    wait_until_today_is_ready(browser)
+
+    code, _ = first.stop()
+    assert code == 0
+    wait_for(browser, "the indicator to say disconnected", lambda d: live_state(d) == "disconnected")
+    assert browser.find_element(By.ID, "live-indicator").text == "Live: not connected – trying again"
+    assert household_name_shown(browser) == HOUSEHOLD_NAME, "the last known name stays on screen"
+
+    # The hub comes back on the same address and the name changes before the
+    # page has reconnected: the page must not miss it.
+    second = hub_launcher.start(data_dir=data_dir, port=first.port)
+    requests.patch(f"{second.url}/api/v1/household", json={"name": "Po restarcie"}, timeout=5)
+    wait_for(browser, "the indicator to reconnect", lambda d: live_state(d) == "connected", timeout=15)
+    wait_for(browser, "the name changed meanwhile", lambda d: household_name_shown(d) == "Po restarcie")
+
+
+# --------------------------------------------------------------------------
+# Language
+# --------------------------------------------------------------------------
+
+
+def test_switching_to_polish_translates_the_page_and_is_remembered(browser, hub):
+    open_hub_page(browser, hub)
+    wait_until_today_is_ready(browser)
+    assert today_link_text(browser) == "Today"
+
+    choose_language(browser, "pl")
+
+    wait_for(browser, "the Today link to read Dzisiaj", lambda d: today_link_text(d) == "Dzisiaj")
+    assert browser.find_element(By.CSS_SELECTOR, "main h1").text == "Dzisiaj"
+    assert browser.find_element(By.ID, "live-indicator").text == "Na żywo: połączono"
+    assert browser.find_element(By.ID, "skip-link").get_attribute("textContent") == "Przejdź do treści"
+    assert browser.title == "Dzisiaj – Hearth"
+    assert household_name_shown(browser) == HOUSEHOLD_NAME, "the name is not lost on a language switch"
+
+    browser.refresh()
+    wait_until_today_is_ready(browser)
+    assert browser.execute_script("return document.documentElement.lang") == "pl"
+    assert today_link_text(browser) == "Dzisiaj"
+
+
+def test_settings_choices_apply_at_once_and_survive_a_reload(browser, hub):
+    open_hub_page(browser, hub, "settings")
+    wait_for(browser, "the Settings page", lambda d: d.find_elements(By.ID, "theme-dark"))
+    browser.find_element(By.CSS_SELECTOR, "label[for='theme-dark']").click()
+    browser.find_element(By.CSS_SELECTOR, "label[for='text-size-x-large']").click()
+    root = "document.documentElement"
+    assert browser.execute_script(f"return {root}.dataset.theme") == "dark"
+    assert browser.execute_script(f"return {root}.dataset.textSize") == "x-large"
+    background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(18, 18, 18)", "the dark colours are used"
+
+    browser.refresh()
+    wait_for(browser, "the Settings page", lambda d: d.find_elements(By.ID, "theme-dark"))
+    assert browser.execute_script(f"return {root}.dataset.theme") == "dark"
+    assert browser.execute_script(f"return {root}.dataset.textSize") == "x-large"
+    assert browser.find_element(By.ID, "theme-dark").is_selected()
+
+
+# --------------------------------------------------------------------------
+# Accessibility: WCAG 2.1 A and AA with axe-core, in light and dark
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_have_no_wcag_21_aa_violations(browser, hub, scheme):
+    if scheme == "dark":
+        use_dark_colour_scheme(browser)
+    violations = []
+
+    open_hub_page(browser, hub)
+    wait_until_today_is_ready(browser)
+    violations += axe_violations(browser, f"Today, English, {scheme}")
+
+    browser.get(f"{hub}/#/settings")
+    wait_for(browser, "the Settings page", lambda d: d.find_elements(By.ID, "theme-dark"))
+    violations += axe_violations(browser, f"Settings, English, {scheme}")
+
+    choose_language(browser, "pl")
+    wait_for(browser, "Polish settings", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Ustawienia")
+    violations += axe_violations(browser, f"Settings, Polish, {scheme}")
+
+    browser.get(f"{hub}/#/today")
+    wait_until_today_is_ready(browser)
+    assert today_link_text(browser) == "Dzisiaj"
+    violations += axe_violations(browser, f"Today, Polish, {scheme}")
+
+    browser.get(f"{hub}/#/notes")
+    wait_for(browser, "the Notes placeholder", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Notatki")
+    violations += axe_violations(browser, f"Notes placeholder, Polish, {scheme}")
+
+    assert not violations, f"{len(violations)} WCAG 2.1 A/AA violation(s):\n\n" + "\n\n".join(violations)
