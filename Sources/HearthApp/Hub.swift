@@ -3,6 +3,7 @@ import HearthCore
 import HearthServer
 import HearthStore
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The composition root: opens the store, builds the services and runs them
@@ -42,6 +43,9 @@ public enum Hub {
             // systemd waits 5 s; leave room to close the database after this.
             groupConfiguration.maximumGracefulShutdownDuration = .seconds(3)
             try await ServiceGroup(configuration: groupConfiguration).run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            try? store.close()
+            throw HubError.addressInUse(host: configuration.host, port: configuration.port)
         } catch {
             try? store.close()
             throw error

@@ -17,6 +17,10 @@ struct HealthController {
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
+        // HEAD too: monitoring tools and load balancers probe with it.
+        router.head("/api/v1/health") { _, _ -> Response in
+            Response(status: await store.isHealthy() ? .ok : .serviceUnavailable, headers: [.cacheControl: "no-store"])
+        }
         router.get("/api/v1/health") { _, _ -> EditedResponse<Health> in
             let databaseOK = await store.isHealthy()
             let health = Health(

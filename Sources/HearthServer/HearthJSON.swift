@@ -58,6 +58,8 @@ public enum HearthJSON {
             switch error {
             case .dataCorrupted(let context) where context.codingPath.isEmpty:
                 return ProblemError(.badRequest, type: "malformed-json", detail: "The body is not valid JSON")
+            case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+                return ProblemError(.unprocessableContent, type: "invalid", detail: "The body must be a JSON object")
             case .typeMismatch(let expected, let context):
                 return HearthError.invalid(fields: [field(context.codingPath): "must be \(Self.describe(expected))"])
             case .valueNotFound(let expected, let context):
@@ -76,7 +78,8 @@ public enum HearthJSON {
             case is String.Type, is String?.Type: "a string"
             case is Bool.Type, is Bool?.Type: "true or false"
             case is Int.Type, is Int64.Type, is Double.Type: "a number"
-            default: "a \(type)"
+            case is [Any].Type: "a list"
+            default: "an object"
             }
         }
     }

@@ -12,13 +12,13 @@ Environment:
 
 from __future__ import annotations
 
-import json
+import atexit
 import os
 import signal
 import socket
 import subprocess
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -103,7 +103,6 @@ class Hub:
     data_dir: Path
     log_dir: Path
     args: list[str]
-    stopped_with: int | None = field(default=None)
 
     @property
     def url(self) -> str:
@@ -169,13 +168,22 @@ class Hub:
                 f"hearth did not exit within {timeout} s of {signal.Signals(sig).name}.\n{self.output()}",
                 pytrace=False,
             )
-        self.stopped_with = code
         return code, time.monotonic() - started
 
     def kill(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait(timeout=10)
+
+
+# Every hub ever started, so even an interrupted run (Ctrl-C) leaves none behind.
+_ALL_HUBS: list[Hub] = []
+
+
+@atexit.register
+def _kill_leftover_hubs() -> None:
+    for hub in _ALL_HUBS:
+        hub.kill()
 
 
 class HubLauncher:
@@ -210,6 +218,7 @@ class HubLauncher:
                 pytest.fail(f"Could not start {binary}: {error}", pytrace=False)
         hub = Hub(process=process, port=port, data_dir=data_dir, log_dir=log_dir, args=args)
         self.hubs.append(hub)
+        _ALL_HUBS.append(hub)
         if wait:
             hub.wait_until_healthy()
         return hub
@@ -329,7 +338,4 @@ def browser_console_errors(driver) -> list[str]:
     failed loads)."""
     return [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
 
-
-def dump_json(value) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)
 

@@ -5,7 +5,6 @@ checked with axe-core."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 import requests
