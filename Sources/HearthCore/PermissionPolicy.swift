@@ -1,0 +1,83 @@
+import Foundation
+
+/// Who may do what, as one pure function. The rules follow the published
+/// senior-care app study the project builds on:
+/// - a senior sees and edits their own things and the household's shared notes;
+/// - a private note is visible to its owner only — never to caregivers or admins;
+/// - caregivers linked to a senior see and manage that senior's medications,
+///   doses, alerts and shared notes;
+/// - only admins manage people, devices and settings.
+public enum PermissionPolicy {
+    /// The person acting, with the seniors they are linked to as a caregiver.
+    public struct Actor: Sendable, Hashable {
+        public var personId: UUID
+        public var role: Person.Role
+        public var caresFor: Set<UUID>
+
+        public init(personId: UUID, role: Person.Role, caresFor: Set<UUID> = []) {
+            self.personId = personId
+            self.role = role
+            self.caresFor = caresFor
+        }
+    }
+
+    public enum Action: String, Sendable, CaseIterable {
+        case view, create, edit, delete
+    }
+
+    public enum NoteVisibility: String, Sendable, Codable, CaseIterable {
+        case `private`, shared
+    }
+
+    /// What is acted on, with just enough about it to decide.
+    public enum Resource: Sendable, Hashable {
+        case note(owner: UUID, visibility: NoteVisibility)
+        /// A senior's medications, schedules, doses, alerts and SOS: their care.
+        case care(of: UUID)
+        case person(UUID)
+        /// A device, by the person it belongs to.
+        case device(owner: UUID)
+        /// The household's name, time zone and other settings.
+        case household
+    }
+
+    public enum Decision: Sendable, Equatable {
+        case allow, deny
+    }
+
+    public static func decide(_ actor: Actor, _ action: Action, _ resource: Resource) -> Decision {
+        allows(actor, action, resource) ? .allow : .deny
+    }
+
+    static func allows(_ actor: Actor, _ action: Action, _ resource: Resource) -> Bool {
+        let isAdmin = actor.role == .admin
+        switch resource {
+        case .note(let owner, .private):
+            return owner == actor.personId
+        case .note(let owner, .shared):
+            if owner == actor.personId { return true }
+            // Everyone in the household reads and edits shared notes; removing
+            // someone else's is for the seniors' caregivers and admins.
+            switch action {
+            case .view, .create, .edit: return true
+            case .delete: return isAdmin || actor.caresFor.contains(owner)
+            }
+        case .care(let senior):
+            if senior == actor.personId {
+                // A senior records their own doses and raises SOS; changing the
+                // medication list is for their caregivers.
+                return action == .view || action == .edit || action == .create
+            }
+            return actor.role != .senior && actor.caresFor.contains(senior)
+        case .person(let id):
+            if action == .view { return true }  // names are shown across the household
+            if id == actor.personId && action == .edit { return true }  // one's own name
+            return isAdmin
+        case .device(let owner):
+            if owner == actor.personId { return action == .view || action == .edit || action == .delete }
+            return isAdmin
+        case .household:
+            return action == .view || isAdmin
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Someone in the household. Every device belongs to one person, and what a
+/// device may do follows from that person's role and care links.
+public struct Person: Sendable, Hashable, Codable {
+    public enum Role: String, Sendable, Codable, CaseIterable {
+        /// The cared-for person.
+        case senior
+        /// Family or a nurse looking after one or more seniors.
+        case caregiver
+        /// A caregiver who may also manage people, devices and settings.
+        case admin
+    }
+
+    public var id: UUID
+    public var name: String
+    public var role: Role
+    public var createdAt: Date
+    /// Archived people keep their history but can no longer use the hub.
+    public var archivedAt: Date?
+
+    public init(id: UUID, name: String, role: Role, createdAt: Date, archivedAt: Date? = nil) {
+        self.id = id
+        self.name = name
+        self.role = role
+        self.createdAt = createdAt
+        self.archivedAt = archivedAt
+    }
+
+    public static let maximumNameLength = 80
+
+    public static func validatedName(_ raw: String) throws(HearthError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= maximumNameLength,
+              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        else {
+            throw .invalid(fields: ["name": "must be 1 to \(maximumNameLength) characters of text"])
+        }
+        return name
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HearthCore
+import Testing
+
+/// Every role against every action on every kind of resource, as one table.
+@Suite struct PermissionPolicyTests {
+    typealias Policy = PermissionPolicy
+
+    static let senior = UUID()          // s1, looked after by `caregiver` and `admin`
+    static let otherSenior = UUID()     // s2, looked after by nobody here
+    static let caregiver = UUID()
+    static let otherCaregiver = UUID()
+    static let admin = UUID()
+    static let otherAdmin = UUID()
+
+    static let actors: [String: Policy.Actor] = [
+        "senior": .init(personId: senior, role: .senior),
+        "other senior": .init(personId: otherSenior, role: .senior),
+        "linked caregiver": .init(personId: caregiver, role: .caregiver, caresFor: [senior]),
+        "unlinked caregiver": .init(personId: otherCaregiver, role: .caregiver),
+        "linked admin": .init(personId: admin, role: .admin, caresFor: [senior]),
+        "unlinked admin": .init(personId: otherAdmin, role: .admin),
+    ]
+
+    static let resources: [String: Policy.Resource] = [
+        "senior's private note": .note(owner: senior, visibility: .private),
+        "senior's shared note": .note(owner: senior, visibility: .shared),
+        "caregiver's private note": .note(owner: caregiver, visibility: .private),
+        "caregiver's shared note": .note(owner: caregiver, visibility: .shared),
+        "senior's care": .care(of: senior),
+        "other senior's care": .care(of: otherSenior),
+        "senior as a person": .person(senior),
+        "caregiver as a person": .person(caregiver),
+        "senior's device": .device(owner: senior),
+        "caregiver's device": .device(owner: caregiver),
+        "household settings": .household,
+    ]
+
+    /// view, create, edit, delete: y = allowed, n = denied.
+    static let table: [String: [String: String]] = [
+        "senior": [
+            "senior's private note": "yyyy", "senior's shared note": "yyyy",
+            "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
+            "senior's care": "yyyn", "other senior's care": "nnnn",
+            "senior as a person": "ynyn", "caregiver as a person": "ynnn",
+            "senior's device": "ynyy", "caregiver's device": "nnnn", "household settings": "ynnn",
+        ],
+        "other senior": [
+            "senior's private note": "nnnn", "senior's shared note": "yyyn",
+            "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
+            "senior's care": "nnnn", "other senior's care": "yyyn",
+            "senior as a person": "ynnn", "caregiver as a person": "ynnn",
+            "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
+        ],
+        "linked caregiver": [
+            "senior's private note": "nnnn", "senior's shared note": "yyyy",
+            "caregiver's private note": "yyyy", "caregiver's shared note": "yyyy",
+            "senior's care": "yyyy", "other senior's care": "nnnn",
+            "senior as a person": "ynnn", "caregiver as a person": "ynyn",
+            "senior's device": "nnnn", "caregiver's device": "ynyy", "household settings": "ynnn",
+        ],
+        "unlinked caregiver": [
+            "senior's private note": "nnnn", "senior's shared note": "yyyn",
+            "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
+            "senior's care": "nnnn", "other senior's care": "nnnn",
+            "senior as a person": "ynnn", "caregiver as a person": "ynnn",
+            "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
+        ],
+        "linked admin": [
+            "senior's private note": "nnnn", "senior's shared note": "yyyy",
+            "caregiver's private note": "nnnn", "caregiver's shared note": "yyyy",
+            "senior's care": "yyyy", "other senior's care": "nnnn",
+            "senior as a person": "yyyy", "caregiver as a person": "yyyy",
+            "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
+        ],
+        "unlinked admin": [
+            "senior's private note": "nnnn", "senior's shared note": "yyyy",
+            "caregiver's private note": "nnnn", "caregiver's shared note": "yyyy",
+            "senior's care": "nnnn", "other senior's care": "nnnn",
+            "senior as a person": "yyyy", "caregiver as a person": "yyyy",
+            "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
+        ],
+    ]
+
+    @Test func theTableCoversEveryRoleActionAndResource() {
+        #expect(Set(Self.actors.values.map(\.role)) == Set(Person.Role.allCases))
+        #expect(Set(Self.table.keys) == Set(Self.actors.keys))
+        for row in Self.table.values {
+            #expect(Set(row.keys) == Set(Self.resources.keys))
+            #expect(row.values.allSatisfy { $0.count == Policy.Action.allCases.count })
+        }
+    }
+
+    @Test(arguments: Array(table.keys).sorted())
+    func decisionsMatchTheTable(actorName: String) throws {
+        let actor = try #require(Self.actors[actorName])
+        let row = try #require(Self.table[actorName])
+        for (resourceName, expected) in row {
+            let resource = try #require(Self.resources[resourceName])
+            for (action, mark) in zip(Policy.Action.allCases, expected) {
+                let decision = Policy.decide(actor, action, resource)
+                #expect(decision == (mark == "y" ? .allow : .deny), "\(actorName) \(action) \(resourceName)")
+            }
+        }
+    }
+
+    @Test func privateNotesAreNeverShownToCaregiversOrAdmins() {
+        for role in [Person.Role.caregiver, .admin] {
+            let actor = Policy.Actor(personId: UUID(), role: role, caresFor: [Self.senior])
+            #expect(Policy.decide(actor, .view, .note(owner: Self.senior, visibility: .private)) == .deny)
+        }
+    }
+}
