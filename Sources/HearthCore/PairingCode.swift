@@ -26,7 +26,7 @@ public struct PairingCode: Sendable, Hashable {
         var generator = SystemRandomNumberGenerator()
         let secretBytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let short = String((0..<shortCodeLength).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
-        return PairingCode(secret: base64URL(secretBytes), shortCode: short)
+        return PairingCode(secret: RandomText.base64URL(secretBytes), shortCode: short)
     }
 
     /// `XXXX-XXXX`, as shown to people.
@@ -54,12 +54,5 @@ public struct PairingCode: Sendable, Hashable {
     /// Whether text could be a QR secret (43 base64url characters).
     public static func isWellFormedSecret(_ text: String) -> Bool {
         text.count == 43 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-    }
-
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

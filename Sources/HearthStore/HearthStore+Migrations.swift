@@ -27,6 +27,7 @@ extension HearthStore {
                 """)
             try db.create(index: "changes_by_entity", on: "changes", columns: ["entity", "entityId"])
         }
+        registerPeopleAndDevices(&migrator)
         return migrator
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A phone, tablet or app paired to the hub. It acts as the person it
+/// belongs to; its token is shown to it once and kept only as a hash.
+public struct Device: Sendable, Hashable, Codable {
+    public var id: UUID
+    public var personId: UUID
+    public var name: String
+    public var createdAt: Date
+    public var lastSeenAt: Date?
+    public var userAgent: String?
+    public var revokedAt: Date?
+
+    public init(id: UUID, personId: UUID, name: String, createdAt: Date, lastSeenAt: Date? = nil, userAgent: String? = nil, revokedAt: Date? = nil) {
+        self.id = id
+        self.personId = personId
+        self.name = name
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+        self.userAgent = userAgent
+        self.revokedAt = revokedAt
+    }
+
+    public static let maximumNameLength = 60
+
+    public static func validatedName(_ raw: String) throws(HearthError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= maximumNameLength,
+              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        else {
+            throw .invalid(fields: ["deviceName": "must be 1 to \(maximumNameLength) characters of text"])
+        }
+        return name
+    }
+
+    /// A new bearer token: 256 bits from the system's cryptographic random source.
+    public static func generateToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return RandomText.base64URL((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+}
+
+/// Random secrets as URL- and cookie-safe text.
+enum RandomText {
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A device that presented a valid token, with who it acts as.
+public struct PairedDevice: Sendable, Hashable {
+    public var device: Device
+    public var person: Person
+    /// The seniors the person looks after, for the permission policy.
+    public var caresFor: Set<UUID>
+}
+
+extension HearthStore {
+    /// How often a device's "last seen" is written; more often would fill the
+    /// change log with bookkeeping.
+    static let lastSeenGranularity: TimeInterval = 300
+
+    public func devices(includingRevoked: Bool = true) async throws -> [Device] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM devices \(includingRevoked ? "" : "WHERE revokedAt IS NULL") ORDER BY createdAt
+                """).map(Self.device(from:))
+        }
+    }
+
+    /// The device holding this token, if it is paired, not revoked, and its
+    /// person is not archived. Marks it as seen.
+    public func pairedDevice(token: String, userAgent: String? = nil) async throws -> PairedDevice? {
+        let hash = SecretHash.of(token)
+        let found: PairedDevice? = try await pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM devices WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [hash]) else {
+                return nil
+            }
+            let device = try Self.device(from: row)
+            guard let person = try Self.person(id: device.personId, db), person.archivedAt == nil else { return nil }
+            return PairedDevice(device: device, person: person, caresFor: try Self.seniors(caredForBy: person.id, db))
+        }
+        guard var paired = found else { return nil }
+        let now = self.now()
+        if paired.device.lastSeenAt.map({ now.timeIntervalSince($0) >= Self.lastSeenGranularity }) ?? true {
+            let id = paired.device.id
+            try await write(by: "device:\(id.text)") { transaction in
+                try transaction.db.execute(sql: "UPDATE devices SET lastSeenAt = ?, userAgent = COALESCE(?, userAgent) WHERE id = ?",
+                                           arguments: [transaction.time.millisecondsSince1970, userAgent, id.text])
+                try transaction.record(entity: "device", entityId: id.text, op: .update,
+                                       payload: ["lastSeenAt": .number(Double(transaction.time.millisecondsSince1970))])
+            }
+            paired.device.lastSeenAt = now
+        }
+        return paired
+    }
+
+    /// Revokes a device; its token stops working on the next request.
+    public func revokeDevice(id: UUID, by actor: String) async throws {
+        try await write(by: actor) { transaction in
+            guard try Bool.fetchOne(transaction.db, sql: "SELECT revokedAt IS NULL FROM devices WHERE id = ?", arguments: [id.text]) == true else {
+                throw HearthError.notFound(what: "That device")
+            }
+            try Self.revokeDevice(id: id.text, in: &transaction)
+        }
+    }
+
+    static func revokeDevice(id: String, in transaction: inout WriteTransaction) throws {
+        try transaction.db.execute(sql: "UPDATE devices SET revokedAt = ? WHERE id = ?",
+                                   arguments: [transaction.time.millisecondsSince1970, id])
+        try transaction.record(entity: "device", entityId: id, op: .update,
+                               payload: ["revokedAt": .number(Double(transaction.time.millisecondsSince1970))])
+    }
+
+    static func device(from row: Row) throws -> Device {
+        guard let id = UUID(uuidString: row["id"]), let personId = UUID(uuidString: row["personId"]) else {
+            throw DatabaseError(message: "devices row \(row["id"] as String) is damaged")
+        }
+        return Device(
+            id: id, personId: personId, name: row["name"],
+            createdAt: Date(millisecondsSince1970: row["createdAt"]),
+            lastSeenAt: (row["lastSeenAt"] as Int64?).map(Date.init(millisecondsSince1970:)),
+            userAgent: row["userAgent"],
+            revokedAt: (row["revokedAt"] as Int64?).map(Date.init(millisecondsSince1970:))
+        )
+    }
+}

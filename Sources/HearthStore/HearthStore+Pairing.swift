@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// Who a pairing code is for.
+public enum PairingInvitee: Sendable, Equatable {
+    case person(UUID)
+    /// Someone new, created when the code is used.
+    case newPerson(name: String, role: Person.Role)
+}
+
+/// A pairing code just made; the code itself exists only here and on screen.
+public struct PairingInvitation: Sendable {
+    public var id: UUID
+    public var code: PairingCode
+    public var expiresAt: Date
+    public var personName: String
+    public var role: Person.Role
+}
+
+public enum PairingStatus: Sendable, Equatable {
+    case waiting
+    case paired(deviceName: String, personName: String, role: Person.Role)
+    case expired
+    /// Too many wrong short codes were tried while it was open.
+    case burned
+}
+
+/// A code as a device presents it.
+public enum PresentedPairingCode: Sendable {
+    /// The secret from the QR code's URL fragment.
+    case secret(String)
+    /// The `XXXX-XXXX` code typed by hand.
+    case shortCode(String)
+}
+
+extension HearthStore {
+    public func createPairing(
+        for invitee: PairingInvitee, deviceName: String?, lifetime: Duration = PairingCode.defaultLifetime, by actor: String
+    ) async throws -> PairingInvitation {
+        let validDeviceName = try deviceName.map { name throws(HearthError) in try Device.validatedName(name) }
+        let newName = try { () throws(HearthError) -> String? in
+            if case .newPerson(let name, _) = invitee { return try Person.validatedName(name) }
+            return nil
+        }()
+        let code = PairingCode.generate()
+        return try await write(by: actor) { transaction in
+            let personName: String
+            let role: Person.Role
+            var personId: String?
+            switch invitee {
+            case .person(let id):
+                guard let person = try Self.person(id: id, transaction.db), person.archivedAt == nil else {
+                    throw HearthError.notFound(what: "That person")
+                }
+                (personName, role, personId) = (person.name, person.role, id.text)
+            case .newPerson(_, let newRole):
+                let name = newName ?? ""
+                if try Self.person(named: name, transaction.db) != nil {
+                    throw HearthError.conflict("Someone called \(name) is already in the household; pair with --person instead")
+                }
+                (personName, role) = (name, newRole)
+            }
+            let id = UUID()
+            let expiresAt = transaction.time.addingTimeInterval(Double(lifetime.components.seconds))
+            try transaction.db.execute(
+                sql: """
+                    INSERT INTO pairing_codes (id, secretHash, shortCodeHash, personId, newPersonName, newPersonRole,
+                                               deviceName, createdBy, createdAt, expiresAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [id.text, SecretHash.of(code.secret), SecretHash.of(code.shortCode), personId,
+                            personId == nil ? personName : nil, personId == nil ? role.rawValue : nil,
+                            validDeviceName, transaction.actor, transaction.time.millisecondsSince1970,
+                            expiresAt.millisecondsSince1970])
+            try transaction.record(entity: "pairingCode", entityId: id.text, op: .create,
+                                   payload: ["personName": .string(personName), "role": .string(role.rawValue)])
+            return PairingInvitation(id: id, code: code, expiresAt: expiresAt, personName: personName, role: role)
+        }
+    }
+
+    public func pairingStatus(id: UUID) async throws -> PairingStatus {
+        let now = self.now().millisecondsSince1970
+        return try await pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pairing_codes WHERE id = ?", arguments: [id.text]) else {
+                return .expired
+            }
+            if let deviceId: String = row["deviceId"],
+               let device = try Row.fetchOne(db, sql: "SELECT name, personId FROM devices WHERE id = ?", arguments: [deviceId]),
+               let personId = UUID(uuidString: device["personId"]),
+               let person = try Self.person(id: personId, db) {
+                return .paired(deviceName: device["name"], personName: person.name, role: person.role)
+            }
+            if row["burnedAt"] as Int64? != nil { return .burned }
+            if (row["expiresAt"] as Int64) <= now { return .expired }
+            return .waiting
+        }
+    }
+
+    /// Uses a pairing code: creates the device (and the person, if the code
+    /// was for someone new) and returns the device's token, shown only now.
+    /// An unknown, expired, used or burned code is refused alike, so a guesser
+    /// learns nothing; a wrong short code counts against every open code.
+    public func redeemPairing(
+        _ presented: PresentedPairingCode, deviceName: String?, userAgent: String?
+    ) async throws -> (device: PairedDevice, token: String) {
+        let validDeviceName = try deviceName.map { name throws(HearthError) in try Device.validatedName(name) }
+        let token = Device.generateToken()
+        let outcome: Result<PairedDevice, HearthError> = try await write(by: "pairing") { transaction in
+            let now = transaction.time.millisecondsSince1970
+            let open = "usedAt IS NULL AND burnedAt IS NULL AND expiresAt > ?"
+            let row: Row?
+            switch presented {
+            case .secret(let secret):
+                row = PairingCode.isWellFormedSecret(secret)
+                    ? try Row.fetchOne(transaction.db, sql: "SELECT * FROM pairing_codes WHERE secretHash = ? AND \(open)",
+                                       arguments: [SecretHash.of(secret), now])
+                    : nil
+            case .shortCode(let typed):
+                guard let short = PairingCode.normalizedShortCode(typed) else { return .failure(Self.refusal) }
+                row = try Row.fetchOne(transaction.db, sql: "SELECT * FROM pairing_codes WHERE shortCodeHash = ? AND \(open)",
+                                       arguments: [SecretHash.of(short), now])
+                if row == nil {
+                    try Self.countWrongShortCode(now: now, in: &transaction)
+                    return .failure(Self.refusal)
+                }
+            }
+            guard let row else { return .failure(Self.refusal) }
+            return .success(try Self.pair(row, deviceName: validDeviceName, userAgent: userAgent, token: token, in: &transaction))
+        }
+        return (try outcome.get(), token)
+    }
+
+    static let refusal = HearthError.notFound(what: "This pairing code (it may have expired or been used)")
+
+    /// Counts a wrong short code against every open code, burning those that reach the limit.
+    static func countWrongShortCode(now: Int64, in transaction: inout WriteTransaction) throws {
+        let ids = try String.fetchAll(transaction.db, sql: """
+            SELECT id FROM pairing_codes WHERE usedAt IS NULL AND burnedAt IS NULL AND expiresAt > ?
+            """, arguments: [now])
+        for id in ids {
+            try transaction.db.execute(sql: """
+                UPDATE pairing_codes SET wrongAttempts = wrongAttempts + 1,
+                    burnedAt = CASE WHEN wrongAttempts + 1 >= ? THEN ? ELSE NULL END
+                WHERE id = ?
+                """, arguments: [PairingCode.wrongAttemptsAllowed, now, id])
+            let attempts = try Int.fetchOne(transaction.db, sql: "SELECT wrongAttempts FROM pairing_codes WHERE id = ?", arguments: [id]) ?? 0
+            try transaction.record(entity: "pairingCode", entityId: id, op: .update,
+                                   payload: ["wrongAttempts": .number(Double(attempts))])
+        }
+    }
+
+    static func pair(_ code: Row, deviceName: String?, userAgent: String?, token: String,
+                     in transaction: inout WriteTransaction) throws -> PairedDevice {
+        let person: Person
+        if let personIdText: String = code["personId"] {
+            guard let id = UUID(uuidString: personIdText), let existing = try Self.person(id: id, transaction.db),
+                  existing.archivedAt == nil
+            else { throw refusal }
+            person = existing
+        } else {
+            guard let role = Person.Role(rawValue: code["newPersonRole"] ?? "") else { throw refusal }
+            person = try insertPerson(name: code["newPersonName"], role: role, in: &transaction)
+        }
+        let device = Device(id: UUID(), personId: person.id, name: deviceName ?? code["deviceName"] ?? "\(person.name)'s device",
+                            createdAt: transaction.time, lastSeenAt: transaction.time, userAgent: userAgent)
+        try transaction.db.execute(
+            sql: """
+                INSERT INTO devices (id, personId, name, tokenHash, createdAt, lastSeenAt, userAgent)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [device.id.text, person.id.text, device.name, SecretHash.of(token),
+                        device.createdAt.millisecondsSince1970, device.createdAt.millisecondsSince1970, userAgent])
+        try transaction.record(entity: "device", entityId: device.id.text, op: .create,
+                               payload: ["name": .string(device.name), "personId": .string(person.id.text)])
+        let codeId: String = code["id"]
+        try transaction.db.execute(sql: "UPDATE pairing_codes SET usedAt = ?, deviceId = ? WHERE id = ?",
+                                   arguments: [transaction.time.millisecondsSince1970, device.id.text, codeId])
+        try transaction.record(entity: "pairingCode", entityId: codeId, op: .update, payload: ["used": .bool(true)])
+        return PairedDevice(device: device, person: person, caresFor: try seniors(caredForBy: person.id, transaction.db))
+    }
+
+    /// Whether any device has ever been paired; `serve` offers a first pairing when not.
+    public func hasPairedDevices() async throws -> Bool {
+        try await pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE revokedAt IS NULL)") ?? false }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import HearthCore
+
+extension HearthStore {
+    public func addPerson(name: String, role: Person.Role, by actor: String) async throws -> Person {
+        let validName = try Person.validatedName(name)
+        return try await write(by: actor) { transaction in
+            try Self.insertPerson(name: validName, role: role, in: &transaction)
+        }
+    }
+
+    static func insertPerson(name: String, role: Person.Role, in transaction: inout WriteTransaction) throws -> Person {
+        if try Self.person(named: name, transaction.db) != nil {
+            throw HearthError.conflict("Someone called \(name) is already in the household")
+        }
+        let person = Person(id: UUID(), name: name, role: role, createdAt: transaction.time)
+        try transaction.db.execute(
+            sql: "INSERT INTO people (id, name, role, createdAt) VALUES (?, ?, ?, ?)",
+            arguments: [person.id.text, person.name, person.role.rawValue, person.createdAt.millisecondsSince1970]
+        )
+        try transaction.record(entity: "person", entityId: person.id.text, op: .create,
+                               payload: ["name": .string(person.name), "role": .string(person.role.rawValue)])
+        return person
+    }
+
+    /// Everyone in the household, by name; archived people only when asked.
+    public func people(includingArchived: Bool = false) async throws -> [Person] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM people \(includingArchived ? "" : "WHERE archivedAt IS NULL") ORDER BY name COLLATE NOCASE
+                """).map(Self.person(from:))
+        }
+    }
+
+    public func person(id: UUID) async throws -> Person? {
+        try await pool.read { db in try Self.person(id: id, db) }
+    }
+
+    /// The current (not archived) person with this name, ignoring case.
+    public func person(named name: String) async throws -> Person? {
+        try await pool.read { db in try Self.person(named: name, db) }
+    }
+
+    static func person(id: UUID, _ db: Database) throws -> Person? {
+        try Row.fetchOne(db, sql: "SELECT * FROM people WHERE id = ?", arguments: [id.text]).map(person(from:))
+    }
+
+    static func person(named name: String, _ db: Database) throws -> Person? {
+        try Row.fetchOne(db, sql: "SELECT * FROM people WHERE name = ? COLLATE NOCASE AND archivedAt IS NULL",
+                         arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(person(from:))
+    }
+
+    /// Archives a person and revokes their devices; their history stays.
+    public func archivePerson(id: UUID, by actor: String) async throws -> Person {
+        try await write(by: actor) { transaction in
+            guard var person = try Self.person(id: id, transaction.db), person.archivedAt == nil else {
+                throw HearthError.notFound(what: "That person")
+            }
+            person.archivedAt = transaction.time
+            try transaction.db.execute(sql: "UPDATE people SET archivedAt = ? WHERE id = ?",
+                                       arguments: [transaction.time.millisecondsSince1970, id.text])
+            try transaction.record(entity: "person", entityId: id.text, op: .update,
+                                   payload: ["archivedAt": .number(Double(transaction.time.millisecondsSince1970))])
+            for deviceId in try String.fetchAll(transaction.db, sql: "SELECT id FROM devices WHERE personId = ? AND revokedAt IS NULL",
+                                                arguments: [id.text]) {
+                try Self.revokeDevice(id: deviceId, in: &transaction)
+            }
+            return person
+        }
+    }
+
+    /// Says that a caregiver (or admin) looks after a senior.
+    public func link(caregiver caregiverId: UUID, senior seniorId: UUID, by actor: String) async throws {
+        try await write(by: actor) { transaction in
+            guard let caregiver = try Self.person(id: caregiverId, transaction.db), caregiver.archivedAt == nil,
+                  let senior = try Self.person(id: seniorId, transaction.db), senior.archivedAt == nil
+            else { throw HearthError.notFound(what: "That person") }
+            guard caregiver.role != .senior else {
+                throw HearthError.invalid(fields: ["caregiver": "\(caregiver.name) is a senior, not a caregiver"])
+            }
+            guard senior.role == .senior else {
+                throw HearthError.invalid(fields: ["senior": "\(senior.name) is not a senior"])
+            }
+            try transaction.db.execute(
+                sql: "INSERT OR IGNORE INTO care_links (caregiverId, seniorId, createdAt) VALUES (?, ?, ?)",
+                arguments: [caregiverId.text, seniorId.text, transaction.time.millisecondsSince1970])
+            if transaction.db.changesCount > 0 {
+                try transaction.record(entity: "careLink", entityId: "\(caregiverId.text):\(seniorId.text)", op: .create,
+                                       payload: ["caregiverId": .string(caregiverId.text), "seniorId": .string(seniorId.text)])
+            }
+        }
+    }
+
+    /// The seniors a person looks after.
+    public func seniors(caredForBy caregiverId: UUID) async throws -> Set<UUID> {
+        try await pool.read { db in try Self.seniors(caredForBy: caregiverId, db) }
+    }
+
+    static func seniors(caredForBy caregiverId: UUID, _ db: Database) throws -> Set<UUID> {
+        Set(try String.fetchAll(db, sql: "SELECT seniorId FROM care_links WHERE caregiverId = ?", arguments: [caregiverId.text])
+            .compactMap(UUID.init(uuidString:)))
+    }
+
+    static func person(from row: Row) throws -> Person {
+        guard let id = UUID(uuidString: row["id"]), let role = Person.Role(rawValue: row["role"]) else {
+            throw DatabaseError(message: "people row \(row["id"] as String) is damaged")
+        }
+        return Person(id: id, name: row["name"], role: role, createdAt: Date(millisecondsSince1970: row["createdAt"]),
+                      archivedAt: (row["archivedAt"] as Int64?).map(Date.init(millisecondsSince1970:)))
+    }
+}
+
+extension UUID {
+    /// How IDs are written in the database and the API: lowercase.
+    public var text: String { uuidString.lowercased() }
+}

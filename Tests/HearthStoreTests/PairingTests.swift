@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+import HearthCore
+@testable import HearthStore
+import Synchronization
+import Testing
+
+@Suite struct PairingTests {
+    /// A clock the test moves by hand.
+    final class TestClock: Sendable {
+        private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        var now: Date { current.withLock { $0 } }
+        func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    }
+
+    static func store(_ directory: borrowing TemporaryDirectory, clock: TestClock = TestClock()) throws -> HearthStore {
+        try HearthStore(directory: directory.url, now: { clock.now })
+    }
+
+    @Test func aCodeForSomeoneNewPairsOnceAndCreatesThem() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        defer { try? store.close() }
+        let invitation = try await store.createPairing(for: .newPerson(name: "Anna", role: .admin), deviceName: nil, by: "cli")
+        #expect(try await store.pairingStatus(id: invitation.id) == .waiting)
+
+        let (paired, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Anna's phone", userAgent: "Firefox")
+        #expect(paired.person.name == "Anna")
+        #expect(paired.person.role == .admin)
+        #expect(paired.device.name == "Anna's phone")
+        #expect(try await store.pairingStatus(id: invitation.id) == .paired(deviceName: "Anna's phone", personName: "Anna", role: .admin))
+        #expect(try await store.pairedDevice(token: token)?.device.id == paired.device.id)
+
+        // The same code again, by either form, is refused and pairs nothing.
+        await #expect(throws: HearthError.self) {
+            _ = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Thief", userAgent: nil)
+        }
+        await #expect(throws: HearthError.self) {
+            _ = try await store.redeemPairing(.shortCode(invitation.code.displayedShortCode), deviceName: "Thief", userAgent: nil)
+        }
+        #expect(try await store.devices().count == 1)
+        #expect(try await store.people().map(\.name) == ["Anna"])
+    }
+
+    @Test func theShortCodeWorksAsTyped() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        defer { try? store.close() }
+        let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, by: "cli")
+        let invitation = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli")
+        let typed = invitation.code.displayedShortCode.lowercased()
+        let (paired, _) = try await store.redeemPairing(.shortCode(typed), deviceName: nil, userAgent: nil)
+        #expect(paired.person.id == senior.id)
+        #expect(paired.device.name == "Kitchen tablet", "the name chosen when pairing started")
+    }
+
+    @Test func anExpiredCodeIsRefused() async throws {
+        let directory = try TemporaryDirectory()
+        let clock = TestClock()
+        let store = try Self.store(directory, clock: clock)
+        defer { try? store.close() }
+        let invitation = try await store.createPairing(for: .newPerson(name: "Piotr", role: .caregiver), deviceName: nil,
+                                                       lifetime: .seconds(60), by: "cli")
+        clock.advance(61)
+        #expect(try await store.pairingStatus(id: invitation.id) == .expired)
+        await #expect(throws: HearthError.self) {
+            _ = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Phone", userAgent: nil)
+        }
+        #expect(try await store.people().isEmpty)
+    }
+
+    @Test func fiveWrongShortCodesBurnEveryOpenCode() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        defer { try? store.close() }
+        let invitation = try await store.createPairing(for: .newPerson(name: "Ewa", role: .caregiver), deviceName: nil, by: "cli")
+        let wrong = invitation.code.shortCode == "00000000" ? "11111111" : "00000000"
+        for attempt in 1...PairingCode.wrongAttemptsAllowed {
+            await #expect(throws: HearthError.self, "attempt \(attempt)") {
+                _ = try await store.redeemPairing(.shortCode(wrong), deviceName: "Phone", userAgent: nil)
+            }
+        }
+        #expect(try await store.pairingStatus(id: invitation.id) == .burned)
+        // Even the right code no longer works: the guesser may have been close.
+        await #expect(throws: HearthError.self) {
+            _ = try await store.redeemPairing(.shortCode(invitation.code.shortCode), deviceName: "Phone", userAgent: nil)
+        }
+        #expect(try await store.devices().isEmpty)
+        #expect(try await store.people().isEmpty, "nothing but the counter was written")
+    }
+
+    @Test func malformedCodesAreRefusedWithoutCounting() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        defer { try? store.close() }
+        let invitation = try await store.createPairing(for: .newPerson(name: "Jan", role: .caregiver), deviceName: nil, by: "cli")
+        for garbage in ["", "not-a-code", String(repeating: "x", count: 500)] {
+            await #expect(throws: HearthError.self) {
+                _ = try await store.redeemPairing(.secret(garbage), deviceName: "Phone", userAgent: nil)
+            }
+            await #expect(throws: HearthError.self) {
+                _ = try await store.redeemPairing(.shortCode(garbage), deviceName: "Phone", userAgent: nil)
+            }
+        }
+        #expect(try await store.pairingStatus(id: invitation.id) == .waiting)
+    }
+
+    @Test func onlyHashesOfTokensAndCodesAreStored() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        defer { try? store.close() }
+        let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .senior), deviceName: nil, by: "cli")
+        let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
+        try store.close()
+
+        // Read the file's bytes, WAL included: no secret appears anywhere.
+        var bytes = Data()
+        for suffix in ["", "-wal"] {
+            bytes += (try? Data(contentsOf: directory.url.appendingPathComponent("hearth.sqlite" + suffix))) ?? Data()
+        }
+        for secret in [token, invitation.code.secret, invitation.code.shortCode] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is stored in the clear")
+        }
+        #expect(token.count == 43, "256 bits, base64url")
+    }
+
+    @Test func aRevokedDeviceOrArchivedPersonIsNoLongerRecognised() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        defer { try? store.close() }
+        let first = try await store.createPairing(for: .newPerson(name: "Marek", role: .caregiver), deviceName: nil, by: "cli")
+        let (phone, phoneToken) = try await store.redeemPairing(.secret(first.code.secret), deviceName: "Phone", userAgent: nil)
+        let second = try await store.createPairing(for: .person(phone.person.id), deviceName: nil, by: "cli")
+        let (_, laptopToken) = try await store.redeemPairing(.secret(second.code.secret), deviceName: "Laptop", userAgent: nil)
+
+        try await store.revokeDevice(id: phone.device.id, by: "cli")
+        #expect(try await store.pairedDevice(token: phoneToken) == nil)
+        #expect(try await store.pairedDevice(token: laptopToken) != nil)
+
+        _ = try await store.archivePerson(id: phone.person.id, by: "cli")
+        #expect(try await store.pairedDevice(token: laptopToken) == nil)
+        #expect(try await store.devices(includingRevoked: false).isEmpty)
+        #expect(try await store.pairedDevice(token: "forged-\(phoneToken)") == nil)
+    }
+
+    @Test func careLinksGoFromCaregiverToSenior() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        defer { try? store.close() }
+        let senior = try await store.addPerson(name: "Dziadek", role: .senior, by: "cli")
+        let caregiver = try await store.addPerson(name: "Kasia", role: .caregiver, by: "cli")
+        try await store.link(caregiver: caregiver.id, senior: senior.id, by: "cli")
+        try await store.link(caregiver: caregiver.id, senior: senior.id, by: "cli")  // twice is harmless
+        #expect(try await store.seniors(caredForBy: caregiver.id) == [senior.id])
+        await #expect(throws: HearthError.self) { try await store.link(caregiver: senior.id, senior: caregiver.id, by: "cli") }
+        await #expect(throws: HearthError.self) { _ = try await store.addPerson(name: "kasia", role: .admin, by: "cli") }
+    }
+}
