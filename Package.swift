@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The command line: argument parsing only.
@@ -51,6 +52,8 @@ let package = Package(
                 "HearthCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // SHA-256 for device tokens and pairing codes, which are stored only hashed.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
