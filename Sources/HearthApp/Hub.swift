@@ -35,6 +35,7 @@ public enum Hub {
             var groupConfiguration = ServiceGroupConfiguration(
                 services: [
                     .init(service: server),
+                    .init(service: ExternalChangesService(store: store, logger: logger)),
                     .init(service: LiveListenersService(hub: store.hub)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],

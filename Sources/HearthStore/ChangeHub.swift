@@ -20,11 +20,18 @@ public final class ChangeHub: Sendable {
     private struct State {
         var listeners: [UUID: Listener] = [:]
         var closed = false
+        /// The newest seq handed to listeners; nothing at or below it is sent again.
+        var lastPublished: Int64
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    public init() {}
+    public init(lastPublished: Int64 = 0) {
+        state = Mutex(State(lastPublished: lastPublished))
+    }
+
+    /// The newest seq already published.
+    public var lastPublished: Int64 { state.withLock { $0.lastPublished } }
 
     /// How many listeners are registered now.
     public var listenerCount: Int { state.withLock { $0.listeners.count } }
@@ -45,10 +52,16 @@ public final class ChangeHub: Sendable {
         return LiveChanges(stream: stream, cancel: { continuation.finish() })
     }
 
-    /// Delivers committed changes, in commit order. A listener whose buffer
-    /// is full is closed with `ChangeHubError.fellBehind`.
-    func publish(_ changes: [Change]) {
-        let listeners = state.withLock { Array($0.listeners.values) }
+    /// Delivers committed changes, in commit order, skipping any already
+    /// published. A listener whose buffer is full is closed with
+    /// `ChangeHubError.fellBehind`. Called only on the database writer's queue.
+    func publish(_ committed: [Change]) {
+        let (listeners, changes) = state.withLock { state in
+            let fresh = committed.filter { $0.seq > state.lastPublished }
+            if let last = fresh.last { state.lastPublished = last.seq }
+            return (Array(state.listeners.values), fresh)
+        }
+        guard !changes.isEmpty else { return }
         for listener in listeners {
             for change in changes {
                 if case .dropped = listener.continuation.yield(change) {

@@ -24,7 +24,7 @@ public final class HearthStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         try Self.migrator.migrate(pool)
-        hub = ChangeHub()
+        hub = ChangeHub(lastPublished: try pool.read { db in try Self.latestSeq(db) })
         self.now = now
     }
 
@@ -50,13 +50,38 @@ public final class HearthStore: Sendable {
         return try await pool.write { db in
             var transaction = WriteTransaction(db: db, actor: actor, time: time)
             let result = try body(&transaction)
-            let changes = transaction.changes
-            if !changes.isEmpty {
+            if !transaction.changes.isEmpty {
                 // Runs on the writer's serial queue right after COMMIT, so
-                // listeners hear changes in exactly the order of `seq`.
-                db.afterNextTransaction(onCommit: { _ in hub.publish(changes) })
+                // listeners hear changes in exactly the order of `seq`. It
+                // reads the log rather than publishing this transaction's
+                // changes alone, so changes another process (the `hearth`
+                // CLI) committed just before are not skipped.
+                db.afterNextTransaction(onCommit: { db in Self.publishUnpublished(db, to: hub) })
             }
             return result
+        }
+    }
+
+    /// Publishes changes that another process committed to the same file,
+    /// such as `hearth pair` or `hearth devices revoke` while the hub runs.
+    /// Cheap when there are none; the hub calls it about once a second.
+    public func publishExternalChanges() async throws {
+        let hub = self.hub
+        guard try await latestSeq() > hub.lastPublished else { return }
+        try await pool.writeWithoutTransaction { db in Self.publishUnpublished(db, to: hub) }
+    }
+
+    static func publishUnpublished(_ db: Database, to hub: ChangeHub) {
+        do {
+            let changes = try Row.fetchAll(
+                db,
+                sql: "SELECT seq, entity, entityId, op, payload, actor, time FROM changes WHERE seq > ? ORDER BY seq",
+                arguments: [hub.lastPublished]
+            ).map(change(from:))
+            hub.publish(changes)
+        } catch {
+            // Listeners will be caught up on the next commit or the next
+            // external-change check; a reconnecting client replays from the log.
         }
     }
 

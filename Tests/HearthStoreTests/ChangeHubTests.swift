@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 @testable import HearthStore
+import Synchronization
 import Testing
 
 @Suite struct ChangeHubTests {
@@ -99,5 +100,43 @@ import Testing
         try await Task.sleep(for: .milliseconds(50))
         try store.close()
         #expect(try await ended.value == 0)
+    }
+}
+
+/// The `hearth` command writes to the same file as the running hub: its
+/// changes must reach the hub's listeners too, in order and without gaps.
+@Suite struct ExternalChangesTests {
+    @Test func changesFromAnotherConnectionReachListeners() async throws {
+        let directory = try TemporaryDirectory()
+        let hub = try HearthStore(directory: directory.url)
+        defer { try? hub.close() }
+        let command = try HearthStore(directory: directory.url)
+        defer { try? command.close() }
+
+        let subscription = try await hub.subscribe(after: 0)
+        let seen = Mutex<[Int64]>([])
+        let heard = Task {
+            for try await change in subscription {
+                let count = seen.withLock { $0.append(change.seq); return $0.count }
+                if count == 3 { break }
+            }
+            return seen.withLock { $0 }
+        }
+        // Let the listener finish its (empty) replay and wait for live changes.
+        try await Task.sleep(for: .milliseconds(200))
+        try await ChangeHubTests.note(command, 1)  // as if `hearth pair` ran
+        try await hub.publishExternalChanges()
+        // Heard through the external check alone, before the hub writes anything.
+        for _ in 0..<100 where seen.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(seen.withLock { $0 } == [1])
+        try await ChangeHubTests.note(command, 2)  // not yet noticed…
+        try await ChangeHubTests.note(hub, 3)      // …but the hub's own write catches up first
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(5))
+            subscription.cancel()
+        }
+        #expect(try await heard.value == [1, 2, 3])
+        timeout.cancel()
+        subscription.cancel()
     }
 }
