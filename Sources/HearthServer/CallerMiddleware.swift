@@ -1,19 +1,22 @@
 import HearthCore
+import HearthStore
 import Hummingbird
 
-/// The authentication seam: resolves who is calling and stores it in the
-/// context before any route runs. Pairing replaces the body of `resolve`
-/// with a device-token lookup; routes only ever read `context.caller`.
+/// Resolves who is calling from the device token and stores it in the
+/// context before any route runs; routes only ever read `context.caller`.
+/// A missing, unknown, revoked or forged token leaves the caller unpaired.
 struct CallerMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
+    let store: HearthStore
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.caller = try await resolve(request)
+        if let (token, viaCookie) = DeviceToken.presented(in: request),
+           let paired = try await store.pairedDevice(token: token, userAgent: request.headers[.userAgent].map { String($0.prefix(200)) }) {
+            context.caller = .device(id: paired.device.id, as: .init(
+                personId: paired.person.id, role: paired.person.role, caresFor: paired.caresFor))
+            context.authenticatedByCookie = viaCookie
+        }
         return try await next(request, context)
-    }
-
-    func resolve(_ request: Request) async throws -> Caller {
-        .unpaired
     }
 }

@@ -10,10 +10,16 @@ public struct HearthRequestContext: RequestContext, WebSocketRequestContext {
     public let webSocket: WebSocketHandlerReference<Self>
     /// Set by `CallerMiddleware` before any route runs.
     public var caller: Caller = .unpaired
+    /// True when the caller's token came in the browser cookie, which a
+    /// browser attaches on its own: such requests must prove their Origin.
+    public var authenticatedByCookie = false
+    /// The client's IP address, for rate limits; nil in in-process tests.
+    public let remoteAddress: String?
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
         self.webSocket = .init()
+        self.remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// DESIGN.md: request bodies are limited to 1 MiB.

@@ -31,10 +31,13 @@ public enum HearthServer {
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ProblemMiddleware())
         router.middlewares.add(WebAppMiddleware(assets: webRoot.map(WebAssets.directory) ?? WebAssets.embedded()))
+        router.middlewares.add(CallerMiddleware(store: store))
         router.middlewares.add(OriginCheckMiddleware())
-        router.middlewares.add(CallerMiddleware())
         HealthController(store: store, startedAt: startedAt).addRoutes(to: router)
         HouseholdController(store: store).addRoutes(to: router)
+        PairingController(store: store, limiter: AttemptLimiter(limit: 10, window: 60)).addRoutes(to: router)
+        PeopleController(store: store).addRoutes(to: router)
+        DevicesController(store: store).addRoutes(to: router)
         LiveController(store: store).addHTTPRoutes(to: router)
         return router
     }
@@ -43,7 +46,7 @@ public enum HearthServer {
     /// through to the HTTP router, which explains the refusal.
     static func webSocketRouter(store: HearthStore) -> Router<HearthRequestContext> {
         let router = Router(context: HearthRequestContext.self)
-        router.middlewares.add(CallerMiddleware())
+        router.middlewares.add(CallerMiddleware(store: store))
         LiveController(store: store).addWebSocketRoutes(to: router)
         return router
     }

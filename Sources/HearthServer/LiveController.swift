@@ -82,8 +82,8 @@ struct LiveController {
     }
 
     func addWebSocketRoutes(to router: Router<HearthRequestContext>) {
-        router.ws(RouterPath(Self.path)) { request, _ in
-            OriginCheck.isAllowed(request) ? .upgrade([:]) : .dontUpgrade
+        router.ws(RouterPath(Self.path)) { request, context in
+            OriginCheck.isAllowed(request, cookieAuthenticated: context.authenticatedByCookie) ? .upgrade([:]) : .dontUpgrade
         } onUpgrade: { inbound, outbound, context in
             // A bad cursor is told as a close code with a reason: a browser's
             // WebSocket cannot read the HTTP status of a refused upgrade.

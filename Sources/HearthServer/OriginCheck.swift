@@ -5,8 +5,8 @@ import Hummingbird
 /// web page elsewhere cannot act on the hub through a household browser.
 /// Devices that send no Origin are not browsers and pass.
 enum OriginCheck {
-    static func isAllowed(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin]?.lowercased() else { return true }
+    static func isAllowed(_ request: Request, cookieAuthenticated: Bool = false) -> Bool {
+        guard let origin = request.headers[.origin]?.lowercased() else { return !cookieAuthenticated }
         guard let authority = request.head.authority?.lowercased() else { return false }
         if origin == "http://" + authority || origin == "https://" + authority {
             return true
@@ -21,14 +21,18 @@ enum OriginCheck {
     }
 }
 
-/// Applies `OriginCheck` to every request that can change something.
-struct OriginCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+/// Applies `OriginCheck` to every request that can change something. Runs
+/// after `CallerMiddleware`: a request that authenticated with the browser
+/// cookie must also name its Origin, since only browsers send cookies.
+struct OriginCheckMiddleware: RouterMiddleware {
+    typealias Context = HearthRequestContext
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         switch request.method {
         case .get, .head, .options:
             break
         default:
-            guard OriginCheck.isAllowed(request) else {
+            guard OriginCheck.isAllowed(request, cookieAuthenticated: context.authenticatedByCookie) else {
                 throw ProblemError(.forbidden, type: "cross-origin",
                                    detail: "Requests from another site's page are not allowed")
             }

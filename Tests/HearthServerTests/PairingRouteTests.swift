@@ -1,0 +1,136 @@
+import Foundation
+import HearthCore
+@testable import HearthServer
+import HearthStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Pairing a device over HTTP, and the routes that need a paired device.
+@Suite struct PairingRouteTests {
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    static func pair(_ client: some TestClientProtocol, _ body: String) async throws -> (HTTPResponse.Status, [String: JSONValue], String?) {
+        try await client.execute(uri: "/api/v1/pairing", method: .post, headers: json, body: ByteBuffer(string: body)) { response in
+            let decoded = (try? JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))) ?? [:]
+            return (response.status, decoded, response.headers[.setCookie])
+        }
+    }
+
+    @Test func aCodeFromTheQRPairsTheDeviceAndSetsItsCookie() async throws {
+        try await RouteTests.withRouter { client, store in
+            let invitation = try await store.createPairing(for: .newPerson(name: "Anna", role: .admin), deviceName: nil, by: "cli")
+            let (status, body, cookie) = try await Self.pair(client, #"{"code":"\#(invitation.code.secret)","deviceName":"Anna's phone"}"#)
+            #expect(status == .created)
+            guard case .string(let token) = body["token"] else { Issue.record("no token in \(body)"); return }
+            #expect(body["person"] == ["id": body["person"]?.objectValue?["id"] ?? .null, "name": "Anna", "role": "admin"])
+            let setCookie = try #require(cookie)
+            #expect(setCookie.contains("hearth_device=\(token)"))
+            #expect(setCookie.contains("HttpOnly"))
+            #expect(setCookie.contains("SameSite=Strict"))
+
+            // The token works as a bearer token and as the cookie.
+            try await client.execute(uri: "/api/v1/people", method: .get, headers: [.authorization: "Bearer \(token)"]) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Anna"))
+            }
+            try await client.execute(uri: "/api/v1/devices", method: .get, headers: [.cookie: "hearth_device=\(token)"]) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains(#""current":true"#))
+            }
+            // The same code a second time pairs nothing.
+            let (again, _, _) = try await Self.pair(client, #"{"code":"\#(invitation.code.secret)","deviceName":"Thief"}"#)
+            #expect(again == .notFound)
+            #expect(try await store.devices().count == 1)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"code":"bm90LWEtcmVhbC1jb2Rl"}"#, HTTPResponse.Status.notFound),
+        (#"{"shortCode":"ZZZZ-ZZZZ"}"#, .notFound),
+        (#"{"shortCode":"not a code"}"#, .notFound),
+        (#"{}"#, .unprocessableContent),
+        (#"{"code":"a","shortCode":"b"}"#, .unprocessableContent),
+        (#"{"code":5}"#, .unprocessableContent),
+    ])
+    func badCodesAreRefusedAndPairNothing(body: String, status: HTTPResponse.Status) async throws {
+        try await RouteTests.withRouter { client, store in
+            let (got, problem, cookie) = try await Self.pair(client, body)
+            #expect(got == status)
+            #expect(problem["type"] != nil)
+            #expect(cookie == nil)
+            #expect(try await store.devices().isEmpty)
+        }
+    }
+
+    @Test func guessingIsRateLimitedPerAddress() async throws {
+        try await RouteTests.withRouter { client, _ in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<12 {
+                statuses.append(try await Self.pair(client, #"{"code":"bm90LWEtcmVhbC1jb2Rl"}"#).0)
+            }
+            #expect(statuses.prefix(10).allSatisfy { $0 == .notFound })
+            #expect(statuses.suffix(2).allSatisfy { $0 == .tooManyRequests })
+        }
+    }
+
+    @Test func unpairedAndForgedCallersGet401() async throws {
+        try await RouteTests.withRouter { client, _ in
+            for headers: HTTPFields in [[:], [.authorization: "Bearer forged"], [.cookie: "hearth_device=forged"]] {
+                for uri in ["/api/v1/people", "/api/v1/devices"] {
+                    try await client.execute(uri: uri, method: .get, headers: headers) { response in
+                        #expect(response.status == .unauthorized, "\(uri) \(headers)")
+                        #expect(response.headers[.contentType] == "application/problem+json")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func onlyAdminsRevokeOthersDevicesAndRevocationTakesEffectAtOnce() async throws {
+        try await RouteTests.withRouter { client, store in
+            let adminCode = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "cli")
+            let (admin, adminToken) = try await store.redeemPairing(.secret(adminCode.code.secret), deviceName: "Laptop", userAgent: nil)
+            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "cli")
+            let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
+
+            // The senior cannot see, let alone revoke, the admin's laptop.
+            try await client.execute(uri: "/api/v1/devices/\(admin.device.id.text)", method: .delete,
+                                     headers: [.authorization: "Bearer \(tabletToken)"]) { response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(uri: "/api/v1/devices", method: .get, headers: [.authorization: "Bearer \(tabletToken)"]) { response in
+                #expect(!String(buffer: response.body).contains(admin.device.id.text))
+            }
+            // The admin can; the tablet's very next request is refused.
+            try await client.execute(uri: "/api/v1/devices/\(tablet.device.id.text)", method: .delete,
+                                     headers: [.authorization: "Bearer \(adminToken)"]) { response in
+                #expect(response.status == .noContent)
+            }
+            try await client.execute(uri: "/api/v1/people", method: .get, headers: [.authorization: "Bearer \(tabletToken)"]) { response in
+                #expect(response.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test func aCookieAloneCannotChangeThingsWithoutAnOrigin() async throws {
+        try await RouteTests.withRouter { client, store in
+            let code = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "cli")
+            let (_, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Laptop", userAgent: nil)
+            try await client.execute(uri: "/api/v1/household", method: .patch,
+                                     headers: [.contentType: "application/json", .cookie: "hearth_device=\(token)"],
+                                     body: ByteBuffer(string: #"{"name":"Changed"}"#)) { response in
+                #expect(response.status == .forbidden)
+            }
+            #expect(try await store.household()?.name == "Kowalski family")
+        }
+    }
+}
+
+extension JSONValue {
+    var objectValue: [String: JSONValue]? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+}
