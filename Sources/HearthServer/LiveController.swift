@@ -10,6 +10,7 @@ import Logging
 ///
 /// Close codes (the reason text says the same in words):
 /// - 4000 "resync": the listener fell behind; reconnect with the last `seq` seen.
+/// - 4401 "revoked": this device was removed from the household; pair again.
 /// - 4400 "invalid-cursor": `since` is not a whole number of 0 or more.
 /// - 4409 "cursor-ahead": `since` is newer than the log (for example after a
 ///   restore); reconnect without `since` and reload.
@@ -19,6 +20,7 @@ struct LiveController {
     static let path = "/api/v1/live"
     enum CloseCode {
         static let resync: UInt16 = 4000
+        static let revoked: UInt16 = 4401
         static let invalidCursor: UInt16 = 4400
         static let cursorAhead: UInt16 = 4409
     }
@@ -91,7 +93,11 @@ struct LiveController {
             do {
                 let requested = try Self.cursor(in: context.request)
                 let cursor: Int64 = if let requested { requested } else { try await store.latestSeq() }
-                subscription = try await store.subscribe(after: cursor)
+                let caller = context.requestContext.caller
+                let deviceId = caller.deviceId
+                subscription = try await store.subscribe(after: cursor) { change in
+                    LiveVisibility.isVisible(change, to: caller) || LiveVisibility.revokes(change, deviceId: deviceId)
+                }
             } catch let error as HearthError {
                 if case .cursorAhead(_, let latest) = error {
                     try await outbound.close(.unknown(CloseCode.cursorAhead), reason: "cursor-ahead: latest seq is \(latest); reload")
@@ -108,6 +114,10 @@ struct LiveController {
             let writer = Task {
                 do {
                     for try await change in subscription {
+                        if LiveVisibility.revokes(change, deviceId: context.requestContext.caller.deviceId) {
+                            try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
+                            return
+                        }
                         try await outbound.write(.text(Frame.change(change).text()))
                     }
                     try? await outbound.close(.goingAway, reason: "hub stopping")

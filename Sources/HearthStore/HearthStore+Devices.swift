@@ -39,11 +39,13 @@ extension HearthStore {
         let now = self.now()
         if paired.device.lastSeenAt.map({ now.timeIntervalSince($0) >= Self.lastSeenGranularity }) ?? true {
             let id = paired.device.id
+            let personId = paired.person.id
             try await write(by: "device:\(id.text)") { transaction in
                 try transaction.db.execute(sql: "UPDATE devices SET lastSeenAt = ?, userAgent = COALESCE(?, userAgent) WHERE id = ?",
                                            arguments: [transaction.time.millisecondsSince1970, userAgent, id.text])
                 try transaction.record(entity: "device", entityId: id.text, op: .update,
-                                       payload: ["lastSeenAt": .number(Double(transaction.time.millisecondsSince1970))])
+                                       payload: ["lastSeenAt": .number(Double(transaction.time.millisecondsSince1970)),
+                                                 "personId": .string(personId.text)])
             }
             paired.device.lastSeenAt = now
         }
@@ -61,10 +63,12 @@ extension HearthStore {
     }
 
     static func revokeDevice(id: String, in transaction: inout WriteTransaction) throws {
+        let personId = try String.fetchOne(transaction.db, sql: "SELECT personId FROM devices WHERE id = ?", arguments: [id]) ?? ""
         try transaction.db.execute(sql: "UPDATE devices SET revokedAt = ? WHERE id = ?",
                                    arguments: [transaction.time.millisecondsSince1970, id])
         try transaction.record(entity: "device", entityId: id, op: .update,
-                               payload: ["revokedAt": .number(Double(transaction.time.millisecondsSince1970))])
+                               payload: ["revokedAt": .number(Double(transaction.time.millisecondsSince1970)),
+                                         "personId": .string(personId)])
     }
 
     static func device(from row: Row) throws -> Device {

@@ -109,6 +109,52 @@ import Testing
         }
     }
 
+    @Test func revokingADeviceClosesItsLiveConnection() async throws {
+        try await RunningHub.with { port, store, _ in
+            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let (tablet, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
+            let close = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/live",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                logger: Logger(label: "ws")
+            ) { inbound, _, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                try await store.revokeDevice(id: tablet.device.id, by: "test")
+                while try await messages.next() != nil {}
+            }
+            #expect(close?.closeCode == .unknown(4401))
+            #expect(close?.reason?.hasPrefix("revoked") == true)
+        }
+    }
+
+    @Test func listenersHearOnlyWhatTheirRoleMaySee() async throws {
+        try await RunningHub.with { port, store, _ in
+            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let (_, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
+            let collected = FrameCollector()
+            _ = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/live?since=0",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                logger: Logger(label: "ws")
+            ) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                _ = try await store.createPairing(for: .newPerson(name: "Someone", role: .admin), deviceName: nil, by: "test")
+                _ = try await store.updateHousehold(name: "Last", timeZone: nil, by: "test")
+                while let message = try await messages.next() {
+                    let frame = try Self.frame(message)
+                    await collected.add(frame)
+                    if frame["payload"] == ["name": "Last"] { break }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let entities = await collected.frames.compactMap { $0["entity"] }
+            #expect(entities.contains("household"))
+            #expect(entities.contains("person"), "names are shown across the household")
+            #expect(!entities.contains("pairingCode"), "pairing codes are for admins")
+        }
+    }
+
     @Test func shutdownFinishesARequestInFlight() async throws {
         let router: @Sendable (HearthStore) -> Router<HearthRequestContext> = { store in
             let router = HearthServer.router(store: store)
