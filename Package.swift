@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "HearthApp",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthServer",
+                "HearthCore", "HearthStore", "HearthServer", "HearthQR",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -66,6 +66,8 @@ let package = Package(
             ],
             plugins: ["EmbedWebAssets"]
         ),
+        // QR codes for pairing: terminal and SVG drawings of libqrencode's matrix.
+        .target(name: "HearthQR", dependencies: ["CQREncode"]),
         // C libraries filled in by the discovery and pairing issues.
         .systemLibrary(name: "CDNSSD", pkgConfig: "avahi-compat-libdns_sd", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
@@ -88,6 +90,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
+        .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),
     ],
     swiftLanguageModes: [.v6]
 )

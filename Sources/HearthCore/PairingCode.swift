@@ -2,7 +2,9 @@ import Foundation
 
 /// A one-time invitation for a device, made by `hearth pair` or an admin's
 /// Household page. It has two forms for the same pairing:
-/// - `secret`, 256 random bits in the QR code's URL fragment, for scanning;
+/// - `secret`, 128 random bits in the QR code's URL fragment, for scanning
+///   (plenty for a single-use code that lives minutes, and short enough that
+///   the URL's QR code fits an 80×24 terminal);
 /// - `shortCode`, 8 Crockford base32 characters shown as `XXXX-XXXX`, for
 ///   typing by hand. Being short, it is burned after a few wrong tries.
 /// Only hashes of both are stored.
@@ -24,7 +26,7 @@ public struct PairingCode: Sendable, Hashable {
     /// A new code from the system's cryptographic random source.
     public static func generate() -> PairingCode {
         var generator = SystemRandomNumberGenerator()
-        let secretBytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let secretBytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let short = String((0..<shortCodeLength).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
         return PairingCode(secret: RandomText.base64URL(secretBytes), shortCode: short)
     }
@@ -51,8 +53,8 @@ public struct PairingCode: Sendable, Hashable {
         return result.count == shortCodeLength ? result : nil
     }
 
-    /// Whether text could be a QR secret (43 base64url characters).
+    /// Whether text could be a QR secret (22 base64url characters).
     public static func isWellFormedSecret(_ text: String) -> Bool {
-        text.count == 43 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        text.count == 22 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 }
