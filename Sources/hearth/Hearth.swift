@@ -15,7 +15,7 @@ struct Hearth: AsyncParsableCommand {
             64 wrong command-line usage, 78 configuration error.
             """,
         version: HearthVersion.current,
-        subcommands: [Serve.self]
+        subcommands: [Serve.self, Pair.self, Devices.self, People.self]
     )
 }
 
@@ -25,52 +25,20 @@ enum ExitCode32: Int32 {
     case configuration = 78
 }
 
-struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Run the hub: the web app, the API and live updates."
-    )
+/// Every failure ends as one plain line on stderr and a documented exit code.
+func fail(_ message: String, code: ExitCode32 = .failure) -> Never {
+    FileHandle.standardError.write(Data("hearth: \(message)\n".utf8))
+    Foundation.exit(code.rawValue)
+}
 
-    @Option(name: .long, help: "YAML configuration file (default: /etc/hearth/hearth.yaml when present).")
-    var config: String?
-
-    @Option(name: .long, help: "Directory for hearth.sqlite (default: ./.hearth).")
-    var data: String?
-
-    @Option(name: .long, help: "TCP port for HTTP (default: 8080; 0 picks a free one).")
-    var port: Int?
-
-    @Option(name: .long, help: "Address to listen on (default: 0.0.0.0, every interface).")
-    var host: String?
-
-    @Option(name: .customLong("web-root"), help: "Serve the web UI from this directory instead of the built-in copy.")
-    var webRoot: String?
-
-    func run() async throws {
-        let flags = HubConfiguration.Flags(configFile: config, dataDirectory: data, port: port, host: host, webRoot: webRoot)
-        let hubConfiguration: HubConfiguration
-        do {
-            hubConfiguration = try await HubConfiguration.load(flags: flags)
-        } catch let problem as ConfigurationProblem {
-            Self.fail("\(problem)", code: .configuration)
-        }
-        LoggingSystem.bootstrap { label in
-            var handler = KeyValueLogHandler(label: label)
-            handler.logLevel = Logger.Level(rawValue: hubConfiguration.logLevel) ?? .info
-            return handler
-        }
-        let logger = Logger(label: "hearth")
-        do {
-            try await Hub.serve(hubConfiguration, logger: logger) { port in
-                let line = "Hearth is running. Open \(Hub.url(host: hubConfiguration.host, port: port)) in a browser.\n"
-                FileHandle.standardOutput.write(Data(line.utf8))
-            }
-        } catch {
-            Self.fail("cannot run: \(error)", code: .failure)
-        }
-    }
-
-    static func fail(_ message: String, code: ExitCode32) -> Never {
-        FileHandle.standardError.write(Data("hearth: \(message)\n".utf8))
-        Foundation.exit(code.rawValue)
+/// Loads the configuration the way `serve` does, or stops with exit 78.
+func loadConfiguration(_ flags: HubConfiguration.Flags) async -> HubConfiguration {
+    do {
+        return try await HubConfiguration.load(flags: flags)
+    } catch let problem as ConfigurationProblem {
+        fail("\(problem)", code: .configuration)
+    } catch {
+        fail("configuration: \(error)", code: .configuration)
     }
 }
+

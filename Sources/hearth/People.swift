@@ -1,0 +1,52 @@
+import ArgumentParser
+import HearthApp
+import HearthCore
+
+struct People: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List, add, archive and link the people in the household.",
+        subcommands: [List.self, Add.self, Archive.self, Link.self]
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the people in the household.")
+        @OptionGroup var store: StoreOptions
+        @Flag(name: .long, help: "Include archived people.") var archived = false
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.peopleTable(includingArchived: archived) }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a person.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Their name as the household says it.") var name: String
+        @Option(name: .long, help: "senior, caregiver or admin.") var role: Person.Role
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.add(name: name, role: role) }
+        }
+    }
+
+    struct Archive: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Archive a person: their devices stop working, their history stays.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Their name or ID.") var person: String
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.archive(person) }
+        }
+    }
+
+    struct Link: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Say that a caregiver looks after a senior.")
+        @OptionGroup var store: StoreOptions
+        @Option(name: .long, help: "The caregiver's (or admin's) name.") var caregiver: String
+        @Option(name: .long, help: "The senior's name.") var senior: String
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.link(caregiver: caregiver, senior: senior) }
+        }
+    }
+}
