@@ -89,7 +89,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp"]),
+        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthStore", "HearthCore"]),
         .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),
     ],
     swiftLanguageModes: [.v6]

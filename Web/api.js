@@ -3,12 +3,30 @@
 // else a translated generic message, so a page never crashes on an error.
 
 export class HubProblem extends Error {
-  constructor(message, { status = 0, type = null } = {}) {
+  constructor(message, { status = 0, type = null, retryAfter = null } = {}) {
     super(message);
     this.name = 'HubProblem';
     this.status = status;
     this.type = type;
+    /** Seconds to wait before trying again (from Retry-After on a 429), or null. */
+    this.retryAfter = retryAfter;
   }
+}
+
+/**
+ * True when the hub refused because this browser is not (or no longer) a
+ * paired device: every page then shows the "not paired" message instead of
+ * an error.
+ */
+export function isUnpaired(problem) {
+  return problem instanceof HubProblem && problem.status === 401;
+}
+
+/** Retry-After as whole seconds; an HTTP date or garbage gives null. */
+export function retryAfterSeconds(value) {
+  const text = String(value ?? '').trim();
+  if (!/^\d{1,6}$/.test(text)) return null;
+  return Number(text);
 }
 
 /** The sentence to show for an RFC 9457 problem body (or null if none). */
@@ -25,11 +43,27 @@ export function problemMessage(problem) {
  * GET a JSON resource under /api/v1. `t` supplies the fallback messages so
  * they are in the user's language. Cookies go along (same origin).
  */
-export async function getJSON(path, { t, fetchImpl = globalThis.fetch, signal } = {}) {
+export function getJSON(path, { t, fetchImpl = globalThis.fetch, signal } = {}) {
+  return requestJSON('GET', path, undefined, { t, fetchImpl, signal });
+}
+
+/**
+ * POST/PATCH/DELETE a JSON body to /api/v1. The browser adds the page's
+ * Origin itself, which the hub checks for cookie-authenticated changes.
+ */
+export function sendJSON(method, path, body, { t, fetchImpl = globalThis.fetch, signal } = {}) {
+  return requestJSON(method, path, body, { t, fetchImpl, signal });
+}
+
+async function requestJSON(method, path, body, { t, fetchImpl, signal }) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response;
   try {
     response = await fetchImpl(`/api/v1${path}`, {
-      headers: { Accept: 'application/json' },
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });
@@ -38,17 +72,19 @@ export async function getJSON(path, { t, fetchImpl = globalThis.fetch, signal } 
     throw new HubProblem(t('errors.unreachable'));
   }
   if (!response.ok) {
-    let body = null;
+    let problem = null;
     try {
-      body = await response.json();
+      problem = await response.json();
     } catch {
       // not JSON (e.g. a proxy's HTML page): use the generic message below
     }
-    throw new HubProblem(problemMessage(body) ?? t('errors.status', { status: response.status }), {
+    throw new HubProblem(problemMessage(problem) ?? t('errors.status', { status: response.status }), {
       status: response.status,
-      type: body?.type ?? null,
+      type: problem?.type ?? null,
+      retryAfter: retryAfterSeconds(response.headers?.get?.('Retry-After')),
     });
   }
+  if (response.status === 204) return null;
   try {
     return await response.json();
   } catch {

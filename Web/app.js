@@ -1,6 +1,9 @@
 // Entry module: applies saved preferences, loads the language, draws the
 // shell, starts the live connection and the router. Page logic lives in
-// pages/, pure logic in router.js, i18n.js, live.js and preferences.js.
+// pages/, pure logic in router.js, i18n.js, live.js, pairing.js and
+// preferences.js. At /pair it shows only the pairing form instead.
+import { getJSON, isUnpaired } from './api.js';
+import { PAIR_PATH, isPairingPath, secretFromHash } from './pairing.js';
 import { createRouter } from './router.js';
 import { LANGUAGE_STORAGE_KEY, loadTranslator, pickLanguage } from './i18n.js';
 import { createLiveConnection } from './live.js';
@@ -12,10 +15,17 @@ import {
   readSaved,
   writeSaved,
 } from './preferences.js';
-import { markCurrentPage, renderNav, translateShell, wireSkipLink } from './shell.js';
+import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLink } from './shell.js';
 import { createComingSoonPage } from './pages/coming-soon.js';
+import { createPairPage } from './pages/pair.js';
 import { createTodayPage } from './pages/today.js';
 import { createSettingsPage } from './pages/settings.js';
+
+// The pairing secret is read first and taken out of the address bar at once,
+// so it is not kept in the history or shown to someone looking over a shoulder.
+const pairing = isPairingPath(location.pathname);
+const pairingSecret = pairing ? secretFromHash(location.hash) : null;
+if (pairing) history.replaceState(null, '', PAIR_PATH);
 
 const root = document.documentElement;
 const main = document.getElementById('main');
@@ -38,8 +48,16 @@ const app = {
   language: 'en',
   preferences: readPreferences(storage),
   live: createLiveConnection(),
+  /** True once the hub said this browser is not a paired device. */
+  unpaired: false,
   showProblem(message) {
     problemRegion.textContent = message;
+  },
+  /** Shows a failed API call: "not paired" gets its own message, not an error. */
+  reportProblem(problem) {
+    if (problem?.name === 'AbortError') return;
+    if (isUnpaired(problem)) showUnpaired();
+    else app.showProblem(problem?.message ?? app.t('errors.page'));
   },
   clearProblem() {
     problemRegion.textContent = '';
@@ -68,6 +86,20 @@ function safePage(render) {
   };
 }
 
+const pairPage = safePage(
+  createPairPage(app, {
+    secret: pairingSecret,
+    userAgent: navigator.userAgent,
+    goToToday: () => location.replace('/#/today'),
+  }),
+);
+
+function showPairPage() {
+  pageOutlet.replaceChildren();
+  pairPage(pageOutlet);
+  document.title = app.t('app.documentTitle', { page: app.t('pair.title') });
+}
+
 const router = createRouter({
   outlet: pageOutlet,
   pages: {
@@ -91,6 +123,41 @@ function onPageShown(route) {
   // changed; not on first load, and not on a re-render for a new language.
   if (shownRoute && !sameRoute) pageOutlet.querySelector('h1')?.focus();
   shownRoute = route;
+  placeUnpairedNotice();
+}
+
+// --- Not paired: one message under every page's heading, slow retries ---
+
+function placeUnpairedNotice() {
+  document.getElementById('unpaired')?.remove();
+  if (!app.unpaired) return;
+  const notice = unpairedNotice(app.t);
+  const heading = pageOutlet.querySelector('h1');
+  if (heading) heading.after(notice);
+  else pageOutlet.prepend(notice);
+}
+
+function showUnpaired() {
+  if (app.unpaired) return;
+  app.unpaired = true;
+  app.clearProblem();
+  app.live.markUnpaired();
+  placeUnpairedNotice();
+}
+
+// A live socket that never opened means the hub is away or refused this
+// device; one API call tells which.
+let checkingPairing = false;
+async function checkPairing() {
+  if (app.unpaired || checkingPairing) return;
+  checkingPairing = true;
+  try {
+    await getJSON('/devices', { t: app.t });
+  } catch (problem) {
+    if (isUnpaired(problem)) showUnpaired();
+  } finally {
+    checkingPairing = false;
+  }
 }
 
 let languageRequest = 0;
@@ -105,7 +172,8 @@ async function setLanguage(wanted, { save = true } = {}) {
   languageSelect.value = language;
   translateShell(document, t);
   renderNav(navList, t);
-  if (router.current) router.refresh();
+  if (pairing) showPairPage();
+  else if (router.current) router.refresh();
 }
 
 languageSelect.addEventListener('change', () => setLanguage(languageSelect.value));
@@ -113,8 +181,28 @@ wireSkipLink(document.getElementById('skip-link'), main);
 // When the tablet's Wi-Fi comes back, reconnect now rather than after the backoff.
 window.addEventListener('online', () => app.live.retryNow());
 
+if (pairing) {
+  // Nothing else works before pairing, and the page links would point at /pair.
+  document.querySelector('.site-nav').hidden = true;
+  // Another pairing link opened in this tab only changes the fragment: start
+  // again with its code (the reload reads it and takes it out of the address bar).
+  window.addEventListener('hashchange', () => {
+    if (secretFromHash(location.hash)) location.reload();
+  });
+}
 const savedLanguage = readSaved(storage, LANGUAGE_STORAGE_KEY);
 // Not saved unless chosen, so a browser language change is still followed.
 await setLanguage(pickLanguage(savedLanguage, navigator.languages), { save: false });
-app.live.start();
-router.start();
+if (!pairing) {
+  app.live.onUnpaired(showUnpaired);
+  app.live.onRefused(checkPairing);
+  app.live.onState((state) => {
+    // Let in again (paired in another tab): drop the message and reload the page's data.
+    if (state === 'connected' && app.unpaired) {
+      app.unpaired = false;
+      router.refresh();
+    }
+  });
+  app.live.start();
+  router.start();
+}

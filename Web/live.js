@@ -4,6 +4,10 @@
 // and closes with 4000 "resync" when this client fell behind. We keep the
 // last seq we saw and always reconnect with ?since=<it>, so the hub replays
 // what we missed and nobody's view silently goes stale.
+// Only paired devices may listen: the hub closes with 4401 when this device
+// is revoked, and refuses the upgrade of an unpaired one (which a browser
+// sees only as a socket that never opened). Then there is no point knocking
+// every second: we retry once a minute, in case it was paired in another tab.
 // Pure parts are exported for Node tests; the socket and timers are injected.
 
 export const RESYNC_CLOSE_CODE = 4000;
@@ -11,8 +15,10 @@ export const RESYNC_CLOSE_CODE = 4000;
 // the hub's log (4409, e.g. after a restore). Start again from "now" and reload.
 export const INVALID_CURSOR_CLOSE_CODE = 4400;
 export const CURSOR_AHEAD_CLOSE_CODE = 4409;
+export const REVOKED_CLOSE_CODE = 4401;
 export const FIRST_RETRY_MS = 1000;
 export const MAX_RETRY_MS = 30000;
+export const UNPAIRED_RETRY_MS = 60000;
 
 /** ws://host/api/v1/live?since=N (wss: when the page came over https:). */
 export function liveURL(location, since = null) {
@@ -61,16 +67,26 @@ export function readFrame(lastSeq, text) {
 
 /**
  * What to do after the socket closed: a resync reconnects at once (the hub
- * asked for it), anything else shows "disconnected" and backs off.
+ * asked for it); a revoked device (4401), or one already known to be
+ * unpaired, shows "disconnected" and retries only slowly; anything else
+ * shows "disconnected" and backs off. `unpaired` in the plan is whether this
+ * device is now known not to be paired.
  */
-export function planReconnect(code, reason, attempt) {
+export function planReconnect(code, reason, attempt, unpaired = false) {
   if (code === RESYNC_CLOSE_CODE) {
-    return { state: 'connecting', delay: 0, attempt: 0, forget: false };
+    return { state: 'connecting', delay: 0, attempt: 0, forget: false, unpaired };
   }
   if (code === INVALID_CURSOR_CLOSE_CODE || code === CURSOR_AHEAD_CLOSE_CODE) {
-    return { state: 'connecting', delay: 0, attempt: 0, forget: true };
+    return { state: 'connecting', delay: 0, attempt: 0, forget: true, unpaired };
   }
-  return { state: 'disconnected', delay: retryDelay(attempt), attempt: attempt + 1, forget: false };
+  const nowUnpaired = unpaired || code === REVOKED_CLOSE_CODE;
+  return {
+    state: 'disconnected',
+    delay: nowUnpaired ? UNPAIRED_RETRY_MS : retryDelay(attempt),
+    attempt: attempt + 1,
+    forget: false,
+    unpaired: nowUnpaired,
+  };
 }
 
 /**
@@ -78,6 +94,10 @@ export function planReconnect(code, reason, attempt) {
  * subscribe with onState(fn) ("connecting" | "connected" | "disconnected")
  * and onChange(fn) (one change frame); both return an unsubscribe function.
  * onReset(fn) fires when the hub's log restarted and data should be reloaded.
+ * onUnpaired(fn) fires when the hub closed because this device was revoked;
+ * onRefused(fn) when a socket closed without ever opening (hub away, or this
+ * device not paired: the app asks the API which). markUnpaired() slows the
+ * retries down once the app knows this device is not paired.
  */
 export function createLiveConnection({
   location = globalThis.location,
@@ -88,7 +108,10 @@ export function createLiveConnection({
   const stateListeners = new Set();
   const changeListeners = new Set();
   const resetListeners = new Set();
+  const unpairedListeners = new Set();
+  const refusedListeners = new Set();
   let state = 'connecting';
+  let unpaired = false;
   let lastSeq = null;
   let attempt = 0;
   let socket = null;
@@ -113,14 +136,17 @@ export function createLiveConnection({
   }
 
   function scheduleAfterClose(code, reason) {
-    const plan = planReconnect(code, reason, attempt);
+    const plan = planReconnect(code, reason, attempt, unpaired);
     attempt = plan.attempt;
     if (plan.forget) {
       lastSeq = null;
       notify(resetListeners);
     }
+    const becameUnpaired = plan.unpaired && !unpaired;
+    unpaired = plan.unpaired;
     setState(plan.state);
     timer = setTimer(open, plan.delay);
+    if (becameUnpaired) notify(unpairedListeners);
   }
 
   function open() {
@@ -134,12 +160,18 @@ export function createLiveConnection({
       return;
     }
     socket = ws;
+    let opened = false;
+    ws.onopen = () => {
+      opened = true;
+    };
     ws.onmessage = (event) => {
       if (ws !== socket) return;
+      opened = true;
       const result = readFrame(lastSeq, event.data);
       lastSeq = result.lastSeq;
       if (result.hello) {
         attempt = 0; // the hub answered: the next failure starts at 1 s again
+        unpaired = false; // it let us in, so this device is paired (again)
         setState('connected');
       }
       if (result.reset) notify(resetListeners);
@@ -152,6 +184,7 @@ export function createLiveConnection({
       socket = null;
       if (stopped) return;
       scheduleAfterClose(event.code, event.reason);
+      if (!opened) notify(refusedListeners);
     };
   }
 
@@ -185,6 +218,23 @@ export function createLiveConnection({
       stopped = true;
       closeSocket();
     },
+    get unpaired() {
+      return unpaired;
+    },
+    /**
+     * The API said this device is not paired: stop knocking every second.
+     * The next attempt waits a minute (the one in flight, if any, still ends).
+     */
+    markUnpaired() {
+      if (unpaired) return;
+      unpaired = true;
+      if (stopped || state === 'connected') return;
+      setState('disconnected');
+      if (timer !== null) {
+        clearTimer(timer);
+        timer = setTimer(open, UNPAIRED_RETRY_MS);
+      }
+    },
     onState(fn) {
       stateListeners.add(fn);
       return () => stateListeners.delete(fn);
@@ -196,6 +246,14 @@ export function createLiveConnection({
     onReset(fn) {
       resetListeners.add(fn);
       return () => resetListeners.delete(fn);
+    },
+    onUnpaired(fn) {
+      unpairedListeners.add(fn);
+      return () => unpairedListeners.delete(fn);
+    },
+    onRefused(fn) {
+      refusedListeners.add(fn);
+      return () => refusedListeners.delete(fn);
     },
   };
 }

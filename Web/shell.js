@@ -46,3 +46,19 @@ export function wireSkipLink(link, main) {
     main.focus();
   });
 }
+
+/**
+ * The message every page shows while this browser is not a paired device
+ * (the hub answered 401, or closed the live connection as revoked).
+ * `{command}` in the sentence becomes the command in <code>.
+ */
+export function unpairedNotice(t) {
+  const [before, after = ''] = t('unpaired.whatToDo').split('{command}');
+  return h(
+    'section',
+    { id: 'unpaired', class: 'unpaired', role: 'alert', 'aria-labelledby': 'unpaired-title' },
+    h('h2', { id: 'unpaired-title' }, t('unpaired.title')),
+    h('p', {}, before, h('code', {}, 'sudo hearth pair'), after),
+    h('p', {}, h('a', { href: '/pair', class: 'button-link' }, t('unpaired.pairLink'))),
+  );
+}

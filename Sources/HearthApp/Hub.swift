@@ -14,6 +14,7 @@ public enum Hub {
     public static func serve(
         _ configuration: HubConfiguration,
         logger: Logger,
+        offerFirstPairing: Bool = false,
         onReady: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) async throws {
         let directory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
@@ -31,6 +32,9 @@ public enum Hub {
             let server = HearthServer.application(store: store, settings: settings, logger: logger) { port in
                 logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
                 await onReady(port)
+                if offerFirstPairing, (try? await store.hasPairedDevices()) == false {
+                    Self.offerFirstPairing(store: store, port: port, listenHost: configuration.host, logger: logger)
+                }
             }
             var groupConfiguration = ServiceGroupConfiguration(
                 services: [
@@ -53,6 +57,28 @@ public enum Hub {
         }
         try store.close()
         logger.info("hub stopped", metadata: [:])
+    }
+
+    /// A hub nobody can use yet, started by hand in a terminal, shows a
+    /// pairing code for its first admin right away.
+    static func offerFirstPairing(store: HearthStore, port: Int, listenHost: String, logger: Logger) {
+        Task {
+            var options = PairingSession.Options()
+            if let admin = try? await store.people().first(where: { $0.role == .admin }) {
+                options.person = admin.name
+            } else {
+                options.newPerson = "Admin"
+                options.role = .admin
+            }
+            let session = PairingSession(store: store, port: port, listenHost: listenHost, options: options, isTerminal: false) { text in
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+            do {
+                _ = try await session.run(pollEvery: .seconds(1))
+            } catch {
+                logger.warning("could not show a first pairing code", metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// The address a person on this machine can open.

@@ -26,14 +26,18 @@ public struct PairingSession {
 
     let store: HearthStore
     let port: Int
+    /// The address the hub listens on; a specific one is also the one to put in the URL.
+    let listenHost: String
     let options: Options
     /// Where the screen goes; standard output in the CLI.
     let write: @Sendable (String) -> Void
     let isTerminal: Bool
 
-    public init(store: HearthStore, port: Int, options: Options, isTerminal: Bool, write: @escaping @Sendable (String) -> Void) {
+    public init(store: HearthStore, port: Int, listenHost: String = "0.0.0.0", options: Options, isTerminal: Bool,
+                write: @escaping @Sendable (String) -> Void) {
         self.store = store
         self.port = port
+        self.listenHost = listenHost
         self.options = options
         self.isTerminal = isTerminal
         self.write = write
@@ -69,13 +73,14 @@ public struct PairingSession {
     public func run(pollEvery interval: Duration = .milliseconds(500)) async throws -> Outcome {
         let invitation = try await store.createPairing(
             for: try await invitee(), deviceName: options.deviceName, lifetime: options.lifetime, by: "cli")
-        let host = options.urlHost ?? LANAddress.current() ?? "localhost"
+        let listensEverywhere = listenHost == "0.0.0.0" || listenHost == "::"
+        let host = options.urlHost ?? (listensEverywhere ? LANAddress.current() : listenHost) ?? "localhost"
         let url = Self.url(host: host, port: port, secret: invitation.code.secret)
         let code = try QRCode(encoding: url)
         var screen = options.ascii ? TerminalQR.ascii(code) : TerminalQR.halfBlocks(code)
         // Four lines under the code, so all of it fits an 80×24 terminal.
         screen += "Scan it, or open: \(url)\n"
-        if options.urlHost == nil, let name = LANAddress.hostName() {
+        if options.urlHost == nil, listensEverywhere, let name = LANAddress.hostName() {
             screen += "            or: \(Self.url(host: name + ".local", port: port, secret: invitation.code.secret))\n"
         }
         screen += "Code to type: \(invitation.code.displayedShortCode)   For: \(invitation.personName) (\(invitation.role.rawValue))\n"

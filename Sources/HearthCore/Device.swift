@@ -24,13 +24,7 @@ public struct Device: Sendable, Hashable, Codable {
     public static let maximumNameLength = 60
 
     public static func validatedName(_ raw: String) throws(HearthError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= maximumNameLength,
-              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
-        else {
-            throw .invalid(fields: ["deviceName": "must be 1 to \(maximumNameLength) characters of text"])
-        }
-        return name
+        try NameRule.validated(raw, field: "deviceName", maximumLength: maximumNameLength)
     }
 
     /// A new bearer token: 256 bits from the system's cryptographic random source.

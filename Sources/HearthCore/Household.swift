@@ -19,17 +19,7 @@ public struct Household: Sendable, Hashable, Codable {
 
     /// Checks a proposed name; returns it trimmed.
     public static func validatedName(_ raw: String) throws(HearthError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty {
-            throw .invalid(fields: ["name": "must not be empty"])
-        }
-        if name.count > maximumNameLength {
-            throw .invalid(fields: ["name": "must be at most \(maximumNameLength) characters"])
-        }
-        if name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
-            throw .invalid(fields: ["name": "must not contain control characters"])
-        }
-        return name
+        try NameRule.validated(raw, field: "name", maximumLength: maximumNameLength)
     }
 
     /// Checks that an IANA time zone identifier is known to this system.

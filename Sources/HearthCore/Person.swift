@@ -30,12 +30,6 @@ public struct Person: Sendable, Hashable, Codable {
     public static let maximumNameLength = 80
 
     public static func validatedName(_ raw: String) throws(HearthError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= maximumNameLength,
-              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
-        else {
-            throw .invalid(fields: ["name": "must be 1 to \(maximumNameLength) characters of text"])
-        }
-        return name
+        try NameRule.validated(raw, field: "name", maximumLength: maximumNameLength)
     }
 }

@@ -32,6 +32,7 @@ public enum HearthServer {
         router.middlewares.add(ProblemMiddleware())
         router.middlewares.add(WebAppMiddleware(assets: webRoot.map(WebAssets.directory) ?? WebAssets.embedded()))
         router.middlewares.add(CallerMiddleware(store: store))
+        router.middlewares.add(PairedDeviceRequiredMiddleware())
         router.middlewares.add(OriginCheckMiddleware())
         HealthController(store: store, startedAt: startedAt).addRoutes(to: router)
         HouseholdController(store: store).addRoutes(to: router)

@@ -15,7 +15,7 @@ import Logging
 /// - 4409 "cursor-ahead": `since` is newer than the log (for example after a
 ///   restore); reconnect without `since` and reload.
 /// A plain GET gets the same failures as problem+json. An upgrade from another
-/// site's page is refused before upgrading (HTTP 400).
+/// site's page, or from an unpaired device, is refused before upgrading (HTTP 400).
 struct LiveController {
     static let path = "/api/v1/live"
     enum CloseCode {
@@ -85,7 +85,11 @@ struct LiveController {
 
     func addWebSocketRoutes(to router: Router<HearthRequestContext>) {
         router.ws(RouterPath(Self.path)) { request, context in
-            OriginCheck.isAllowed(request, cookieAuthenticated: context.authenticatedByCookie) ? .upgrade([:]) : .dontUpgrade
+            // Refused upgrades fall through to the HTTP route, which explains them.
+            guard context.caller.policyActor != nil,
+                  OriginCheck.isAllowed(request, cookieAuthenticated: context.authenticatedByCookie)
+            else { return .dontUpgrade }
+            return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             // A bad cursor is told as a close code with a reason: a browser's
             // WebSocket cannot read the HTTP status of a refused upgrade.
@@ -102,9 +106,13 @@ struct LiveController {
                 if case .cursorAhead(_, let latest) = error {
                     try await outbound.close(.unknown(CloseCode.cursorAhead), reason: "cursor-ahead: latest seq is \(latest); reload")
                 }
+                // Wait for the client's answering close frame: the closing
+                // handshake finishes here rather than racing the handler's end.
+                for try await _ in inbound {}
                 return
             } catch is ProblemError {
                 try await outbound.close(.unknown(CloseCode.invalidCursor), reason: "invalid-cursor: since must be a whole number >= 0")
+                for try await _ in inbound {}
                 return
             }
             try await outbound.write(.text(Frame.hello(seq: subscription.latestAtStart).text()))

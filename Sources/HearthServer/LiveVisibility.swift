@@ -5,11 +5,7 @@ import HearthCore
 /// policy. An entity this hub does not know how to judge is not sent.
 enum LiveVisibility {
     static func isVisible(_ change: Change, to caller: Caller) -> Bool {
-        guard let actor = caller.policyActor else {
-            // Before pairing is required everywhere, an unpaired page may
-            // follow the household's name and nothing else.
-            return change.entity == "household"
-        }
+        guard let actor = caller.policyActor else { return false }
         switch change.entity {
         case "household":
             return PermissionPolicy.decide(actor, .view, .household) == .allow

@@ -54,7 +54,7 @@ struct Pair: AsyncParsableCommand {
             let hearthStore = try AdminStore.open(configuration)
             defer { try? hearthStore.close() }
             let session = PairingSession(
-                store: hearthStore, port: configuration.port, options: options,
+                store: hearthStore, port: configuration.port, listenHost: configuration.host, options: options,
                 isTerminal: isatty(STDOUT_FILENO) == 1
             ) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
             if try await session.run() == .expired { throw ExitCode(1) }

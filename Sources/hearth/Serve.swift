@@ -33,7 +33,9 @@ struct Serve: AsyncParsableCommand {
         }
         let logger = Logger(label: "hearth")
         do {
-            try await Hub.serve(hubConfiguration, logger: logger) { port in
+            // Only when a person is watching: not under systemd, not in tests.
+            let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+            try await Hub.serve(hubConfiguration, logger: logger, offerFirstPairing: interactive) { port in
                 let line = "Hearth is running. Open \(Hub.url(host: hubConfiguration.host, port: port)) in a browser.\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }

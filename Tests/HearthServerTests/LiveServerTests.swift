@@ -12,7 +12,9 @@ import ServiceLifecycle
 import Testing
 
 /// The hub over real sockets on loopback: HTTP, WebSocket live updates, shutdown.
-@Suite struct LiveServerTests {
+/// Serialized: run beside each other and beside the other suites, a WebSocket
+/// upgrade was seen to stall (see the Makefile's `--no-parallel`).
+@Suite(.serialized) struct LiveServerTests {
     static func client(_ port: Int) -> TestClient {
         let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10)))
         client.connect()
@@ -25,7 +27,7 @@ import Testing
     }
 
     @Test func healthOverARealSocket() async throws {
-        try await RunningHub.with { port, _, _ in
+        try await RunningHub.with { port, _, _, token in
             let client = Self.client(port)
             let response = try await client.get("/api/v1/health")
             #expect(response.status == .ok)
@@ -35,13 +37,16 @@ import Testing
     }
 
     @Test func liveSendsHelloThenReplaysThenForwardsChanges() async throws {
-        try await RunningHub.with { port, store, _ in
+        try await RunningHub.with { port, store, _, token in
+            let cursor = try await store.latestSeq()
             _ = try await store.updateHousehold(name: "Before", timeZone: nil, by: "test")
             let frames = try await withThrowingTaskGroup(of: [[String: JSONValue]].self) { tasks in
                 tasks.addTask {
                     let collected = FrameCollector()
                     _ = try await WebSocketClient.connect(
-                        url: "ws://127.0.0.1:\(port)/api/v1/live?since=1", logger: Logger(label: "ws")
+                        url: "ws://127.0.0.1:\(port)/api/v1/live?since=\(cursor)",
+                        configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                        logger: Logger(label: "ws")
                     ) { inbound, outbound, _ in
                         var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                         for _ in 0..<3 {
@@ -58,11 +63,11 @@ import Testing
                 return try await tasks.next() ?? []
             }
             #expect(frames.count == 3)
-            #expect(frames[0] == ["type": "hello", "seq": .number(2)])
+            #expect(frames[0] == ["type": "hello", "seq": .number(Double(cursor + 1))])
             #expect(frames[1]["type"] == "change")
-            #expect(frames[1]["seq"] == .number(2))
+            #expect(frames[1]["seq"] == .number(Double(cursor + 1)))
             #expect(frames[1]["payload"] == ["name": "Before"])
-            #expect(frames[2]["seq"] == .number(3))
+            #expect(frames[2]["seq"] == .number(Double(cursor + 2)))
             #expect(frames[2]["payload"] == ["name": "After"])
             #expect(frames[2]["entity"] == "household")
             #expect(frames[2]["op"] == "update")
@@ -70,10 +75,10 @@ import Testing
     }
 
     @Test func aWebSocketFromAnotherSiteIsRefused() async throws {
-        try await RunningHub.with { port, _, _ in
+        try await RunningHub.with { port, _, _, token in
             let client = Self.client(port)
             let response = try await client.get("/api/v1/live?since=0", headers: [
-                .connection: "Upgrade", .upgrade: "websocket", .origin: "http://evil.example",
+                .connection: "Upgrade", .upgrade: "websocket", .origin: "http://evil.example", .cookie: "hearth_device=\(token)",
                 .secWebSocketVersion: "13", .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==",
             ])
             // Refused before upgrading: no live data reaches the other site.
@@ -82,11 +87,30 @@ import Testing
         }
     }
 
+    @Test func anUnpairedDeviceGetsNoLiveStream() async throws {
+        try await RunningHub.with { port, _, _, _ in
+            let client = Self.client(port)
+            let refused = try await client.get("/api/v1/live?since=0", headers: [
+                .connection: "Upgrade", .upgrade: "websocket",
+                .secWebSocketVersion: "13", .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==",
+            ])
+            #expect(refused.status == .badRequest, "refused before upgrading")
+            try? await client.shutdown()
+            // The refused upgrade closed the connection; a plain GET says why.
+            let second = Self.client(port)
+            let explained = try await second.get("/api/v1/live?since=0")
+            #expect(explained.status == .unauthorized)
+            try await second.shutdown()
+        }
+    }
+
     @Test func aBadCursorClosesTheSocketWithAReason() async throws {
-        try await RunningHub.with { port, _, _ in
+        try await RunningHub.with { port, _, _, token in
             for (query, code, reason) in [("abc", 4400, "invalid-cursor"), ("-3", 4400, "invalid-cursor"), ("99", 4409, "cursor-ahead")] {
                 let close = try await WebSocketClient.connect(
-                    url: "ws://127.0.0.1:\(port)/api/v1/live?since=\(query)", logger: Logger(label: "ws")
+                    url: "ws://127.0.0.1:\(port)/api/v1/live?since=\(query)",
+                    configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                    logger: Logger(label: "ws")
                 ) { inbound, _, _ in
                     for try await _ in inbound {}
                 }
@@ -97,11 +121,11 @@ import Testing
     }
 
     @Test func aSameSiteBrowserMayChangeThings() async throws {
-        try await RunningHub.with { port, store, _ in
+        try await RunningHub.with { port, store, _, token in
             let client = Self.client(port)
             let response = try await client.execute(.init(
                 "/api/v1/household", method: .patch, authority: "127.0.0.1:\(port)",
-                headers: [.contentType: "application/json", .origin: "http://127.0.0.1:\(port)"],
+                headers: [.contentType: "application/json", .origin: "http://127.0.0.1:\(port)", .cookie: "hearth_device=\(token)"],
                 body: ByteBuffer(string: #"{"name":"Renamed in the browser"}"#)))
             #expect(response.status == .ok)
             #expect(try await store.household()?.name == "Renamed in the browser")
@@ -110,7 +134,7 @@ import Testing
     }
 
     @Test func revokingADeviceClosesItsLiveConnection() async throws {
-        try await RunningHub.with { port, store, _ in
+        try await RunningHub.with { port, store, _, token in
             let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
             let (tablet, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
             let close = try await WebSocketClient.connect(
@@ -129,7 +153,7 @@ import Testing
     }
 
     @Test func listenersHearOnlyWhatTheirRoleMaySee() async throws {
-        try await RunningHub.with { port, store, _ in
+        try await RunningHub.with { port, store, _, token in
             let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
             let (_, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
             let collected = FrameCollector()
@@ -164,9 +188,9 @@ import Testing
             }
             return router
         }
-        try await RunningHub.with(router: router) { port, _, group in
+        try await RunningHub.with(router: router) { port, _, group, token in
             let client = Self.client(port)
-            async let response = client.get("/api/test/slow")
+            async let response = client.get("/api/test/slow", headers: [.authorization: "Bearer \(token)"])
             try await Task.sleep(for: .milliseconds(100))
             let started = ContinuousClock.now
             await group.triggerGracefulShutdown()

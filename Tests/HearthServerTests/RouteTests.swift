@@ -9,13 +9,17 @@ import Testing
 
 /// The routes through HummingbirdTesting's in-process router client.
 @Suite struct RouteTests {
-    static func withRouter(_ body: @escaping @Sendable (any TestClientProtocol, HearthStore) async throws -> Void) async throws {
+    /// Runs `body` with a client that acts as a paired admin's device
+    /// (`client.anonymous` sends no credentials) on a fresh store.
+    static func withRouter(_ body: @escaping @Sendable (PairedClient, HearthStore) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
+        let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
         let app = Application(router: HearthServer.router(store: store))
-        try await app.test(.router) { client in try await body(client, store) }
+        try await app.test(.router) { client in try await body(PairedClient(anonymous: client, token: token), store) }
     }
 
     static func problem(_ buffer: ByteBuffer) throws -> ProblemDetails {
@@ -51,7 +55,9 @@ import Testing
                 #expect(response.status == .ok)
             }
             #expect(try await store.household()?.name == "Dom Kowalskich")
-            #expect(try await store.latestSeq() == 2)
+            let last = try await store.changes(after: 0, limit: 100).last
+            #expect(last?.entity == "household")
+            #expect(last?.payload == ["name": "Dom Kowalskich"])
         }
     }
 
@@ -65,6 +71,7 @@ import Testing
     ])
     func badBodiesGetAProblemAndChangeNothing(body: String, contentType: String, status: HTTPResponse.Status, slug: String) async throws {
         try await Self.withRouter { client, store in
+            let before = try await store.latestSeq()
             try await client.execute(uri: "/api/v1/household", method: .patch, headers: [.contentType: contentType],
                                      body: ByteBuffer(string: body)) { response in
                 #expect(response.status == status)
@@ -74,12 +81,13 @@ import Testing
                 #expect(problem.status == status.code)
             }
             #expect(try await store.household()?.name == "Kowalski family")
-            #expect(try await store.latestSeq() == 1)
+            #expect(try await store.latestSeq() == before)
         }
     }
 
     @Test func aBodyOverOneMebibyteIsRefused() async throws {
         try await Self.withRouter { client, store in
+            let before = try await store.latestSeq()
             let name = String(repeating: "a", count: HearthLimits.requestBody + 10)
             try await client.execute(uri: "/api/v1/household", method: .patch, headers: Self.json,
                                      body: ByteBuffer(string: #"{"name":"\#(name)"}"#)) { response in
@@ -87,7 +95,7 @@ import Testing
                 let problem = try Self.problem(response.body)
                 #expect(problem.type == "urn:hearth:problem:too-large")
             }
-            #expect(try await store.latestSeq() == 1)
+            #expect(try await store.latestSeq() == before)
         }
     }
 
@@ -171,7 +179,7 @@ import Testing
                 ("?since=abc", HTTPResponse.Status.badRequest, "invalid-cursor"),
                 ("?since=-1", .badRequest, "invalid-cursor"),
                 ("?since=99999999999999999999", .badRequest, "invalid-cursor"),
-                ("?since=7", .conflict, "cursor-ahead"),
+                ("?since=99", .conflict, "cursor-ahead"),
                 ("?since=1", .upgradeRequired, "upgrade-required"),
                 ("", .upgradeRequired, "upgrade-required"),
             ] {
@@ -182,5 +190,57 @@ import Testing
                 }
             }
         }
+    }
+}
+
+/// A test client that sends a paired device's bearer token unless the request
+/// already carries credentials; `anonymous` is the same client without them.
+struct PairedClient: TestClientProtocol {
+    let anonymous: any TestClientProtocol
+    let token: String
+
+    var port: Int? { anonymous.port }
+
+    func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
+        var headers = headers
+        if headers[.authorization] == nil && headers[.cookie] == nil {
+            headers[.authorization] = "Bearer \(token)"
+        }
+        return try await anonymous.executeRequest(uri: uri, method: method, headers: headers, body: body)
+    }
+}
+
+@Suite struct AuthenticationTests {
+    @Test func everyAPIRouteButHealthAndPairingNeedsAPairedDevice() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
+        let router = HearthServer.router(store: store)
+        let routes = router.routes.filter { $0.path.description.hasPrefix("/api/") }
+            .map { (path: $0.path.description, method: $0.method) }
+        #expect(routes.count >= 6, "the router lists its routes")
+        let app = Application(router: router)
+        try await app.test(.router) { client in
+            for route in routes {
+                // Fill parameters such as {id} with an ID nobody has.
+                let path = route.path.split(separator: "/").map { part in
+                    part.hasPrefix("{") || part.hasPrefix(":") ? Substring(UUID().uuidString) : part
+                }.joined(separator: "/")
+                let isPublic = (route.path == "/api/v1/health" && [.get, .head].contains(route.method))
+                    || (route.path == "/api/v1/pairing" && route.method == .post)
+                try await client.execute(uri: "/" + path, method: route.method,
+                                         headers: [.contentType: "application/json", .cookie: "hearth_device=forged"],
+                                         body: ByteBuffer(string: "{}")) { response in
+                    if isPublic {
+                        #expect(response.status != .unauthorized, "\(route.method) \(route.path)")
+                    } else {
+                        #expect(response.status == .unauthorized, "\(route.method) \(route.path)")
+                        #expect(response.headers[.contentType] == "application/problem+json")
+                    }
+                }
+            }
+        }
+        #expect(try await store.latestSeq() == 1, "nothing was written")
     }
 }

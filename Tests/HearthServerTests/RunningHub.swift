@@ -10,12 +10,14 @@ import ServiceLifecycle
 enum RunningHub {
     static func with<T: Sendable>(
         router: (@Sendable (HearthStore) -> Router<HearthRequestContext>)? = nil,
-        _ body: @escaping @Sendable (_ port: Int, _ store: HearthStore, _ group: ServiceGroup) async throws -> T
+        _ body: @escaping @Sendable (_ port: Int, _ store: HearthStore, _ group: ServiceGroup, _ adminToken: String) async throws -> T
     ) async throws -> T {
         let directory = try TemporaryDirectory()
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
+        let (_, adminToken) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
         let logger = Logger(label: "test")
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let service: any Service
@@ -39,7 +41,7 @@ enum RunningHub {
             }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw CancellationError() }
-            let result = try await body(port, store, group)
+            let result = try await body(port, store, group, adminToken)
             await group.triggerGracefulShutdown()
             var value: T?
             for try await item in tasks { if let item { value = item } }

@@ -4,30 +4,44 @@ Every test drives the real, built `hearth` binary: it starts on a free
 loopback port with a temporary data directory, and is stopped with SIGTERM
 (which must exit 0) when the test ends. Nothing is left running.
 
+Every /api/ route but health and the pairing exchange needs a paired device,
+so the `hub` fixture pairs one the way an admin would: it runs `hearth pair`
+and exchanges the code from the URL it prints for a device token (`hub.token`,
+`hub.headers`). `hub_process` is a hub with nobody paired.
+
 Environment:
   E2E_HEARTH_BINARY   the hearth executable (default: <repo>/.build/debug/hearth)
   E2E_CHROMIUM        the browser (default: /usr/bin/chromium)
   E2E_CHROMEDRIVER    its driver (default: /usr/bin/chromedriver)
+  E2E_WEB_ROOT        serve the web UI from this directory (`hearth serve
+                      --web-root`) instead of the copy built into the binary,
+                      e.g. `E2E_WEB_ROOT=Web` to try UI changes without a rebuild
 """
 
 from __future__ import annotations
 
 import atexit
+import json
 import os
+import queue
+import re
 import signal
 import socket
 import subprocess
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 import requests
+import websocket
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 HEARTH_BINARY = Path(os.environ.get("E2E_HEARTH_BINARY", REPO_ROOT / ".build" / "debug" / "hearth"))
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("E2E_CHROMEDRIVER", "/usr/bin/chromedriver")
+WEB_ROOT = os.environ.get("E2E_WEB_ROOT")
 
 START_TIMEOUT_S = 20
 STOP_TIMEOUT_S = 5
@@ -36,6 +50,10 @@ EXIT_CONFIG_ERROR = 78
 # A name a user would recognise, with Polish diacritics, so the UI is shown
 # to carry non-ASCII text from the database to the screen intact.
 HOUSEHOLD_NAME = "Dom Zofii Łęckiej"
+# The admin the `hub` fixture pairs a device for.
+ADMIN_NAME = "Test Admin"
+PAIR_TIMEOUT_S = 10
+PROBLEM_JSON = "application/problem+json"
 
 
 # --------------------------------------------------------------------------
@@ -103,10 +121,70 @@ class Hub:
     data_dir: Path
     log_dir: Path
     args: list[str]
+    # The paired admin device's token (set by the `hub` fixture / pair_admin()).
+    token: str | None = None
+    pairings: list["PairingRun"] = field(default_factory=list)
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """Authorization for the paired admin device."""
+        assert self.token, "this hub has no paired device; use the `hub` fixture or pair_admin()"
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def start_pairing(self, *args: str, ascii_art: bool = True) -> "PairingRun":
+        """Runs `hearth pair ARGS` for this hub (as an admin would over SSH)
+        and returns once it has printed its URL and short code."""
+        run = PairingRun.start(self.data_dir, self.port, list(args), ascii_art=ascii_art)
+        self.pairings.append(run)
+        return run
+
+    def pair_device(self, *args: str, device_name: str, wait: bool = True) -> dict:
+        """Pairs a device through the API with the secret from `hearth pair
+        ARGS`; returns the 201 body (device, person, token). `hearth pair`
+        must then say Paired and exit 0: checked now, or (wait=False) by
+        check_pairings(), since it notices only at its next poll (0.5 s)."""
+        run = self.start_pairing(*args)
+        response = requests.post(f"{self.url}/api/v1/pairing",
+                                 json={"code": run.secret, "deviceName": device_name}, timeout=5)
+        assert response.status_code == 201, f"pairing with {run.url}: {response.status_code} {response.text}"
+        body = response.json()
+        run.expected = f"{device_name} ({body['person']['name']}, {body['person']['role']})"
+        if wait:
+            run.expect_paired(run.expected)
+        return body
+
+    def pair_admin(self, wait: bool = True) -> "Hub":
+        """Pairs a device for a new admin, ADMIN_NAME, and keeps its token."""
+        self.token = self.pair_device("--new-person", ADMIN_NAME, "--role", "admin",
+                                      device_name="e2e admin", wait=wait)["token"]
+        return self
+
+    def check_pairings(self, test: str) -> None:
+        """Every `hearth pair` whose code a device used says so and exits 0:
+        checked now if it has, else at the end of the run (it notices at its
+        next poll, up to 0.5 s later, with or without the hub running), so
+        no test waits for it."""
+        for run in self.pairings:
+            if not run.expected or run.checked:
+                continue
+            if run.process.poll() is None:
+                _UNCHECKED_PAIRINGS.append((test, run))
+            else:
+                run.expect_paired(run.expected)
+
+    def hearth(self, *args: str) -> subprocess.CompletedProcess:
+        """Runs `hearth ARGS --data <this hub's data>` to completion."""
+        return run_hearth([*args, "--data", str(self.data_dir)])
+
+    def devices(self) -> list[dict]:
+        """Every device of the household, as the admin's GET /api/v1/devices shows them."""
+        response = requests.get(f"{self.url}/api/v1/devices", headers=self.headers, timeout=5)
+        assert response.status_code == 200, response.text
+        return response.json()
 
     @property
     def ws_url(self) -> str:
@@ -171,17 +249,152 @@ class Hub:
         return code, time.monotonic() - started
 
     def kill(self) -> None:
+        for run in self.pairings:
+            if not run.expected:
+                run.kill()
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait(timeout=10)
 
 
-# Every hub ever started, so even an interrupted run (Ctrl-C) leaves none behind.
+# --------------------------------------------------------------------------
+# `hearth pair`
+# --------------------------------------------------------------------------
+
+URL_LINE = re.compile(r"^Scan it, or open: (?P<url>http://\S+/pair#(?P<secret>[A-Za-z0-9_-]+))$")
+CODE_LINE = re.compile(r"^Code to type: (?P<code>[0-9A-Z]{4}-[0-9A-Z]{4}) +For: (?P<who>.+)$")
+
+
+@dataclass
+class PairingRun:
+    """One `hearth pair` process (its output read on a thread), until it
+    prints `Paired: …` or `Expired` and exits."""
+
+    process: subprocess.Popen
+    lines: "queue.Queue[str | None]"
+    screen: list[str]
+    url: str = ""
+    secret: str = ""
+    short_code: str = ""
+    who: str = ""
+    # `Paired: …` as it should be printed, once a device has used the code.
+    expected: str = ""
+    checked: bool = False
+
+    @classmethod
+    def start(cls, data_dir: Path, port: int, args: list[str], ascii_art: bool = True) -> "PairingRun":
+        binary = require_binary()
+        command = [str(binary), "pair", "--data", str(data_dir), "--url-host", "127.0.0.1",
+                   *(["--ascii"] if ascii_art else []), *args]
+        process = subprocess.Popen(command, env=hub_environment({"HEARTH_HTTP_PORT": str(port)}),
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, encoding="utf-8")
+        lines: queue.Queue[str | None] = queue.Queue()
+
+        def pump():
+            for line in process.stdout:
+                lines.put(line.rstrip("\n"))
+            lines.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+        run = cls(process=process, lines=lines, screen=[])
+        _ALL_PAIRINGS.append(run)
+        deadline = time.monotonic() + PAIR_TIMEOUT_S
+        while not run.short_code:
+            line = run._next_line(deadline, f"`hearth pair {' '.join(args)}` to print its code")
+            if line is None:
+                code = process.wait(timeout=5)
+                pytest.fail(f"`hearth pair {' '.join(args)}` exited with {code} before printing a code:\n"
+                            + "\n".join(run.screen), pytrace=False)
+            if match := URL_LINE.match(line):
+                run.url, run.secret = match["url"], match["secret"]
+            elif match := CODE_LINE.match(line):
+                run.short_code, run.who = match["code"], match["who"]
+        assert run.url, "no `Scan it, or open: URL` line:\n" + "\n".join(run.screen)
+        return run
+
+    def expect_device(self, device_name: str) -> None:
+        """A device called `device_name` is using the code: `hearth pair` is
+        to print `Paired: <device> (<person>, <role>)` (see check_pairings)."""
+        person, role = re.fullmatch(r"(.+) \((\w+)\)", self.who).groups()
+        self.expected = f"{device_name} ({person}, {role})"
+
+    def _next_line(self, deadline: float, what: str) -> str | None:
+        try:
+            line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            self.kill()
+            pytest.fail(f"Timed out waiting for {what}. It printed:\n" + "\n".join(self.screen), pytrace=False)
+        if line is not None:
+            self.screen.append(line)
+        return line
+
+    def finish(self, timeout: float = PAIR_TIMEOUT_S) -> tuple[int, list[str]]:
+        """Waits for the process to end; returns its exit code and the lines
+        printed after the short code."""
+        deadline = time.monotonic() + timeout
+        rest = []
+        while (line := self._next_line(deadline, "`hearth pair` to finish")) is not None:
+            rest.append(line)
+        return self.process.wait(timeout=5), rest
+
+    def expect_paired(self, description: str, timeout: float = PAIR_TIMEOUT_S) -> None:
+        """`hearth pair` prints `Paired: DESCRIPTION` and exits 0."""
+        code, rest = self.finish(timeout)
+        self.checked = True
+        assert rest == [f"Paired: {description}"], rest
+        assert code == 0, f"`hearth pair` exited with {code}"
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "started_with_the_run(start): call start() when collection is done, before the first "
+        "test, so a slow wait (a code expiring) overlaps the other tests",
+    )
+
+
+def pytest_collection_finish(session):
+    if session.config.option.collectonly:
+        return
+    for item in session.items:
+        if marker := item.get_closest_marker("started_with_the_run"):
+            marker.kwargs["start"]()
+
+
+# Every hub and `hearth pair` ever started, so even an interrupted run
+# (Ctrl-C) leaves none behind.
 _ALL_HUBS: list[Hub] = []
+_ALL_PAIRINGS: list[PairingRun] = []
+# (test, run) for `hearth pair` runs still to say Paired when their test ended.
+_UNCHECKED_PAIRINGS: list[tuple[str, PairingRun]] = []
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _every_used_pairing_said_paired():
+    """The end of check_pairings(): fails the run, naming the test, if a
+    `hearth pair` whose code was used did not print Paired and exit 0."""
+    yield
+    problems = []
+    for test, run in _UNCHECKED_PAIRINGS:
+        try:
+            run.expect_paired(run.expected, timeout=3)
+        except BaseException as error:  # pytest.fail raises an OutcomeException
+            problems.append(f"{test}: `hearth pair` for {run.who}: {error}")
+    _UNCHECKED_PAIRINGS.clear()
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 @atexit.register
-def _kill_leftover_hubs() -> None:
+def _kill_leftover_processes() -> None:
+    for run in _ALL_PAIRINGS:
+        run.kill()
     for hub in _ALL_HUBS:
         hub.kill()
 
@@ -203,7 +416,8 @@ class HubLauncher:
         data_dir = data_dir or (self.tmp_path / "data")
         port = port or free_loopback_port()
         args = [str(binary), "serve", "--data", str(data_dir), "--port", str(port),
-                "--host", "127.0.0.1", *(extra_args or [])]
+                "--host", "127.0.0.1", *(["--web-root", str(Path(WEB_ROOT).resolve())] if WEB_ROOT else []),
+                *(extra_args or [])]
         extra_env = {"HEARTH_LOG_LEVEL": "info"}
         if name is not None:
             extra_env["HEARTH_HOUSEHOLD_NAME"] = name
@@ -227,6 +441,9 @@ class HubLauncher:
         """Stops every hub still running with SIGTERM; returns complaints."""
         problems = []
         for hub in self.hubs:
+            for run in hub.pairings:
+                if not run.expected:  # nobody used its code: it would wait out its TTL
+                    run.kill()
             if hub.process.poll() is not None:
                 continue
             hub.process.send_signal(signal.SIGTERM)
@@ -248,10 +465,12 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def hub_launcher(tmp_path: Path):
+def hub_launcher(tmp_path: Path, request):
     launcher = HubLauncher(tmp_path)
     try:
         yield launcher
+        for hub in launcher.hubs:
+            hub.check_pairings(request.node.nodeid)
     finally:
         problems = launcher.stop_all()
     if problems:
@@ -260,15 +479,83 @@ def hub_launcher(tmp_path: Path):
 
 @pytest.fixture
 def hub_process(hub_launcher: HubLauncher, data_dir: Path) -> Hub:
-    """A healthy hub (household named HOUSEHOLD_NAME); SIGTERM'd afterwards,
-    and the test fails unless it then exits 0 within 5 s."""
+    """A healthy hub (household named HOUSEHOLD_NAME) with no device paired;
+    SIGTERM'd afterwards, and the test fails unless it then exits 0 within 5 s."""
     return hub_launcher.start(data_dir=data_dir)
 
 
 @pytest.fixture
-def hub(hub_process: Hub) -> str:
-    """Base URL of a healthy hub, e.g. http://127.0.0.1:40123."""
-    return hub_process.url
+def hub(hub_process: Hub) -> Hub:
+    """A healthy hub with one paired admin device: `hub.url` is its base URL
+    (e.g. http://127.0.0.1:40123), `hub.headers` authorize as that device.
+    `hearth pair` must print `Paired: …` and exit 0 (see check_pairings)."""
+    return hub_process.pair_admin(wait=False)
+
+
+def assert_problem(response: requests.Response, status: int, slug: str) -> dict:
+    """An RFC 9457 problem with the documented status and stable type URI."""
+    where = f"{response.request.method} {response.request.url}"
+    assert response.status_code == status, f"{where}: {response.status_code} {response.text[:300]}"
+    content_type = response.headers.get("Content-Type", "")
+    assert content_type.split(";")[0].strip() == PROBLEM_JSON, f"{where}: Content-Type {content_type!r}"
+    body = response.json()
+    assert body.get("type") == f"urn:hearth:problem:{slug}", f"{where}: {body}"
+    assert body.get("status") == status, body
+    assert isinstance(body.get("title"), str) and body["title"], body
+    assert isinstance(body.get("detail"), str) and body["detail"], body
+    return body
+
+
+# --------------------------------------------------------------------------
+# The live WebSocket
+# --------------------------------------------------------------------------
+
+QUIET_S = 0.7  # how long "no further frame" is waited for
+
+
+class Live:
+    """One WS /api/v1/live connection with helpers. `token` goes as
+    `Authorization: Bearer` (a device), `cookie` as the browser's cookie."""
+
+    def __init__(self, base_ws: str, query: str = "", origin: str | None = None,
+                 token: str | None = None, cookie: str | None = None):
+        # Without `origin`, websocket-client sends no Origin: a device, not a page.
+        options: dict = {"origin": origin} if origin else {"suppress_origin": True}
+        if token:
+            options["header"] = [f"Authorization: Bearer {token}"]
+        if cookie:
+            options["cookie"] = f"hearth_device={cookie}"
+        self.ws = websocket.create_connection(f"{base_ws}/api/v1/live{query}", timeout=5, **options)
+
+    def frame(self, timeout: float = 5) -> dict:
+        self.ws.settimeout(timeout)
+        opcode, data = self.ws.recv_data(control_frame=True)
+        assert opcode == websocket.ABNF.OPCODE_TEXT, (opcode, data)
+        return json.loads(data)
+
+    def close_frame(self, timeout: float = 5) -> tuple[int, str]:
+        self.ws.settimeout(timeout)
+        opcode, data = self.ws.recv_data(control_frame=True)
+        assert opcode == websocket.ABNF.OPCODE_CLOSE, (opcode, data)
+        return int.from_bytes(data[:2], "big"), data[2:].decode()
+
+    def assert_quiet(self, seconds: float = QUIET_S) -> None:
+        self.ws.settimeout(seconds)
+        try:
+            opcode, data = self.ws.recv_data(control_frame=True)
+        except websocket.WebSocketTimeoutException:
+            return
+        pytest.fail(f"expected no further frame, got opcode {opcode}: {data[:300]!r}")
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
 
 
 # --------------------------------------------------------------------------
@@ -319,8 +606,35 @@ def _chromium():
         driver.quit()
 
 
+@pytest.fixture(scope="session")
+def _web_ui_is_current(tmp_path_factory):
+    """The web UI the hub serves is the one in Web/: otherwise every browser
+    test would time out on a page that is not there yet. A binary built
+    before the last change to Web/ fails here at once, saying what to do."""
+    if WEB_ROOT:
+        return
+    web = REPO_ROOT / "Web"
+    launcher = HubLauncher(tmp_path_factory.mktemp("web-ui-check"))
+    try:
+        hub = launcher.start()
+        stale = []
+        for path in sorted(web.rglob("*")):
+            relative = path.relative_to(web).as_posix()
+            if not path.is_file() or relative.startswith("tests/") or relative == "package.json":
+                continue
+            served = requests.get(f"{hub.url}/{relative}", timeout=5)
+            if served.status_code != 200 or served.content != path.read_bytes():
+                stale.append(relative)
+    finally:
+        launcher.stop_all()
+    if stale:
+        pytest.fail(f"{HEARTH_BINARY} serves an older web UI than Web/ ({', '.join(stale[:5])}"
+                    f"{' …' if len(stale) > 5 else ''} differ). Rebuild it (`swift build`; `make test` "
+                    "does), or set E2E_WEB_ROOT=Web to serve Web/ from disk.", pytrace=False)
+
+
 @pytest.fixture
-def browser(_chromium):
+def browser(_chromium, _web_ui_is_current):
     """Headless Chromium (Debian's chromium + chromium-driver), on a blank
     page with light colours and an empty console. Each test's hub has its
     own port, so its origin's storage is cleared when the test opens it
@@ -328,6 +642,9 @@ def browser(_chromium):
     driver = _chromium
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
     driver.get("about:blank")
+    # Cookies belong to a host, not a port: another test's device cookie for
+    # 127.0.0.1 must not reach this test's hub.
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
     driver.get_log("browser")  # drop what earlier tests left
     yield driver
     driver.get("about:blank")

@@ -135,10 +135,10 @@ def test_configuration_sources_rise_file_then_environment_then_flags(hub_launche
         name=None,
         env={"HEARTH_HTTP_PORT": str(env_port), "HEARTH_HOUSEHOLD_NAME": "Name from the environment"},
         extra_args=["--config", str(config)],
-    )
+    ).pair_admin()
     # The launcher passes --port; the hub answering there proves the flag won.
     assert f"127.0.0.1:{hub.port}" in hub.stdout()
-    household = requests.get(f"{hub.url}/api/v1/household", timeout=5).json()
+    household = requests.get(f"{hub.url}/api/v1/household", headers=hub.headers, timeout=5).json()
     assert household["name"] == "Name from the environment"
     assert household["timeZone"] == "Europe/Warsaw"
     for unused in (file_port, env_port):
@@ -178,9 +178,10 @@ def test_signal_stops_the_hub_cleanly(hub_process, sig):
         requests.get(f"{hub_process.url}/api/v1/health", timeout=1)
 
 
-def test_sigterm_with_a_live_websocket_connected_still_exits_promptly(hub_process):
+def test_sigterm_with_a_live_websocket_connected_still_exits_promptly(hub):
     """A listening client (like the web app) is told the hub is going away."""
-    ws = websocket.create_connection(f"{hub_process.ws_url}/api/v1/live", timeout=10)
+    ws = websocket.create_connection(f"{hub.ws_url}/api/v1/live", timeout=10,
+                                     header=[f"Authorization: Bearer {hub.token}"])
     try:
         assert json.loads(ws.recv())["type"] == "hello"
         frames: list = []
@@ -197,9 +198,9 @@ def test_sigterm_with_a_live_websocket_connected_still_exits_promptly(hub_proces
 
         listener = threading.Thread(target=listen, daemon=True)
         listener.start()
-        code, seconds = hub_process.stop(signal.SIGTERM)
+        code, seconds = hub.stop(signal.SIGTERM)
         listener.join(5)
-        assert code == 0, f"exit code {code}\n{hub_process.output()}"
+        assert code == 0, f"exit code {code}\n{hub.output()}"
         assert seconds < STOP_TIMEOUT_S
         assert frames and frames[0][0] == websocket.ABNF.OPCODE_CLOSE, frames
         assert int.from_bytes(frames[0][1][:2], "big") == 1001, f"expected 'going away': {frames}"
@@ -207,31 +208,33 @@ def test_sigterm_with_a_live_websocket_connected_still_exits_promptly(hub_proces
         ws.close()
 
 
-def test_sigterm_with_an_unresponsive_websocket_client_still_exits_in_time(hub_process):
+def test_sigterm_with_an_unresponsive_websocket_client_still_exits_in_time(hub):
     """A tablet that went to sleep never answers the close; the hub must not wait for it."""
-    ws = websocket.create_connection(f"{hub_process.ws_url}/api/v1/live", timeout=10)
+    ws = websocket.create_connection(f"{hub.ws_url}/api/v1/live", timeout=10,
+                                     header=[f"Authorization: Bearer {hub.token}"])
     try:
         assert json.loads(ws.recv())["type"] == "hello"
-        code, seconds = hub_process.stop(signal.SIGTERM)
-        assert code == 0, f"exit code {code}\n{hub_process.output()}"
+        code, seconds = hub.stop(signal.SIGTERM)
+        assert code == 0, f"exit code {code}\n{hub.output()}"
         assert seconds < STOP_TIMEOUT_S
     finally:
         ws.close()
 
 
 def test_household_survives_a_restart(hub_launcher, data_dir: Path):
-    first = hub_launcher.start(data_dir=data_dir, name="Rodzina Nowaków")
-    before = requests.get(f"{first.url}/api/v1/household", timeout=5).json()
+    first = hub_launcher.start(data_dir=data_dir, name="Rodzina Nowaków").pair_admin()
+    before = requests.get(f"{first.url}/api/v1/household", headers=first.headers, timeout=5).json()
     renamed = requests.patch(f"{first.url}/api/v1/household", json={"name": "Nowakowie i babcia Ela"},
-                             timeout=5)
+                             headers=first.headers, timeout=5)
     assert renamed.status_code == 200, renamed.text
     code, _ = first.stop()
     assert code == 0
     assert (data_dir / "hearth.sqlite").is_file()
 
-    # The name setting only seeds a new household; it must not overwrite data.
+    # The name setting only seeds a new household; it must not overwrite data,
+    # and the paired device stays paired.
     second = hub_launcher.start(data_dir=data_dir, name="Somebody else")
-    after = requests.get(f"{second.url}/api/v1/household", timeout=5).json()
+    after = requests.get(f"{second.url}/api/v1/household", headers=first.headers, timeout=5).json()
     assert after["id"] == before["id"]
     assert after["createdAt"] == before["createdAt"]
     assert after["name"] == "Nowakowie i babcia Ela"

@@ -1,10 +1,12 @@
-"""The web app in a real headless Chromium: what a senior or a caregiver sees
-on the Today page, live updates, the Polish translation, and WCAG 2.1 A/AA
-checked with axe-core."""
+"""The web app in a real headless Chromium: pairing the browser the way a
+household does (the link from `hearth pair`), what a senior or a caregiver
+sees on the Today page, live updates, the Polish translation, what an
+unpaired browser is told, and WCAG 2.1 A/AA checked with axe-core."""
 
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 import requests
@@ -13,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from selenium_axe_python import Axe
 
-from conftest import HOUSEHOLD_NAME, browser_console_errors
+from conftest import ADMIN_NAME, HOUSEHOLD_NAME, Hub, PairingRun, browser_console_errors
 
 WAIT_S = 10
 WCAG_21_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -47,11 +49,54 @@ def live_state(driver) -> str | None:
     return driver.execute_script("return document.getElementById('live-indicator')?.dataset.state ?? null")
 
 
-def open_hub_page(driver, hub: str, page: str = "today"):
-    """Opens the app at #/<page> with no saved preferences for this hub's
-    origin, and waits until the shell is drawn."""
-    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": hub, "storageTypes": "all"})
-    driver.get(f"{hub}/#/{page}")
+def forget_hub(driver, hub: Hub):
+    """Like a browser that never visited the hub: no saved preferences, no
+    device cookie."""
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": hub.url, "storageTypes": "all"})
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+
+
+def open_pairing_link(driver, url: str, hub: Hub):
+    """Opens a pairing link as a phone's QR scanner would, and waits for the
+    form; the secret must be gone from the address bar."""
+    driver.get(url)
+    # The secret is taken out of the address bar, and a scanned code needs no typing.
+    wait_for(driver, "the pairing form for a scanned code, at /pair without the secret",
+             lambda d: d.current_url == f"{hub.url}/pair" and d.find_elements(By.ID, "pair-button")
+             and not d.find_elements(By.ID, "short-code"))
+
+
+def submit_pairing_form(driver, device_name: str):
+    name = driver.find_element(By.ID, "device-name")
+    name.clear()
+    name.send_keys(device_name)
+    driver.find_element(By.ID, "pair-button").click()
+
+
+def wait_until_on_today(driver, hub: Hub):
+    wait_for(driver, "Today to open", lambda d: d.current_url == f"{hub.url}/#/today"
+             and d.find_elements(By.CSS_SELECTOR, "a.nav-link[href='#/today'][aria-current='page']"))
+
+
+def pair_browser(driver, hub: Hub, *pair_args: str, device_name: str = "Kitchen tablet") -> PairingRun:
+    """Pairs the browser as a household would: the admin runs `hearth pair`
+    (for ADMIN_NAME unless pair_args say otherwise), the tablet opens its
+    link, names itself and lands on Today."""
+    run = hub.start_pairing(*(pair_args or ("--person", ADMIN_NAME)))
+    forget_hub(driver, hub)
+    open_pairing_link(driver, run.url, hub)
+    submit_pairing_form(driver, device_name)
+    wait_until_on_today(driver, hub)
+    run.expect_device(device_name)
+    return run
+
+
+def open_hub_page(driver, hub: Hub, page: str = "today"):
+    """Pairs the browser with the hub (no saved preferences), opens the app
+    at #/<page> and waits until the shell is drawn."""
+    pair_browser(driver, hub)
+    if page != "today":
+        driver.get(f"{hub.url}/#/{page}")
     wait_for(driver, "the navigation to be drawn",
              lambda d: d.find_elements(By.CSS_SELECTOR, "a.nav-link[href='#/today']"))
 
@@ -133,7 +178,8 @@ def test_rename_appears_live_without_reloading(browser, hub):
     browser.execute_script("window.__sameDocument = true;")
 
     # Someone else renames the household, e.g. from another phone.
-    response = requests.patch(f"{hub}/api/v1/household", json={"name": "Dziadkowie Wiśniewscy"}, timeout=5)
+    response = requests.patch(f"{hub.url}/api/v1/household", json={"name": "Dziadkowie Wiśniewscy"},
+                              headers=hub.headers, timeout=5)
     assert response.status_code == 200, response.text
 
     wait_for(browser, "the new name to appear", lambda d: household_name_shown(d) == "Dziadkowie Wiśniewscy")
@@ -142,8 +188,8 @@ def test_rename_appears_live_without_reloading(browser, hub):
 
 
 def test_indicator_shows_disconnected_and_catches_up_after_a_hub_restart(browser, hub_launcher, data_dir):
-    first = hub_launcher.start(data_dir=data_dir)
-    open_hub_page(browser, first.url)
+    first = hub_launcher.start(data_dir=data_dir).pair_admin(wait=False)
+    open_hub_page(browser, first)
     wait_until_today_is_ready(browser)
 
     code, _ = first.stop()
@@ -155,7 +201,9 @@ def test_indicator_shows_disconnected_and_catches_up_after_a_hub_restart(browser
     # The hub comes back on the same address and the name changes before the
     # page has reconnected: the page must not miss it.
     second = hub_launcher.start(data_dir=data_dir, port=first.port)
-    requests.patch(f"{second.url}/api/v1/household", json={"name": "Po restarcie"}, timeout=5)
+    renamed = requests.patch(f"{second.url}/api/v1/household", json={"name": "Po restarcie"},
+                             headers=first.headers, timeout=5)
+    assert renamed.status_code == 200, renamed.text
     wait_for(browser, "the indicator to reconnect", lambda d: live_state(d) == "connected", timeout=15)
     wait_for(browser, "the name changed meanwhile", lambda d: household_name_shown(d) == "Po restarcie")
 
@@ -218,7 +266,7 @@ def test_pages_have_no_wcag_21_aa_violations(browser, hub, scheme):
     wait_until_today_is_ready(browser)
     violations += axe_violations(browser, f"Today, English, {scheme}")
 
-    browser.get(f"{hub}/#/settings")
+    browser.get(f"{hub.url}/#/settings")
     wait_for(browser, "the Settings page", lambda d: d.find_elements(By.ID, "theme-dark"))
     violations += axe_violations(browser, f"Settings, English, {scheme}")
 
@@ -226,13 +274,128 @@ def test_pages_have_no_wcag_21_aa_violations(browser, hub, scheme):
     wait_for(browser, "Polish settings", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Ustawienia")
     violations += axe_violations(browser, f"Settings, Polish, {scheme}")
 
-    browser.get(f"{hub}/#/today")
+    browser.get(f"{hub.url}/#/today")
     wait_until_today_is_ready(browser)
     assert today_link_text(browser) == "Dzisiaj"
     violations += axe_violations(browser, f"Today, Polish, {scheme}")
 
-    browser.get(f"{hub}/#/notes")
+    browser.get(f"{hub.url}/#/notes")
     wait_for(browser, "the Notes placeholder", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Notatki")
     violations += axe_violations(browser, f"Notes placeholder, Polish, {scheme}")
+
+    assert not violations, f"{len(violations)} WCAG 2.1 A/AA violation(s):\n\n" + "\n\n".join(violations)
+
+
+# --------------------------------------------------------------------------
+# Not paired, and the pairing page
+# --------------------------------------------------------------------------
+
+COUNT_SOCKETS = """
+window.__liveSockets = 0;
+const RealWebSocket = window.WebSocket;
+window.WebSocket = class extends RealWebSocket {
+  constructor(...args) { super(...args); window.__liveSockets += 1; }
+};
+"""
+
+
+def unpaired_notice(driver) -> str | None:
+    return driver.execute_script("return document.getElementById('unpaired')?.innerText ?? null")
+
+
+def test_an_unpaired_browser_is_told_how_to_pair_and_stops_knocking(browser, hub):
+    forget_hub(browser, hub)
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_SOCKETS})
+    try:
+        browser.get(f"{hub.url}/")
+        wait_for(browser, "the not-paired message", lambda d: unpaired_notice(d))
+        notice = browser.find_element(By.ID, "unpaired")
+        assert notice.find_element(By.TAG_NAME, "h2").text == "This device is not paired with the hub"
+        assert "sudo hearth pair" in notice.text
+        assert "type the pairing code" in notice.text
+        link = notice.find_element(By.CSS_SELECTOR, "a[href='/pair']")
+        assert link.text == "Pair this device"
+        wait_for(browser, "the indicator to say disconnected", lambda d: live_state(d) == "disconnected")
+        assert browser.find_element(By.ID, "problem").text == "", "no raw error on top of the message"
+        assert household_name_shown(browser) is None
+        assert "Loading" not in browser.find_element(By.TAG_NAME, "main").text
+
+        # Every page says so; and the live connection is not retried every second.
+        browser.find_element(By.CSS_SELECTOR, "a.nav-link[href='#/settings']").click()
+        wait_for(browser, "the message on Settings",
+                 lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Settings" and unpaired_notice(d))
+        choose_language(browser, "pl")
+        wait_for(browser, "the message in Polish",
+                 lambda d: "To urządzenie nie jest połączone z centralą" in (unpaired_notice(d) or ""))
+        time.sleep(2.2)  # a hub that is merely away would have been retried at 1 s and 3 s
+        assert browser.execute_script("return window.__liveSockets") == 1
+
+        link = browser.find_element(By.CSS_SELECTOR, "#unpaired a[href='/pair']")
+        assert link.text == "Połącz to urządzenie"
+        link.click()
+        wait_for(browser, "the typed-code form", lambda d: d.find_elements(By.ID, "short-code"))
+        assert browser.find_element(By.CSS_SELECTOR, "main h1").text == "Połącz to urządzenie"
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def test_typed_code_mistakes_are_explained_and_can_be_corrected(browser, hub):
+    run = hub.start_pairing("--new-person", "Zofia Łęcka", "--role", "senior")
+    forget_hub(browser, hub)
+    browser.get(f"{hub.url}/pair")
+    wait_for(browser, "the typed-code form", lambda d: d.find_elements(By.ID, "short-code"))
+    device_name = browser.find_element(By.ID, "device-name")
+    assert device_name.get_attribute("value") == "Computer", "a sensible default name"
+    assert browser.find_element(By.CSS_SELECTOR, "label[for='short-code']").text == "Pairing code"
+    code = browser.find_element(By.ID, "short-code")
+
+    code.send_keys("7K3M")  # too short: explained without asking the hub
+    browser.find_element(By.ID, "pair-button").click()
+    problem = browser.find_element(By.ID, "problem")
+    wait_for(browser, "the format message", lambda d: "8 letters and digits" in problem.text)
+    assert code.get_attribute("aria-invalid") == "true"
+    assert browser.switch_to.active_element == code, "the keyboard is put where the fix is"
+
+    code.clear()
+    code.send_keys("ZZZZ-ZZZZ" if run.short_code != "ZZZZ-ZZZZ" else "YYYY-YYYY")  # well formed, wrong
+    browser.find_element(By.ID, "pair-button").click()
+    wait_for(browser, "the hub's refusal in plain words", lambda d: "does not work" in problem.text)
+    assert browser.current_url == f"{hub.url}/pair"
+
+    code.clear()
+    code.send_keys(run.short_code.lower().replace("-", " "))  # as someone might type it
+    device_name.clear()
+    device_name.send_keys("Tablet babci")
+    browser.find_element(By.ID, "pair-button").click()
+    wait_until_on_today(browser, hub)
+    wait_until_today_is_ready(browser)
+    run.expect_paired("Tablet babci (Zofia Łęcka, senior)")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pairing_and_unpaired_pages_have_no_wcag_21_aa_violations(browser, hub, scheme):
+    if scheme == "dark":
+        use_dark_colour_scheme(browser)
+    violations = []
+    forget_hub(browser, hub)
+
+    browser.get(f"{hub.url}/#/today")
+    wait_for(browser, "the not-paired message", lambda d: unpaired_notice(d))
+    wait_for(browser, "the indicator to say disconnected", lambda d: live_state(d) == "disconnected")
+    violations += axe_violations(browser, f"Not paired, Today, English, {scheme}")
+
+    browser.get(f"{hub.url}/pair")
+    wait_for(browser, "the typed-code form", lambda d: d.find_elements(By.ID, "short-code"))
+    violations += axe_violations(browser, f"Pairing, typed code, English, {scheme}")
+    browser.find_element(By.ID, "pair-button").click()  # empty code: the error state
+    wait_for(browser, "the format message", lambda d: d.find_element(By.ID, "problem").text)
+    violations += axe_violations(browser, f"Pairing, typed code with an error, English, {scheme}")
+
+    run = hub.start_pairing("--person", ADMIN_NAME)
+    open_pairing_link(browser, run.url, hub)
+    choose_language(browser, "pl")
+    wait_for(browser, "the Polish form", lambda d: d.find_element(By.ID, "pair-button").text == "Połącz to urządzenie")
+    violations += axe_violations(browser, f"Pairing, scanned code, Polish, {scheme}")
+    run.kill()
 
     assert not violations, f"{len(violations)} WCAG 2.1 A/AA violation(s):\n\n" + "\n\n".join(violations)

@@ -49,7 +49,10 @@ export function createTodayPage(app) {
           app.clearProblem();
         }
       } catch (problem) {
-        if (problem?.name !== 'AbortError') app.showProblem(problem.message);
+        if (problem?.name === 'AbortError') return;
+        // "Loading…" would never end; the problem or "not paired" message says why.
+        if (householdName === null) nameSlot.replaceChildren();
+        app.reportProblem(problem);
       }
     }
 

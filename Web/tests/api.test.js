@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HubProblem, getJSON, problemMessage } from '../api.js';
+import { HubProblem, getJSON, isUnpaired, problemMessage, retryAfterSeconds, sendJSON } from '../api.js';
 import { createTranslator } from '../i18n.js';
 
 const t = createTranslator({
@@ -32,4 +32,38 @@ test('errors without a problem body or network still give a readable sentence', 
   await assert.rejects(getJSON('/household', { t, fetchImpl: async () => { throw new TypeError('fetch failed'); } }),
     { message: 'Cannot reach the hub.' });
   await assert.rejects(getJSON('/household', { t, fetchImpl: reply(200, null, false) }), { message: 'Bad answer.' });
+});
+
+test('a 401 means this browser is not paired; other refusals do not', async () => {
+  let refused;
+  try {
+    await getJSON('/household', { t, fetchImpl: reply(401, { type: 'urn:hearth:problem:unpaired', status: 401, title: 'Unauthorized', detail: 'Pair this device first' }) });
+  } catch (e) {
+    refused = e;
+  }
+  assert.equal(isUnpaired(refused), true);
+  assert.equal(refused.type, 'urn:hearth:problem:unpaired');
+  assert.equal(isUnpaired(new HubProblem('Forbidden', { status: 403 })), false);
+  assert.equal(isUnpaired(new Error('x')), false);
+  assert.equal(isUnpaired(null), false);
+});
+
+test('Retry-After is read as whole seconds only', () => {
+  assert.equal(retryAfterSeconds('30'), 30);
+  assert.equal(retryAfterSeconds(' 5 '), 5);
+  assert.equal(retryAfterSeconds('Wed, 21 Oct 2026 07:28:00 GMT'), null);
+  assert.equal(retryAfterSeconds('-1'), null);
+  assert.equal(retryAfterSeconds(null), null);
+});
+
+test('sendJSON sends the body and reads an empty 204 as null', async () => {
+  const calls = [];
+  const fetchImpl = async (url, options) => {
+    calls.push({ url, ...options });
+    return { ok: true, status: 204, json: async () => { throw new SyntaxError('empty'); } };
+  };
+  assert.equal(await sendJSON('DELETE', '/devices/d1', undefined, { t, fetchImpl }), null);
+  assert.equal(calls[0].method, 'DELETE');
+  assert.equal(calls[0].body, undefined);
+  assert.equal(calls[0].headers['Content-Type'], undefined, 'no body, no content type');
 });

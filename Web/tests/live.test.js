@@ -71,9 +71,9 @@ test('garbage frames are ignored without losing the cursor', () => {
 });
 
 test('a resync close reconnects at once; other closes show disconnected and back off', () => {
-  assert.deepEqual(planReconnect(4000, 'resync', 3), { state: 'connecting', delay: 0, attempt: 0, forget: false });
-  assert.deepEqual(planReconnect(1006, '', 0), { state: 'disconnected', delay: 1000, attempt: 1, forget: false });
-  assert.deepEqual(planReconnect(1011, 'oops', 1), { state: 'disconnected', delay: 2000, attempt: 2, forget: false });
+  assert.deepEqual(planReconnect(4000, 'resync', 3), { state: 'connecting', delay: 0, attempt: 0, forget: false, unpaired: false });
+  assert.deepEqual(planReconnect(1006, '', 0), { state: 'disconnected', delay: 1000, attempt: 1, forget: false, unpaired: false });
+  assert.deepEqual(planReconnect(1011, 'oops', 1), { state: 'disconnected', delay: 2000, attempt: 2, forget: false, unpaired: false });
 });
 
 // --- the connection end to end, with a fake socket and fake timers ---
@@ -88,21 +88,33 @@ function harness() {
       sockets.push(this);
     }
     close(code, reason) { this.closed = { code, reason }; }
+    accept() { this.onopen?.(); }
     receive(text) { this.onmessage({ data: text }); }
     drop(code = 1006, reason = '') { this.onclose({ code, reason }); }
   }
   const live = createLiveConnection({
     location: { protocol: 'http:', host: 'hub:8080' },
     WebSocketImpl: FakeSocket,
-    setTimer: (fn, ms) => { timers.push({ fn, ms }); return timers.length; },
-    clearTimer: () => {},
+    setTimer: (fn, ms) => {
+      const timer = { fn, ms };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (timer) => {
+      const index = timers.indexOf(timer);
+      if (index >= 0) timers.splice(index, 1);
+    },
   });
   const states = [];
   const changes = [];
+  const unpaired = [];
+  const refused = [];
   live.onState((s) => states.push(s));
   live.onChange((c) => changes.push(c.seq));
+  live.onUnpaired(() => unpaired.push(true));
+  live.onRefused(() => refused.push(true));
   const fireTimer = () => timers.shift().fn();
-  return { live, sockets, timers, states, changes, fireTimer };
+  return { live, sockets, timers, states, changes, unpaired, refused, fireTimer };
 }
 
 test('the indicator goes connected on hello and changes reach the page', () => {
@@ -178,6 +190,73 @@ test('a listener that throws does not stop other pages hearing changes', () => {
 });
 
 test('a refused cursor (log restored, or garbage) starts again from now instead of retrying it forever', () => {
-  assert.deepEqual(planReconnect(4409, 'cursor-ahead: latest seq is 3; reload', 2), { state: 'connecting', delay: 0, attempt: 0, forget: true });
-  assert.deepEqual(planReconnect(4400, 'invalid-cursor', 0), { state: 'connecting', delay: 0, attempt: 0, forget: true });
+  assert.deepEqual(planReconnect(4409, 'cursor-ahead: latest seq is 3; reload', 2), { state: 'connecting', delay: 0, attempt: 0, forget: true, unpaired: false });
+  assert.deepEqual(planReconnect(4400, 'invalid-cursor', 0), { state: 'connecting', delay: 0, attempt: 0, forget: true, unpaired: false });
+});
+
+// --- a device that is not (or no longer) paired ---
+
+test('a revoked device (4401) shows disconnected and retries only once a minute', () => {
+  assert.deepEqual(planReconnect(4401, 'revoked: this device was removed; pair it again', 0),
+    { state: 'disconnected', delay: 60000, attempt: 1, forget: false, unpaired: true });
+  assert.deepEqual(planReconnect(1006, '', 0, true),
+    { state: 'disconnected', delay: 60000, attempt: 1, forget: false, unpaired: true },
+    'once known unpaired, a refused socket does not bring back fast retries');
+  assert.equal(planReconnect(4000, 'resync', 0, true).unpaired, true);
+});
+
+test('revocation while connected tells the app once and stops the fast reconnect loop', () => {
+  const { live, sockets, timers, states, unpaired, fireTimer } = harness();
+  live.start();
+  sockets[0].accept();
+  sockets[0].receive('{"type":"hello","seq":3}');
+  sockets[0].drop(4401, 'revoked: this device was removed; pair it again');
+  assert.equal(live.state, 'disconnected');
+  assert.equal(live.unpaired, true);
+  assert.deepEqual(unpaired, [true]);
+  assert.deepEqual(timers.map((timer) => timer.ms), [60000]);
+  fireTimer();
+  sockets[1].drop(1006); // refused again: still not paired
+  assert.deepEqual(timers.map((timer) => timer.ms), [60000]);
+  assert.deepEqual(unpaired, [true], 'told once, not on every retry');
+  assert.deepEqual(states, ['connected', 'disconnected']);
+});
+
+test('a socket that never opened is reported, so the app can ask the API whether it is paired', () => {
+  const { live, sockets, refused } = harness();
+  live.start();
+  sockets[0].drop(1006);
+  assert.deepEqual(refused, [true]);
+});
+
+test('a socket that was open and dropped is not reported as refused', () => {
+  const { live, sockets, refused } = harness();
+  live.start();
+  sockets[0].accept();
+  sockets[0].receive('{"type":"hello","seq":1}');
+  sockets[0].drop(1006);
+  assert.deepEqual(refused, []);
+});
+
+test('when the API says "not paired" the pending fast retry becomes a slow one', () => {
+  const { live, sockets, timers } = harness();
+  live.start();
+  sockets[0].drop(1006);
+  assert.deepEqual(timers.map((timer) => timer.ms), [1000]);
+  live.markUnpaired();
+  assert.equal(live.state, 'disconnected');
+  assert.deepEqual(timers.map((timer) => timer.ms), [60000], 'the 1 s retry was replaced by a 60 s one');
+});
+
+test('being let in again (paired in another tab) ends the unpaired state', () => {
+  const { live, sockets, timers, fireTimer } = harness();
+  live.start();
+  sockets[0].drop(4401, 'revoked');
+  fireTimer();
+  sockets[1].accept();
+  sockets[1].receive('{"type":"hello","seq":9}');
+  assert.equal(live.state, 'connected');
+  assert.equal(live.unpaired, false);
+  sockets[1].drop(1006);
+  assert.equal(timers[0].ms, 1000, 'ordinary backoff again');
 });

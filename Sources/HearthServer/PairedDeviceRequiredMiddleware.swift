@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// Every `/api/` address needs a paired device, except the two a device uses
+/// before it has one: the health check and the pairing exchange.
+struct PairedDeviceRequiredMiddleware: RouterMiddleware {
+    typealias Context = HearthRequestContext
+
+    static func isPublic(_ request: Request) -> Bool {
+        switch (request.method, request.uri.path) {
+        case (.get, "/api/v1/health"), (.head, "/api/v1/health"), (.post, "/api/v1/pairing"): true
+        default: false
+        }
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        if path == "/api" || path.hasPrefix("/api/"), !Self.isPublic(request) {
+            _ = try context.requirePaired()
+        }
+        return try await next(request, context)
+    }
+}
