@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthStore",
+                "HearthCore", "HearthStore", "HearthQR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

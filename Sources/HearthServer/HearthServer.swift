@@ -37,6 +37,7 @@ public enum HearthServer {
         HealthController(store: store, startedAt: startedAt).addRoutes(to: router)
         HouseholdController(store: store).addRoutes(to: router)
         PairingController(store: store, limiter: AttemptLimiter(limit: 10, window: 60)).addRoutes(to: router)
+        InvitationsController(store: store).addRoutes(to: router)
         PeopleController(store: store).addRoutes(to: router)
         DevicesController(store: store).addRoutes(to: router)
         LiveController(store: store).addHTTPRoutes(to: router)

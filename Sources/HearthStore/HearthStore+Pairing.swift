@@ -79,6 +79,13 @@ extension HearthStore {
         }
     }
 
+    /// Who made a pairing code (the change log's actor name), so only they follow it.
+    public func pairingCreator(id: UUID) async throws -> String? {
+        try await pool.read { db in
+            try String.fetchOne(db, sql: "SELECT createdBy FROM pairing_codes WHERE id = ?", arguments: [id.text])
+        }
+    }
+
     public func pairingStatus(id: UUID) async throws -> PairingStatus {
         let now = self.now().millisecondsSince1970
         return try await pool.read { db in

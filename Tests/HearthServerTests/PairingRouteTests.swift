@@ -134,3 +134,52 @@ extension JSONValue {
         return nil
     }
 }
+
+/// Pairing codes made from a page and shown as a QR code on screen.
+@Suite struct InvitationRouteTests {
+    static func invite(_ client: PairedClient, _ body: String, token: String? = nil) async throws -> (HTTPResponse.Status, [String: JSONValue]) {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await client.execute(uri: "/api/v1/pairing/invitations", method: .post, headers: headers,
+                                        body: ByteBuffer(string: body)) { response in
+            (response.status, (try? JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))) ?? [:])
+        }
+    }
+
+    @Test func anAdminShowsACodeThatAPhoneCanUse() async throws {
+        try await RouteTests.withRouter { client, store in
+            let (status, body) = try await Self.invite(client, #"{"newPerson":{"name":"Ciocia Ela","role":"caregiver"}}"#)
+            #expect(status == .created)
+            guard case .string(let url)? = body["url"], case .string(let svg)? = body["svg"], case .string(let id)? = body["id"] else {
+                Issue.record("incomplete invitation \(body)"); return
+            }
+            #expect(url.contains("/pair#"))
+            #expect(svg.hasPrefix("<svg") && svg.contains("<title>Pairing code for Ciocia Ela</title>"))
+            try await client.execute(uri: "/api/v1/pairing/invitations/\(id)", method: .get) { response in
+                #expect(String(buffer: response.body).contains(#""status":"waiting""#))
+            }
+            let secret = String(url.split(separator: "#").last ?? "")
+            _ = try await store.redeemPairing(.secret(secret), deviceName: "Ela's phone", userAgent: nil)
+            try await client.execute(uri: "/api/v1/pairing/invitations/\(id)", method: .get) { response in
+                let text = String(buffer: response.body)
+                #expect(text.contains(#""status":"paired""#) && text.contains("Ela's phone"))
+            }
+        }
+    }
+
+    @Test func aSeniorMayInviteOnlyTheirOwnCaregivers() async throws {
+        try await RouteTests.withRouter { client, store in
+            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
+            let linked = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
+            let stranger = try await store.addPerson(name: "Obcy", role: .caregiver, by: "test")
+            try await store.link(caregiver: linked.id, senior: tablet.person.id, by: "test")
+
+            #expect(try await Self.invite(client, #"{"personId":"\#(linked.id.text)"}"#, token: tabletToken).0 == .created)
+            #expect(try await Self.invite(client, #"{"personId":"\#(stranger.id.text)"}"#, token: tabletToken).0 == .forbidden)
+            #expect(try await Self.invite(client, #"{"newPerson":{"name":"Nowy","role":"admin"}}"#, token: tabletToken).0 == .forbidden)
+            #expect(try await Self.invite(client, #"{"personId":"\#(UUID().uuidString)"}"#).0 == .notFound)
+            #expect(try await Self.invite(client, #"{}"#).0 == .unprocessableContent)
+        }
+    }
+}

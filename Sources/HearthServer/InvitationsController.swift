@@ -1,0 +1,98 @@
+import Foundation
+import HearthCore
+import HearthQR
+import HearthStore
+import Hummingbird
+
+/// `/api/v1/pairing/invitations`: a pairing code made from a page, shown as
+/// a QR code on screen — the senior's tablet showing a code that a
+/// caregiver's phone scans, which the senior-care study found worked best.
+struct InvitationsController {
+    let store: HearthStore
+
+    struct NewPerson: Decodable {
+        var name: String
+        var role: Person.Role
+    }
+
+    struct Request: Decodable {
+        var personId: UUID?
+        var newPerson: NewPerson?
+        var deviceName: String?
+    }
+
+    struct Invitation: ResponseEncodable {
+        var id: String
+        var url: String
+        var shortCode: String
+        var expiresAt: Date
+        var personName: String
+        var role: String
+        /// The URL as a QR code, drawn by the same encoder as `hearth pair`.
+        var svg: String
+    }
+
+    struct Status: ResponseEncodable {
+        var status: String
+        var deviceName: String?
+        var personName: String?
+        var role: String?
+    }
+
+    /// Admins invite anyone, or someone new; a senior may invite a device for
+    /// a caregiver who looks after them. Nobody else makes codes.
+    func invitee(for body: Request, actor: PermissionPolicy.Actor) async throws -> PairingInvitee {
+        switch (body.personId, body.newPerson) {
+        case (let id?, nil):
+            guard let person = try await store.person(id: id), person.archivedAt == nil else {
+                throw HearthError.notFound(what: "That person")
+            }
+            if actor.role == .admin { return .person(id) }
+            let looksAfterActor = try await store.seniors(caredForBy: id).contains(actor.personId)
+            guard actor.role == .senior, person.role != .senior, looksAfterActor else {
+                throw ProblemError(.forbidden, type: "forbidden", detail: "Only an admin, or a senior for their own caregivers, can add devices")
+            }
+            return .person(id)
+        case (nil, let newPerson?):
+            guard actor.role == .admin else {
+                throw ProblemError(.forbidden, type: "forbidden", detail: "Only an admin can add someone new")
+            }
+            return .newPerson(name: newPerson.name, role: newPerson.role)
+        default:
+            throw HearthError.invalid(fields: ["personId": "send either personId or newPerson"])
+        }
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.post("/api/v1/pairing/invitations") { request, context -> Response in
+            let actor = try context.requirePaired()
+            let body = try await request.decode(as: Request.self, context: context)
+            let invitation = try await store.createPairing(
+                for: try await invitee(for: body, actor: actor), deviceName: body.deviceName, by: context.caller.actorName)
+            // The address this browser reached the hub by is one the
+            // caregiver's phone on the same network can reach too.
+            let host = request.head.authority ?? "localhost"
+            let url = "http://\(host)/pair#\(invitation.code.secret)"
+            let svg = SVGQR.render(try QRCode(encoding: url), title: "Pairing code for \(invitation.personName)")
+            let response = Invitation(
+                id: invitation.id.text, url: url, shortCode: invitation.code.displayedShortCode,
+                expiresAt: invitation.expiresAt, personName: invitation.personName, role: invitation.role.rawValue, svg: svg)
+            var encoded = try context.responseEncoder.encode(response, from: request, context: context)
+            encoded.status = .created
+            encoded.headers[.cacheControl] = "no-store"
+            return encoded
+        }
+        router.get("/api/v1/pairing/invitations/{id}") { _, context -> Status in
+            try context.requirePaired()
+            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+                  let createdBy = try await store.pairingCreator(id: id), createdBy == context.caller.actorName
+            else { throw HearthError.notFound(what: "That pairing code") }
+            switch try await store.pairingStatus(id: id) {
+            case .waiting: return Status(status: "waiting")
+            case .paired(let deviceName, let personName, let role):
+                return Status(status: "paired", deviceName: deviceName, personName: personName, role: role.rawValue)
+            case .expired, .burned: return Status(status: "expired")
+            }
+        }
+    }
+}
