@@ -46,9 +46,9 @@ test: test-deps build
 	$(MAKE) --no-print-directory e2e-test || status=1; \
 	exit $$status
 
-# --no-parallel: with tests run in parallel on a 2-core machine, a WebSocket
-# upgrade in LiveServerTests was seen to stall about one run in five (under
-# investigation); one at a time, the suite takes about 6 s and never has.
+# --no-parallel: run in parallel on a 2-core machine, a WebSocket exchange in
+# LiveServerTests was seen to stall (see the pairing issue's closing note);
+# one at a time the suite takes about 6 s.
 swift-test:
 	swift test --no-parallel
 
