@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "HearthApp",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthServer", "HearthQR",
+                "HearthCore", "HearthStore", "HearthServer", "HearthQR", "HearthDiscovery",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -68,7 +68,9 @@ let package = Package(
         ),
         // QR codes for pairing: terminal and SVG drawings of libqrencode's matrix.
         .target(name: "HearthQR", dependencies: ["CQREncode"]),
-        // C libraries filled in by the discovery and pairing issues.
+        // mDNS/DNS-SD: announcing the hub and finding hubs, over Avahi's Bonjour-compatible library.
+        .target(name: "HearthDiscovery", dependencies: ["CDNSSD"]),
+        // The C libraries behind discovery and pairing QR codes.
         .systemLibrary(name: "CDNSSD", pkgConfig: "avahi-compat-libdns_sd", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
@@ -89,7 +91,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthStore", "HearthCore", "HearthDiscovery"]),
+        .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthDiscovery"]),
         .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),
     ],
     swiftLanguageModes: [.v6]

@@ -26,22 +26,36 @@ public enum Hub {
                 "path": "\(directory.appendingPathComponent(HearthStore.fileName).path)",
                 "household": "\(household.id.uuidString.lowercased())",
             ])
+            let discovery = DiscoveryBoard(configuration.discoveryEnabled ? DiscoveryStatus(state: .waitingForAvahi) : .disabled)
+            let (listeningPort, portKnown) = AsyncStream.makeStream(of: Int.self)
             let settings = ServerSettings(
                 host: configuration.host, port: configuration.port,
-                webRoot: configuration.webRoot.map { URL(fileURLWithPath: $0, isDirectory: true) })
+                webRoot: configuration.webRoot.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                discovery: { discovery.current })
             let server = HearthServer.application(store: store, settings: settings, logger: logger) { port in
                 logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
+                portKnown.yield(port)
+                portKnown.finish()
                 await onReady(port)
                 if offerFirstPairing, (try? await store.hasPairedDevices()) == false {
                     Self.offerFirstPairing(store: store, port: port, listenHost: configuration.host, logger: logger)
                 }
             }
+            var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+                .init(service: server),
+                .init(service: ExternalChangesService(store: store, logger: logger)),
+                .init(service: LiveListenersService(hub: store.hub)),
+            ]
+            if configuration.discoveryEnabled {
+                // Last, so it is told to stop first: the hub leaves the LAN's
+                // lists before it stops answering.
+                services.append(.init(service: DiscoveryService(
+                    store: store, board: discovery, listeningPort: listeningPort, logger: logger)))
+            } else {
+                logger.info("discovery disabled", metadata: [:])
+            }
             var groupConfiguration = ServiceGroupConfiguration(
-                services: [
-                    .init(service: server),
-                    .init(service: ExternalChangesService(store: store, logger: logger)),
-                    .init(service: LiveListenersService(hub: store.hub)),
-                ],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )

@@ -14,6 +14,8 @@ public struct HubConfiguration: Sendable, Equatable {
     public var householdName: String
     public var householdTimeZone: String
     public var logLevel: String
+    /// Announce the hub on the LAN by mDNS (through avahi-daemon).
+    public var discoveryEnabled: Bool
 
     /// The YAML file read when `--config` is not given; it may be absent.
     public static let systemFile = "/etc/hearth/hearth.yaml"
@@ -28,6 +30,7 @@ public struct HubConfiguration: Sendable, Equatable {
         case householdName = "household.name"
         case householdTimeZone = "household.timeZone"
         case logLevel = "log.level"
+        case discoveryEnabled = "discovery.enabled"
 
         /// The environment variable that sets this key, e.g. `HEARTH_HTTP_PORT`.
         public var environmentName: String {
@@ -91,6 +94,7 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.householdName): .init(.string("Home"), isSecret: false),
             absolute(.householdTimeZone): .init(.string(TimeZone.current.identifier), isSecret: false),
             absolute(.logLevel): .init(.string("info"), isSecret: false),
+            absolute(.discoveryEnabled): .init(.bool(true), isSecret: false),
         ]
 
         var providers: [any ConfigProvider] = [
@@ -167,9 +171,16 @@ public struct HubConfiguration: Sendable, Equatable {
         guard logLevels.contains(logLevel) else {
             throw problem(.logLevel, "must be one of \(logLevels.joined(separator: ", ")), not \(logLevel)")
         }
+        let discoveryEnabled: Bool
+        do {
+            discoveryEnabled = try reader.requiredBool(forKey: ConfigKey(Key.discoveryEnabled.rawValue))
+        } catch {
+            throw problem(.discoveryEnabled, "must be true or false")
+        }
         return HubConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, webRoot: webRoot,
-            householdName: householdName, householdTimeZone: timeZone, logLevel: logLevel
+            householdName: householdName, householdTimeZone: timeZone, logLevel: logLevel,
+            discoveryEnabled: discoveryEnabled
         )
     }
 

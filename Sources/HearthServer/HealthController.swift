@@ -2,18 +2,20 @@ import HearthCore
 import HearthStore
 import Hummingbird
 
-/// `GET /api/v1/health`: is the hub up, which version, for how long, and
-/// does its database answer. Needs no caller, so a device can check a hub
-/// before pairing.
+/// `GET /api/v1/health`: is the hub up, which version, for how long, does
+/// its database answer, and can devices find it on the LAN. Needs no caller,
+/// so a device can check a hub before pairing.
 struct HealthController {
     let store: HearthStore
     let startedAt: ContinuousClock.Instant
+    let discovery: @Sendable () -> DiscoveryStatus
 
     struct Health: ResponseEncodable {
         var status: String
         var version: String
         var uptimeSeconds: Int
         var database: String
+        var discovery: DiscoveryStatus
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
@@ -27,7 +29,8 @@ struct HealthController {
                 status: databaseOK ? "ok" : "degraded",
                 version: HearthVersion.current,
                 uptimeSeconds: Int((ContinuousClock.now - startedAt).components.seconds),
-                database: databaseOK ? "ok" : "unavailable"
+                database: databaseOK ? "ok" : "unavailable",
+                discovery: discovery()
             )
             return EditedResponse(status: databaseOK ? .ok : .serviceUnavailable,
                                   headers: [.cacheControl: "no-store"], response: health)

@@ -12,11 +12,15 @@ public struct ServerSettings: Sendable {
     public var port: Int
     /// Serve `Web/` from this directory instead of the copy in the binary.
     public var webRoot: URL?
+    /// Whether and how the hub is announced on the LAN, for the health route.
+    public var discovery: @Sendable () -> DiscoveryStatus
 
-    public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil) {
+    public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
+                discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled }) {
         self.host = host
         self.port = port
         self.webRoot = webRoot
+        self.discovery = discovery
     }
 }
 
@@ -26,7 +30,10 @@ public enum HearthServer {
 
     /// The routes and middleware, without a listening socket; tests drive it
     /// through `HummingbirdTesting` and the app uses it as its responder.
-    public static func router(store: HearthStore, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now) -> Router<HearthRequestContext> {
+    public static func router(
+        store: HearthStore, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now,
+        discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled }
+    ) -> Router<HearthRequestContext> {
         let router = Router(context: HearthRequestContext.self)
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ProblemMiddleware())
@@ -34,7 +41,7 @@ public enum HearthServer {
         router.middlewares.add(CallerMiddleware(store: store))
         router.middlewares.add(PairedDeviceRequiredMiddleware())
         router.middlewares.add(OriginCheckMiddleware())
-        HealthController(store: store, startedAt: startedAt).addRoutes(to: router)
+        HealthController(store: store, startedAt: startedAt, discovery: discovery).addRoutes(to: router)
         HouseholdController(store: store).addRoutes(to: router)
         PairingController(store: store, limiter: AttemptLimiter(limit: 10, window: 60)).addRoutes(to: router)
         InvitationsController(store: store).addRoutes(to: router)
@@ -61,7 +68,7 @@ public enum HearthServer {
     ) -> App {
         let startedAt = ContinuousClock.now
         return Application(
-            router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt),
+            router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery),
             server: .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter(store: store),
                 configuration: .init(

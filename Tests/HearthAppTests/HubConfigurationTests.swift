@@ -19,6 +19,15 @@ import Testing
         #expect(configuration.webRoot == nil)
         #expect(configuration.householdName == "Home")
         #expect(configuration.logLevel == "info")
+        #expect(configuration.discoveryEnabled, "a hub announces itself unless told not to")
+    }
+
+    @Test func discoveryCanBeTurnedOffInTheFileOrTheEnvironment() async throws {
+        let file = try Self.yaml("discovery:\n  enabled: false\n")
+        #expect(try await HubConfiguration.load(flags: .init(configFile: file), environment: [:]).discoveryEnabled == false)
+        let plain = try Self.yaml("")
+        let off = try await HubConfiguration.load(flags: .init(configFile: plain), environment: ["HEARTH_DISCOVERY_ENABLED": "false"])
+        #expect(off.discoveryEnabled == false)
     }
 
     @Test func fileThenEnvironmentThenFlagsEachWin() async throws {
@@ -58,6 +67,7 @@ import Testing
         ("household:\n  timeZone: Mars/Base\n", [:], .init(), "household.timeZone", "IANA time zone"),
         ("household:\n  name: \"  \"\n", [:], .init(), "household.name", "characters of text"),
         ("log:\n  level: loud\n", [:], .init(), "log.level", "must be one of"),
+        ("", ["HEARTH_DISCOVERY_ENABLED": "maybe"], .init(), "discovery.enabled", "must be true or false"),
         ("- just\n- a list\n", [:], .init(), "--config", "must be a mapping"),
         ("http: [unclosed\n", [:], .init(), "--config", "is not valid YAML"),
         ("", [:], .init(webRoot: "/no/such/directory"), "web.root", "existing directory"),

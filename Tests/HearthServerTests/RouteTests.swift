@@ -37,6 +37,26 @@ import Testing
                 #expect(body["database"] == "ok")
                 #expect(body["version"] == .string(HearthVersion.current))
                 #expect(body["uptimeSeconds"] != nil)
+                #expect(body["discovery"] == .object(["state": "disabled", "services": .array([])]))
+            }
+        }
+    }
+
+    @Test func healthTellsWhereTheHubIsAnnouncedOnTheLAN() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        let status = DiscoveryStatus(state: .advertising, services: [
+            .init(type: "_hearth._tcp", name: "Kowalski family (Hearth) #2", port: 8080),
+        ])
+        let app = Application(router: HearthServer.router(store: store, discovery: { status }))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/api/v1/health", method: .get) { response in
+                let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
+                #expect(body["discovery"] == .object([
+                    "state": "advertising",
+                    "services": .array([.object(["type": "_hearth._tcp", "name": "Kowalski family (Hearth) #2", "port": .number(8080)])]),
+                ]))
             }
         }
     }

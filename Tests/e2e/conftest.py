@@ -63,8 +63,11 @@ PROBLEM_JSON = "application/problem+json"
 
 def hub_environment(extra: dict[str, str] | None = None) -> dict[str, str]:
     """This process's environment without any HEARTH_* variable (an unknown
-    one stops the hub), plus `extra`."""
+    one stops the hub), with discovery off, plus `extra`."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HEARTH_")}
+    # No test hub announces itself on this machine's real network; the
+    # discovery test turns it on inside network namespaces of its own.
+    env["HEARTH_DISCOVERY_ENABLED"] = "false"
     env.update(extra or {})
     return env
 
@@ -280,6 +283,9 @@ class PairingRun:
     # `Paired: …` as it should be printed, once a device has used the code.
     expected: str = ""
     checked: bool = False
+    # When its output ended (monotonic), stamped by the reading thread, so a
+    # test that gets to it late still knows when the process finished.
+    ended_at: float | None = None
 
     @classmethod
     def start(cls, data_dir: Path, port: int, args: list[str], ascii_art: bool = True) -> "PairingRun":
@@ -290,14 +296,15 @@ class PairingRun:
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True, encoding="utf-8")
         lines: queue.Queue[str | None] = queue.Queue()
+        run = cls(process=process, lines=lines, screen=[])
 
         def pump():
             for line in process.stdout:
                 lines.put(line.rstrip("\n"))
+            run.ended_at = time.monotonic()
             lines.put(None)
 
         threading.Thread(target=pump, daemon=True).start()
-        run = cls(process=process, lines=lines, screen=[])
         _ALL_PAIRINGS.append(run)
         deadline = time.monotonic() + PAIR_TIMEOUT_S
         while not run.short_code:

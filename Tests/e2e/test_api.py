@@ -68,6 +68,8 @@ def test_health_reports_ok_and_the_binary_version(hub_process):
     assert body["database"] == "ok"
     assert body["version"] == version == "0.1.0"
     assert isinstance(body["uptimeSeconds"], int) and 0 <= body["uptimeSeconds"] < 60
+    # Test hubs are started with discovery off (see test_discovery.py for on).
+    assert body["discovery"] == {"state": "disabled", "services": []}
 
 
 def test_household_has_the_configured_name_and_an_identity(hub):

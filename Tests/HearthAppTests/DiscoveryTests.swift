@@ -1,0 +1,63 @@
+import Foundation
+import HearthCore
+import HearthDiscovery
+import Testing
+@testable import HearthApp
+
+@Suite struct DiscoveryAdvertisementTests {
+    @Test func theHubAnnouncesItsWebPageAndItsAPIUnderTheHouseholdsName() throws {
+        let household = Household(id: UUID(uuidString: "6F1C0B52-6A3E-4B7E-9D0E-1C9F3A1D2B4C")!,
+                                  name: "Dom Zofii", timeZone: "Europe/Warsaw", createdAt: Date())
+        let advertisements = DiscoveryService.advertisements(for: household, port: 8080)
+        #expect(advertisements.map(\.type) == ["_http._tcp", "_hearth._tcp"])
+        #expect(advertisements.allSatisfy { $0.name == "Dom Zofii (Hearth)" && $0.port == 8080 })
+        #expect(advertisements[0].txt == TXTRecord([.init("path", "/")]))
+        let api = advertisements[1].txt
+        #expect(api["id"] == "6f1c0b52-6a3e-4b7e-9d0e-1c9f3a1d2b4c")
+        #expect(api["v"] == HearthVersion.current)
+        #expect(api["api"] == "/api/v1")
+        for advertisement in advertisements { _ = try advertisement.txt.encoded() }
+    }
+}
+
+@Suite struct HubFinderTests {
+    @Test func timeoutsAreSecondsOrMinutesWithinReason() {
+        #expect(HubFinder.parseTimeout("3s") == .seconds(3))
+        #expect(HubFinder.parseTimeout("1m") == .seconds(60))
+        for bad in ["0s", "3", "s", "10h", "6m", "-1s", "three"] {
+            #expect(HubFinder.parseTimeout(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func eachHubIsListedWithAnAddressToOpen() {
+        let text = HubFinder.describe([
+            FoundHub(name: "Dom Zofii (Hearth)", host: "kitchen-pi.local", addresses: ["192.168.1.20", "fe80::1%eth0"],
+                     port: 8080, version: "0.1.0", householdID: nil, apiPath: "/api/v1"),
+        ])
+        #expect(text == """
+            Dom Zofii (Hearth)
+              host:      kitchen-pi.local
+              addresses: 192.168.1.20, fe80::1%eth0
+              port:      8080
+              version:   0.1.0
+              open:      http://192.168.1.20:8080/
+
+            """)
+    }
+
+    @Test func findingNothingSaysWhatToCheck() {
+        #expect(HubFinder.describe([]).hasPrefix("No hub found."))
+    }
+}
+
+@Suite struct DiscoveryBoardTests {
+    @Test func anOutageIsWarnedOfOnceUntilTheHubIsAdvertisedAgain() {
+        let board = DiscoveryBoard(DiscoveryStatus(state: .waitingForAvahi))
+        #expect(board.waiting() == true)
+        #expect(board.waiting() == false)
+        board.advertising([.init(type: "_hearth._tcp", name: "Home (Hearth)", port: 8080)])
+        #expect(board.current.state == .advertising)
+        #expect(board.waiting() == true)
+        #expect(board.current == DiscoveryStatus(state: .waitingForAvahi))
+    }
+}
