@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HEARTH_BINARY, hub_environment, require_binary
+from conftest import HEARTH_BINARY, PairingRun, hub_environment, require_binary
 
 HUB_ADDRESS = "10.77.0.1"
 PHONE_ADDRESS = "10.77.0.2"
@@ -182,12 +182,23 @@ class Lan:
 
     def health(self, address: str = HUB_ADDRESS) -> dict:
         """GET /api/v1/health from the phone, over the test LAN."""
+        return self.request("GET", f"http://{address}:{PORT}/api/v1/health")
+
+    def request(self, method: str, url: str, body: dict | None = None, token: str | None = None) -> dict:
+        """An HTTP request from the phone, over the test LAN; the JSON answer."""
+        script = (
+            "import json, sys, urllib.request\n"
+            "method, url, body, token = sys.argv[1:5]\n"
+            "headers = {'Content-Type': 'application/json'}\n"
+            "if token: headers['Authorization'] = 'Bearer ' + token\n"
+            "request = urllib.request.Request(url, data=body.encode() if body else None, headers=headers, method=method)\n"
+            "sys.stdout.write(urllib.request.urlopen(request, timeout=5).read().decode())\n"
+        )
         done = subprocess.run(
-            ["ip", "netns", "exec", self.phone_ns, sys.executable, "-c",
-             "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())",
-             f"http://{address}:{PORT}/api/v1/health"],
+            ["ip", "netns", "exec", self.phone_ns, sys.executable, "-c", script,
+             method, url, json.dumps(body) if body is not None else "", token or ""],
             capture_output=True, text=True, timeout=20)
-        assert done.returncode == 0, f"health from the phone: {done.stderr}"
+        assert done.returncode == 0, f"{method} {url} from the phone: {done.stderr}"
         return json.loads(done.stdout)
 
     def close(self) -> None:
@@ -315,6 +326,25 @@ def test_the_hub_outlives_avahi_and_advertises_again_when_it_returns(lan):
     print(f"found again {took:.1f} s after avahi-daemon restarted")
     assert lan.health()["discovery"]["state"] == "advertising"
     assert lan.hub.log("hearth.log").count("discovery waiting for avahi-daemon") == 2, "one warning per outage"
+
+
+def test_renaming_the_household_renames_the_announcement(lan):
+    # The admin pairs a phone over SSH, and the phone renames the household.
+    pairing = PairingRun.start(lan.workdir / "hub-data", PORT, ["--new-person", "Admin", "--role", "admin"])
+    paired = lan.request("POST", f"http://{HUB_ADDRESS}:{PORT}/api/v1/pairing",
+                         {"code": pairing.secret, "deviceName": "Phone"})
+    pairing.kill()
+    lan.request("PATCH", f"http://{HUB_ADDRESS}:{PORT}/api/v1/household", {"name": "Dom Babci"}, token=paired["token"])
+
+    wait_for(lambda: advertised(lan.health()) == [("_hearth._tcp", "Dom Babci (Hearth)", PORT),
+                                                  ("_http._tcp", "Dom Babci (Hearth)", PORT)], 10,
+             "the hub to announce its new name", lambda: lan.hub.log("hearth.log"))
+    found = lan.probe("_hearth._tcp", timeout=10)
+    assert "Dom Babci (Hearth)" in [s["name"] for s in found["services"]], found
+
+    lan.request("PATCH", f"http://{HUB_ADDRESS}:{PORT}/api/v1/household", {"name": HOUSEHOLD}, token=paired["token"])
+    wait_for(lambda: advertised(lan.health())[0][1] == INSTANCE, 10, "the old name back",
+             lambda: lan.hub.log("hearth.log"))
 
 
 def test_a_second_hub_with_the_same_name_is_renamed_and_both_are_found(lan):
