@@ -46,6 +46,8 @@ let package = Package(
         ),
         // Domain types and rules, no I/O.
         .target(name: "HearthCore"),
+        // The note-text CRDT and its binary encoding (Docs/note-crdt.md), no I/O.
+        .target(name: "HearthCRDT"),
         .target(
             name: "HearthStore",
             dependencies: [
@@ -93,6 +95,7 @@ let package = Package(
         ),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthStore", "HearthCore", "HearthDiscovery"]),
         .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthDiscovery"]),
+        .testTarget(name: "HearthCRDTTests", dependencies: ["HearthCRDT"]),
         .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),
     ],
     swiftLanguageModes: [.v6]

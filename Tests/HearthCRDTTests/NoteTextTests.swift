@@ -1,0 +1,14 @@
+import Testing
+@testable import HearthCRDT
+
+@Suite struct NoteTextTests {
+    @Test func typingAndDeletingLocally() throws {
+        let note = NoteText(replica: 1)
+        try note.insert("hello", at: 0)
+        try note.insert(" world", at: 5)
+        try note.delete(at: 0, length: 1)
+        try note.insert("H", at: 0)
+        #expect(note.text == "Hello world")
+        #expect(note.count == 11)
+    }
+}
