@@ -12,7 +12,7 @@ PORT ?= 8080
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deps test-deps swift-test web-test e2e-test bench-memory clean
+.PHONY: run test build build-tests deps test-deps swift-test web-test e2e-test bench-memory bench-crdt clean
 
 run: deps build
 	mkdir -p .hearth
@@ -65,6 +65,11 @@ web-test:
 
 e2e-test:
 	$(VENV)/bin/python -m pytest Tests/e2e -q
+
+# The note CRDT replaying real editing traces (../shared/traces), release build.
+bench-crdt:
+	swift build -c release --product hearth-bench
+	.build/release/hearth-bench crdt
 
 # Resident and private dirty memory of an idle hub (release build); not a test.
 bench-memory: deps

@@ -76,6 +76,9 @@ let package = Package(
         .systemLibrary(name: "CDNSSD", pkgConfig: "avahi-compat-libdns_sd", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
+        // Measurements that are not tests (`swift run -c release hearth-bench crdt`).
+        .executableTarget(name: "hearth-bench", dependencies: ["HearthCRDT"]),
+
         // Build-time: compiles Web/ into HearthServer as Swift string literals.
         .executableTarget(name: "hearth-embed-web", path: "Sources/hearth-embed-web"),
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["hearth-embed-web"]),

@@ -7,15 +7,17 @@ extension NoteText {
         var node = root
         var remaining = position
         while !node.isLeaf {
-            var chosen = node.children[node.children.count - 1]
-            for child in node.children.dropLast() {
-                if remaining < child.visible {
-                    chosen = child
+            let children = node.children
+            var chosen = children.count - 1
+            for index in 0..<children.count - 1 {
+                let visible = children[index].visible
+                if remaining < visible {
+                    chosen = index
                     break
                 }
-                remaining -= child.visible
+                remaining -= visible
             }
-            node = chosen
+            node = children[chosen]
         }
         for (index, run) in node.runs.enumerated() where !run.deleted {
             if remaining < run.length { return TextCursor(leaf: node, runIndex: index, offset: remaining) }

@@ -87,17 +87,18 @@ public final class NoteText {
     @discardableResult
     public func insert(_ text: String, at position: Int) throws(NoteTextError) -> NoteOperation {
         guard position >= 0, position <= count else { throw .outOfRange(position: position, length: count) }
-        let newScalars = Array(text.unicodeScalars)
-        guard !newScalars.isEmpty else { throw .invalid("nothing to insert") }
+        guard !text.isEmpty else { throw .invalid("nothing to insert") }
         let cursor = cursor(beforeVisible: position)
         let originLeft = character(before: cursor)
         let originRight = cursor.isAtEnd ? PackedID.none : cursor.run.id(at: cursor.offset)
         let counter = nextCounters[Int(localIndex)]
-        let run = Run(replica: localIndex, deleted: false, counter: counter, length: newScalars.count,
-                      content: scalars.count, originLeft: originLeft, originRight: originRight)
-        scalars.append(contentsOf: newScalars)
+        let content = scalars.count
+        scalars.append(contentsOf: text.unicodeScalars)
+        let length = scalars.count - content
+        let run = Run(replica: localIndex, deleted: false, counter: counter, length: length,
+                      content: content, originLeft: originLeft, originRight: originRight)
         insert(run, at: cursor)
-        nextCounters[Int(localIndex)] = counter + newScalars.count
+        nextCounters[Int(localIndex)] = counter + length
         return .insertion(.init(id: CharacterID(replica: replica, counter: UInt64(counter)),
                                 originLeft: unpacked(originLeft), originRight: unpacked(originRight), text: text))
     }
@@ -261,11 +262,11 @@ public final class NoteText {
         switch operation {
         case .insertion(let insertion):
             let index = index(ofReplica: insertion.id.replica)
-            let newScalars = Array(insertion.text.unicodeScalars)
-            let run = Run(replica: index, deleted: false, counter: Int(insertion.id.counter), length: newScalars.count,
-                          content: scalars.count, originLeft: packed(insertion.originLeft),
+            let content = scalars.count
+            scalars.append(contentsOf: insertion.text.unicodeScalars)
+            let run = Run(replica: index, deleted: false, counter: Int(insertion.id.counter), length: scalars.count - content,
+                          content: content, originLeft: packed(insertion.originLeft),
                           originRight: packed(insertion.originRight))
-            scalars.append(contentsOf: newScalars)
             insert(run, at: destination(of: run))
             nextCounters[Int(index)] = run.end
         case .deletion(let deletion):

@@ -1,0 +1,34 @@
+import Foundation
+
+// hearth-bench: measurements that are not tests. Release builds only:
+//   swift run -c release hearth-bench crdt [TRACE.json.gz …]
+// With no trace named, every file in ../shared/traces/ is replayed.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first, command == "crdt" else {
+    FileHandle.standardError.write(Data("usage: hearth-bench crdt [TRACE.json[.gz] …]\n".utf8))
+    exit(64)
+}
+var paths = Array(arguments.dropFirst())
+if paths.isEmpty {
+    let directory = "../shared/traces"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    paths = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".json.gz") }.sorted().map { "\(directory)/\($0)" }
+    if paths.isEmpty {
+        FileHandle.standardError.write(Data("hearth-bench: no traces given and none in \(directory)\n".utf8))
+        exit(1)
+    }
+}
+#if DEBUG
+print("note: this is a debug build; numbers mean little (use swift run -c release hearth-bench)")
+#endif
+var results: [CRDTBenchmark.Result] = []
+for path in paths {
+    do {
+        results.append(try CRDTBenchmark.run(try EditingTrace.load(path)))
+    } catch {
+        FileHandle.standardError.write(Data("hearth-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
+print(CRDTBenchmark.table(results))
