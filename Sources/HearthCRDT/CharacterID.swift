@@ -25,9 +25,11 @@ public struct IDSpan: Hashable, Sendable {
     }
 }
 
-/// Replica ids are below 2^53 so a browser holds them exactly as numbers.
+/// Replica ids are below 2^53 so a browser holds them exactly as numbers;
+/// counters stay below 2^52 so a state's zigzagged counter differences do too.
 public enum ReplicaRange {
     public static let limit: UInt64 = 1 << 53
+    public static let counterLimit: UInt64 = 1 << 52
 
     /// A fresh random replica id for a new editing session.
     public static func random() -> UInt64 {

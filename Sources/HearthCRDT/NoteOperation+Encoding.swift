@@ -46,15 +46,21 @@ extension NoteOperation {
             let kind = try reader.byte()
             let id = CharacterID(replica: try reader.varint(), counter: try reader.varint())
             guard id.replica > 0 else { throw .malformed("replica 0") }
+            func origin() throws(NoteTextError) -> CharacterID {
+                let origin = CharacterID(replica: try reader.varint(), counter: try reader.varint())
+                guard origin.replica > 0 else { throw .malformed("replica 0") }
+                guard origin.counter < ReplicaRange.counterLimit else { throw .malformed("counter out of range") }
+                return origin
+            }
             switch kind {
             case 0:
                 let flags = try reader.byte()
                 guard flags & ~3 == 0 else { throw .malformed("unknown origin flags") }
-                let originLeft = flags & 1 != 0 ? CharacterID(replica: try reader.varint(), counter: try reader.varint()) : nil
-                let originRight = flags & 2 != 0 ? CharacterID(replica: try reader.varint(), counter: try reader.varint()) : nil
+                let originLeft = flags & 1 != 0 ? try origin() : nil
+                let originRight = flags & 2 != 0 ? try origin() : nil
                 let scalars = try reader.text()
                 guard !scalars.isEmpty else { throw .malformed("an empty insertion") }
-                guard UInt64(scalars.count) < ReplicaRange.limit - id.counter else { throw .malformed("counter out of range") }
+                guard id.counter <= ReplicaRange.counterLimit - UInt64(scalars.count) else { throw .malformed("counter out of range") }
                 var text = String.UnicodeScalarView()
                 text.append(contentsOf: scalars)
                 operations.append(.insertion(.init(id: id, originLeft: originLeft, originRight: originRight, text: String(text))))
@@ -66,9 +72,15 @@ extension NoteOperation {
                 var total: UInt64 = 0
                 for _ in 0..<spanCount {
                     let span = IDSpan(replica: try reader.varint(), counter: try reader.varint(), length: try reader.varint())
+                    guard span.replica > 0 else { throw .malformed("replica 0") }
                     guard span.length > 0 else { throw .malformed("an empty deletion span") }
+                    guard span.counter < ReplicaRange.counterLimit, span.length <= ReplicaRange.counterLimit - span.counter else {
+                        throw .malformed("counter out of range")
+                    }
                     total += span.length
-                    guard total < ReplicaRange.limit - id.counter else { throw .malformed("counter out of range") }
+                    guard total <= ReplicaRange.counterLimit, id.counter <= ReplicaRange.counterLimit - total else {
+                        throw .malformed("counter out of range")
+                    }
                     targets.append(span)
                 }
                 operations.append(.deletion(.init(id: id, targets: targets)))

@@ -87,7 +87,12 @@ extension NoteText {
             ids.append(id)
         }
         var next: [Int] = []
-        for _ in 0..<replicaCount { next.append(try reader.count()) }
+        for _ in 0..<replicaCount {
+            let entry = try reader.varint()
+            // A replica with nothing applied is not listed at all.
+            guard entry > 0, entry <= ReplicaRange.counterLimit else { throw .malformed("a version vector entry out of range") }
+            next.append(Int(entry))
+        }
 
         struct DecodedRun {
             var replica: Int, deleted: Bool, counter: Int, length: Int
@@ -128,6 +133,11 @@ extension NoteText {
             throw .malformed("the text does not match the runs")
         }
 
+        try checkOrigins(of: decoded.map { ($0.replica, $0.counter, $0.length, $0.originLeft, $0.originRight) },
+                         replicaCount: replicaCount)
+        if let first = decoded.first, first.leftIsPrevious { throw .malformed("the first run's origin left cannot be the previous character") }
+        if let last = decoded.last, last.rightIsNext { throw .malformed("the last run's origin right cannot be the next character") }
+
         let note = NoteText(replica: replica)
         let locals = ids.map { note.index(ofReplica: $0) }
         for index in ids.indices { note.nextCounters[Int(locals[index])] = next[index] }
@@ -137,14 +147,12 @@ extension NoteText {
         for (index, run) in decoded.enumerated() {
             var originLeft = PackedID.none, originRight = PackedID.none
             if run.leftIsPrevious {
-                guard index > 0 else { throw .malformed("the first run's origin left cannot be the previous character") }
                 let previous = decoded[index - 1]
                 originLeft = PackedID(replica: locals[previous.replica], counter: previous.counter + previous.length - 1)
             } else if let (replica, counter) = run.originLeft {
                 originLeft = PackedID(replica: locals[replica], counter: counter)
             }
             if run.rightIsNext {
-                guard index + 1 < decoded.count else { throw .malformed("the last run's origin right cannot be the next character") }
                 let following = decoded[index + 1]
                 originRight = PackedID(replica: locals[following.replica], counter: following.counter)
             } else if let (replica, counter) = run.originRight {
@@ -164,6 +172,51 @@ extension NoteText {
             cursor = note.endCursor()
         }
         return note
+    }
+
+    /// Refuses a state whose explicit origins name no character of it, put
+    /// an origin left after its run or an origin right before it, or whose
+    /// runs hold one id twice. (Flagged origins are right by construction.)
+    private static func checkOrigins(
+        of runs: [(replica: Int, counter: Int, length: Int, originLeft: (Int, Int)?, originRight: (Int, Int)?)],
+        replicaCount: Int
+    ) throws(NoteTextError) {
+        var placed = [[(counter: Int, length: Int, raw: Int)]](repeating: [], count: replicaCount)
+        var raw = 0
+        for run in runs {
+            placed[run.replica].append((run.counter, run.length, raw))
+            raw += run.length
+        }
+        for index in placed.indices {
+            placed[index].sort { $0.counter < $1.counter }
+            for (earlier, later) in zip(placed[index], placed[index].dropFirst()) where later.counter < earlier.counter + earlier.length {
+                throw .malformed("a character appears twice")
+            }
+        }
+        func position(_ replica: Int, _ counter: Int) -> Int? {
+            let list = placed[replica]
+            var low = 0, high = list.count
+            while low < high {
+                let middle = (low + high) / 2
+                if list[middle].counter <= counter { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, counter < list[low - 1].counter + list[low - 1].length else { return nil }
+            return list[low - 1].raw + counter - list[low - 1].counter
+        }
+        raw = 0
+        for run in runs {
+            if let (replica, counter) = run.originLeft {
+                guard let left = position(replica, counter), left < raw else {
+                    throw .malformed("an origin left that is not a character before its run")
+                }
+            }
+            if let (replica, counter) = run.originRight {
+                guard let right = position(replica, counter), right >= raw + run.length else {
+                    throw .malformed("an origin right that is not a character after its run")
+                }
+            }
+            raw += run.length
+        }
     }
 
     /// After the last character.

@@ -202,10 +202,10 @@ extension NoteText {
     /// Where a remote run goes: the scan of Docs/note-crdt.md, a run at a
     /// time where it can skip, comparing ids before positions so the usual
     /// case (nothing concurrent) costs one lookup.
-    func destination(of run: Run) -> TextCursor {
+    func destination(of run: Run, afterOriginLeft known: TextCursor?) -> TextCursor {
         let originLeft = run.originLeft, originRight = run.originRight
         var cursor: TextCursor
-        if let left = self.cursor(at: originLeft) {
+        if let left = known ?? self.cursor(at: originLeft) {
             cursor = left
             cursor.advance(by: 1)
         } else {

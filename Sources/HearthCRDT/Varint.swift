@@ -56,6 +56,8 @@ struct ByteReader {
             let next = try byte()
             value |= UInt64(next & 0x7F) << UInt64(shift)
             if next & 0x80 == 0 {
+                // One encoding per value: a last byte of 0 would only pad.
+                guard next != 0 || shift == 0 else { throw .malformed("a number with needless bytes") }
                 guard value < ReplicaRange.limit else { throw .malformed("a number of 2^53 or more") }
                 return value
             }

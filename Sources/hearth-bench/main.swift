@@ -32,3 +32,15 @@ for path in paths {
     }
 }
 print(CRDTBenchmark.table(results))
+
+// The same traces through Yrs, when pycrdt is importable (see Benchmarks/crdt-yrs.py).
+let python = ProcessInfo.processInfo.environment["HEARTH_BENCH_PYTHON"] ?? "python3"
+let yrs = Process()
+yrs.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+yrs.arguments = [python, "Benchmarks/crdt-yrs.py"] + paths
+if FileManager.default.fileExists(atPath: "Benchmarks/crdt-yrs.py"), (try? yrs.run()) != nil {
+    yrs.waitUntilExit()
+    if yrs.terminationStatus != 0 {
+        print("(Yrs comparison skipped: install pycrdt for \(python), e.g. pip install pycrdt, or set HEARTH_BENCH_PYTHON)")
+    }
+}
