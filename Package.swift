@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "HearthStore",
             dependencies: [
-                "HearthCore",
+                "HearthCore", "HearthCRDT",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 // SHA-256 for device tokens and pairing codes, which are stored only hashed.
@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthQR",
+                "HearthCore", "HearthCRDT", "HearthStore", "HearthQR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

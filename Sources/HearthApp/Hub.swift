@@ -45,6 +45,7 @@ public enum Hub {
                 .init(service: server),
                 .init(service: ExternalChangesService(store: store, logger: logger)),
                 .init(service: LiveListenersService(hub: store.hub)),
+                .init(service: TrashService(store: store, logger: logger)),
             ]
             if configuration.discoveryEnabled {
                 // Last, so it is told to stop first: the hub leaves the LAN's

@@ -47,6 +47,7 @@ public enum HearthServer {
         InvitationsController(store: store).addRoutes(to: router)
         PeopleController(store: store).addRoutes(to: router)
         DevicesController(store: store).addRoutes(to: router)
+        NotesController(store: store).addRoutes(to: router)
         LiveController(store: store).addHTTPRoutes(to: router)
         return router
     }

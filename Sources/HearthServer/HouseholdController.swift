@@ -35,6 +35,8 @@ struct HouseholdController {
             return HouseholdBody(household)
         }
         router.patch("/api/v1/household") { request, context -> HouseholdBody in
+            // Only admins manage the household's settings.
+            try context.require(.edit, .household, what: "The household")
             let patch = try await request.decode(as: HouseholdPatch.self, context: context)
             let household = try await store.updateHousehold(
                 name: patch.name, timeZone: patch.timeZone, by: context.caller.actorName)

@@ -18,6 +18,15 @@ enum LiveVisibility {
             return PermissionPolicy.decide(actor, .view, .device(owner: ownerId)) == .allow
         case "pairingCode":
             return actor.role == .admin
+        case "note":
+            guard case .string(let owner)? = change.payload.field("ownerId"), let ownerId = UUID(uuidString: owner),
+                  case .string(let raw)? = change.payload.field("visibility"),
+                  let visibility = PermissionPolicy.NoteVisibility(rawValue: raw)
+            else { return false }
+            if PermissionPolicy.decide(actor, .view, .note(owner: ownerId, visibility: visibility)) == .allow { return true }
+            // A shared note made private: those who saw it hear that it is gone.
+            return change.payload.field("wasShared") == .bool(true)
+                && PermissionPolicy.decide(actor, .view, .note(owner: ownerId, visibility: .shared)) == .allow
         default:
             return false
         }

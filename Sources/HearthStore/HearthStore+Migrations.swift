@@ -28,6 +28,7 @@ extension HearthStore {
             try db.create(index: "changes_by_entity", on: "changes", columns: ["entity", "entityId"])
         }
         registerPeopleAndDevices(&migrator)
+        registerNotes(&migrator)
         return migrator
     }
 

@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthCRDT
+
+/// A note found by a search, with the passage that matched.
+public struct NoteSearchHit: Sendable, Hashable {
+    public struct Piece: Sendable, Hashable {
+        public var text: String
+        public var matched: Bool
+    }
+
+    public var note: Note
+    /// A short passage around the best match, matched words marked.
+    public var snippet: [Piece]
+}
+
+extension HearthStore {
+    // MARK: Writing
+
+    /// A new note owned by `ownerId`, its text held by a fresh CRDT replica.
+    public func createNote(
+        ownerId: UUID, title: String, text: String, visibility: Note.Visibility, pinned: Bool, by actor: String
+    ) async throws -> Note {
+        let title = try Note.validatedTitle(title)
+        let text = try Note.validatedText(text)
+        let replica = NoteText(replica: ReplicaRange.random())
+        if !text.isEmpty { try replica.insert(text, at: 0) }
+        let state = replica.encodeState()
+        return try await write(by: actor) { transaction in
+            guard let owner = try Self.person(id: ownerId, transaction.db), owner.archivedAt == nil else {
+                throw HearthError.notFound(what: "That person")
+            }
+            let note = Note(id: UUID(), ownerId: ownerId, title: title, visibility: visibility, pinned: pinned,
+                            createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: text)
+            try transaction.db.execute(
+                sql: """
+                    INSERT INTO notes (id, ownerId, title, visibility, pinned, createdAt, updatedAt, text, state)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [note.id.text, ownerId.text, title, visibility.rawValue, pinned,
+                            note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, text, Data(state)])
+            try transaction.record(entity: "note", entityId: note.id.text, op: .create, payload: Self.payload(of: note))
+            return note
+        }
+    }
+
+    /// Changes a note's title, visibility or pin; nil leaves a field as it is.
+    /// Whether the caller may is for the caller to check first.
+    public func updateNote(
+        id: UUID, title: String?, visibility: Note.Visibility?, pinned: Bool?, by actor: String
+    ) async throws -> Note {
+        let title = try title.map(Note.validatedTitle)
+        return try await write(by: actor) { transaction in
+            guard var note = try Self.note(id: id, transaction.db), note.deletedAt == nil else {
+                throw HearthError.notFound(what: "That note")
+            }
+            let before = note
+            if let title { note.title = title }
+            if let visibility { note.visibility = visibility }
+            if let pinned { note.pinned = pinned }
+            guard note != before else { return note }
+            note.updatedAt = transaction.time
+            try transaction.db.execute(
+                sql: "UPDATE notes SET title = ?, visibility = ?, pinned = ?, updatedAt = ? WHERE id = ?",
+                arguments: [note.title, note.visibility.rawValue, note.pinned, note.updatedAt.millisecondsSince1970, id.text])
+            try transaction.record(entity: "note", entityId: id.text, op: .update,
+                                   payload: Self.payload(of: note, wasShared: before.visibility == .shared))
+            return note
+        }
+    }
+
+    /// Moves a note to Trash, from which it can be restored for 30 days.
+    public func trashNote(id: UUID, by actor: String) async throws -> Note {
+        try await setDeleted(id: id, deleted: true, by: actor)
+    }
+
+    public func restoreNote(id: UUID, by actor: String) async throws -> Note {
+        try await setDeleted(id: id, deleted: false, by: actor)
+    }
+
+    private func setDeleted(id: UUID, deleted: Bool, by actor: String) async throws -> Note {
+        try await write(by: actor) { transaction in
+            guard var note = try Self.note(id: id, transaction.db), (note.deletedAt != nil) != deleted else {
+                throw HearthError.notFound(what: deleted ? "That note" : "That note in Trash")
+            }
+            note.deletedAt = deleted ? transaction.time : nil
+            note.updatedAt = transaction.time
+            try transaction.db.execute(
+                sql: "UPDATE notes SET deletedAt = ?, updatedAt = ? WHERE id = ?",
+                arguments: [note.deletedAt?.millisecondsSince1970, note.updatedAt.millisecondsSince1970, id.text])
+            try transaction.record(entity: "note", entityId: id.text, op: .update, payload: Self.payload(of: note))
+            return note
+        }
+    }
+
+    /// Deletes for good every note that has been in Trash for 30 days or
+    /// more; returns their ids.
+    @discardableResult
+    public func purgeTrash(by actor: String) async throws -> [UUID] {
+        let cutoff = now().addingTimeInterval(-TimeInterval(Note.daysInTrash) * 86_400)
+        return try await write(by: actor) { transaction in
+            let ids = try String.fetchAll(transaction.db, sql: "SELECT id FROM notes WHERE deletedAt <= ?",
+                                          arguments: [cutoff.millisecondsSince1970])
+            for id in ids {
+                let ownerAndVisibility = try Row.fetchOne(transaction.db, sql: "SELECT ownerId, visibility FROM notes WHERE id = ?", arguments: [id])
+                try transaction.db.execute(sql: "DELETE FROM notes WHERE id = ?", arguments: [id])
+                try transaction.record(entity: "note", entityId: id, op: .delete, payload: [
+                    "ownerId": .string(ownerAndVisibility?["ownerId"] ?? ""),
+                    "visibility": .string(ownerAndVisibility?["visibility"] ?? "private"),
+                ])
+            }
+            return ids.compactMap(UUID.init(uuidString:))
+        }
+    }
+
+    // MARK: Reading
+
+    public func note(id: UUID) async throws -> Note? {
+        try await pool.read { db in try Self.note(id: id, db) }
+    }
+
+    /// Notes `actor` may see, pinned first, then the most recently changed;
+    /// those in Trash instead when `inTrash`.
+    public func notes(visibleTo actor: PermissionPolicy.Actor, inTrash: Bool = false) async throws -> [Note] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM notes
+                WHERE deletedAt IS \(inTrash ? "NOT NULL" : "NULL") AND (visibility = 'shared' OR ownerId = ?)
+                ORDER BY pinned DESC, updatedAt DESC
+                """, arguments: [actor.personId.text])
+            .map(Self.note(from:))
+            .filter { PermissionPolicy.decide(actor, .view, $0.resource) == .allow }
+        }
+    }
+
+    /// Full-text search over titles and texts of the notes `actor` may see,
+    /// best match first. Every word must match, as a word or its beginning.
+    public func searchNotes(_ query: String, visibleTo actor: PermissionPolicy.Actor, limit: Int = 50) async throws -> [NoteSearchHit] {
+        guard let match = Self.searchExpression(query) else { return [] }
+        return try await pool.read { db in
+            // U+E000/U+E001 mark matches inside the snippet; they cannot occur
+            // in the text's words (the tokenizer drops private-use characters).
+            try Row.fetchAll(db, sql: """
+                SELECT notes.*, snippet(notes_search, -1, char(57344), char(57345), '…', 12) AS passage
+                FROM notes_search JOIN notes ON notes.searchRow = notes_search.rowid
+                WHERE notes_search MATCH ? AND notes.deletedAt IS NULL
+                  AND (notes.visibility = 'shared' OR notes.ownerId = ?)
+                ORDER BY bm25(notes_search, 4.0, 1.0)
+                LIMIT ?
+                """, arguments: [match, actor.personId.text, limit])
+            .map { row in NoteSearchHit(note: try Self.note(from: row), snippet: Self.pieces(of: row["passage"] ?? "")) }
+            .filter { PermissionPolicy.decide(actor, .view, $0.note.resource) == .allow }
+        }
+    }
+
+    /// The FTS5 expression for what a person typed: each word quoted (so
+    /// `AND`, `*` or a stray quote mean nothing special) and matched as a
+    /// prefix, all words required. nil when there is no word.
+    static func searchExpression(_ query: String) -> String? {
+        let words = query.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation && $0 != "'" })
+            .map { $0.replacingOccurrences(of: "\"", with: "") }
+            .filter { !$0.isEmpty }
+        guard !words.isEmpty else { return nil }
+        return words.prefix(12).map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+
+    static func pieces(of passage: String) -> [NoteSearchHit.Piece] {
+        var pieces: [NoteSearchHit.Piece] = []
+        var current = ""
+        var matched = false
+        for scalar in passage.unicodeScalars {
+            if scalar == "\u{E000}" || scalar == "\u{E001}" {
+                if !current.isEmpty { pieces.append(.init(text: current, matched: matched)) }
+                current = ""
+                matched = scalar == "\u{E000}"
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty { pieces.append(.init(text: current, matched: matched)) }
+        return pieces
+    }
+
+    static func note(id: UUID, _ db: Database) throws -> Note? {
+        try Row.fetchOne(db, sql: "SELECT * FROM notes WHERE id = ?", arguments: [id.text]).map(note(from:))
+    }
+
+    static func note(from row: Row) throws -> Note {
+        guard let id = UUID(uuidString: row["id"]), let ownerId = UUID(uuidString: row["ownerId"]),
+              let visibility = Note.Visibility(rawValue: row["visibility"])
+        else { throw HearthError.conflict("A stored note is damaged") }
+        return Note(id: id, ownerId: ownerId, title: row["title"], visibility: visibility, pinned: row["pinned"],
+                    createdAt: Date(millisecondsSince1970: row["createdAt"]),
+                    updatedAt: Date(millisecondsSince1970: row["updatedAt"]),
+                    deletedAt: (row["deletedAt"] as Int64?).map(Date.init(millisecondsSince1970:)),
+                    text: row["text"])
+    }
+
+    /// What a change to a note tells live listeners: enough to update a list,
+    /// never the text. `wasShared` lets those who could see it before a
+    /// switch to private hear that it is gone.
+    static func payload(of note: Note, wasShared: Bool = false) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "ownerId": .string(note.ownerId.text),
+            "title": .string(note.title),
+            "displayTitle": .string(note.displayTitle),
+            "visibility": .string(note.visibility.rawValue),
+            "pinned": .bool(note.pinned),
+            "updatedAt": .string(note.updatedAt.formatted(.iso8601)),
+            "deletedAt": note.deletedAt.map { .string($0.formatted(.iso8601)) } ?? .null,
+        ]
+        if wasShared, note.visibility == .private { fields["wasShared"] = .bool(true) }
+        return .object(fields)
+    }
+}

@@ -1,0 +1,60 @@
+import GRDB
+
+extension HearthStore {
+    /// Notes: their metadata and text, the CRDT state they open from, the
+    /// operations that arrived since that state, and full-text search.
+    static func registerNotes(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v3 notes") { db in
+            try db.execute(sql: """
+                CREATE TABLE notes (
+                    -- An integer key the search index can rely on: an implicit
+                    -- rowid may change on VACUUM, which would detach the index.
+                    searchRow INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    ownerId TEXT NOT NULL REFERENCES people(id),
+                    title TEXT NOT NULL,
+                    visibility TEXT NOT NULL CHECK (visibility IN ('private', 'shared')),
+                    pinned INTEGER NOT NULL CHECK (pinned IN (0, 1)),
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    deletedAt INTEGER,
+                    -- The text as it reads now, kept current with every edit.
+                    text TEXT NOT NULL,
+                    -- The CRDT state (Docs/note-crdt.md format 2) as of
+                    -- note_updates.seq = stateUpdateSeq; later updates apply on top.
+                    state BLOB NOT NULL,
+                    stateUpdateSeq INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX notes_in_list_order ON notes (deletedAt, pinned, updatedAt);
+                -- Operations as they arrived (format 1, one per row), so an editor
+                -- catches up with what it lacks and nothing acknowledged is lost.
+                CREATE TABLE note_updates (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    noteId TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+                    replica INTEGER NOT NULL,
+                    counter INTEGER NOT NULL,
+                    length INTEGER NOT NULL,
+                    operation BLOB NOT NULL,
+                    actor TEXT NOT NULL,
+                    time INTEGER NOT NULL,
+                    UNIQUE (noteId, replica, counter)
+                );
+                -- remove_diacritics 2: "zolc" finds "żółć", as people type on phones.
+                CREATE VIRTUAL TABLE notes_search USING fts5(
+                    title, text, content='notes', content_rowid='searchRow',
+                    tokenize='unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER notes_search_insert AFTER INSERT ON notes BEGIN
+                    INSERT INTO notes_search (rowid, title, text) VALUES (new.searchRow, new.title, new.text);
+                END;
+                CREATE TRIGGER notes_search_delete AFTER DELETE ON notes BEGIN
+                    INSERT INTO notes_search (notes_search, rowid, title, text) VALUES ('delete', old.searchRow, old.title, old.text);
+                END;
+                CREATE TRIGGER notes_search_update AFTER UPDATE OF title, text ON notes BEGIN
+                    INSERT INTO notes_search (notes_search, rowid, title, text) VALUES ('delete', old.searchRow, old.title, old.text);
+                    INSERT INTO notes_search (rowid, title, text) VALUES (new.searchRow, new.title, new.text);
+                END;
+                """)
+        }
+    }
+}
