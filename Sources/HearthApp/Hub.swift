@@ -32,7 +32,8 @@ public enum Hub {
                 host: configuration.host, port: configuration.port,
                 webRoot: configuration.webRoot.map { URL(fileURLWithPath: $0, isDirectory: true) },
                 discovery: { discovery.current })
-            let server = HearthServer.application(store: store, settings: settings, logger: logger) { port in
+            let noteSessions = NoteSessions(store: store, logger: logger)
+            let server = HearthServer.application(store: store, settings: settings, logger: logger, noteSessions: noteSessions) { port in
                 logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
                 portKnown.yield(port)
                 portKnown.finish()
@@ -44,7 +45,7 @@ public enum Hub {
             var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
                 .init(service: server),
                 .init(service: ExternalChangesService(store: store, logger: logger)),
-                .init(service: LiveListenersService(hub: store.hub)),
+                .init(service: LiveListenersService(hub: store.hub, noteSessions: noteSessions)),
                 .init(service: TrashService(store: store, logger: logger)),
             ]
             if configuration.discoveryEnabled {

@@ -44,11 +44,15 @@ public struct Note: Sendable, Hashable {
 
     /// What the list shows: the title, or else the first line with text.
     public var displayTitle: String {
-        if !title.isEmpty { return title }
+        title.isEmpty ? Self.firstLine(of: text) : title
+    }
+
+    /// The first line with text, shortened to fit a list.
+    public static func firstLine(of text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .first { !$0.isEmpty } ?? ""
-        return line.count > Self.displayTitleLength ? String(line.prefix(Self.displayTitleLength)) + "…" : line
+        return line.count > displayTitleLength ? String(line.prefix(displayTitleLength)) + "…" : line
     }
 
     /// When a note in Trash is purged.

@@ -48,16 +48,18 @@ public enum HearthServer {
         PeopleController(store: store).addRoutes(to: router)
         DevicesController(store: store).addRoutes(to: router)
         NotesController(store: store).addRoutes(to: router)
+        NoteEditController.addHTTPRoutes(to: router, store: store)
         LiveController(store: store).addHTTPRoutes(to: router)
         return router
     }
 
     /// Only WebSocket upgrades reach this router; a refused upgrade falls
     /// through to the HTTP router, which explains the refusal.
-    static func webSocketRouter(store: HearthStore) -> Router<HearthRequestContext> {
+    static func webSocketRouter(store: HearthStore, noteSessions: NoteSessions) -> Router<HearthRequestContext> {
         let router = Router(context: HearthRequestContext.self)
         router.middlewares.add(CallerMiddleware(store: store))
         LiveController(store: store).addWebSocketRoutes(to: router)
+        NoteEditController(store: store, sessions: noteSessions).addWebSocketRoutes(to: router)
         return router
     }
 
@@ -65,13 +67,14 @@ public enum HearthServer {
         store: HearthStore,
         settings: ServerSettings,
         logger: Logger,
+        noteSessions: NoteSessions? = nil,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> App {
         let startedAt = ContinuousClock.now
         return Application(
             router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery),
             server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter(store: store),
+                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions ?? NoteSessions(store: store, logger: logger)),
                 configuration: .init(
                     http1: .init(idleTimeout: .seconds(120)),
                     ws: .init(maxFrameSize: HearthLimits.webSocketMessage, autoPing: .enabled(timePeriod: .seconds(30)))

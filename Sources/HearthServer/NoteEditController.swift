@@ -1,0 +1,172 @@
+import Foundation
+import HearthCore
+import HearthCRDT
+import HearthStore
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// `WS /api/v1/notes/{id}/edit`: editing a note's text together.
+///
+/// Frames are binary, `[version 1][type]` then the body (NoteEditMessage):
+/// 1. the editor sends `hello` with its version vector;
+/// 2. the hub answers with what the editor lacks — the operations, or the
+///    whole note when the editor has nothing or is too far behind — then
+///    `synced` with its own version vector and the other editors' presence;
+/// 3. the editor sends the operations the hub lacks (typed offline);
+/// 4. from then on operations flow both ways: the hub stores each batch,
+///    then acknowledges it to its sender (`acknowledged`: stored means
+///    acknowledged) and relays it to the other editors; `presence` (where
+///    a cursor is) is relayed with the editor's name and colour, not stored.
+///
+/// Close codes (the reason says the same in words):
+/// - 4400 "bad-frame": a frame this protocol does not have, or malformed bytes;
+/// - 4404 "gone": the note was removed, moved to Trash or is no longer shared
+///   with this person;
+/// - 4409 "refused": an operation that names what the hub does not have
+///   (ids from the future) or could never apply; the note is unchanged by it;
+/// - 4413 "too-large": the note would exceed 1 MiB of text;
+/// - 4429 "too-many": more than 100 messages a second on average (bursts
+///   of up to 400 pass);
+/// - 1011: the hub could not store; reconnect;
+/// - 1001: the hub is stopping.
+/// An upgrade for a note the caller may not see, or from another site's
+/// page, is refused before upgrading (HTTP 400; a plain GET explains why).
+struct NoteEditController {
+    static let path = "/api/v1/notes/{id}/edit"
+    enum CloseCode {
+        static let badFrame: UInt16 = 4400
+        static let gone: UInt16 = 4404
+        static let refused: UInt16 = 4409
+        static let tooLarge: UInt16 = 4413
+        static let tooMany: UInt16 = 4429
+        static let storage: UInt16 = 1011
+    }
+    /// A device sends at most this many messages a second, on average…
+    static let messagesPerSecond = 100
+    /// …and this many at once: a slow network delivers a typist's
+    /// keystrokes in bursts.
+    static let messageBurst = 400
+
+    let store: HearthStore
+    let sessions: NoteSessions
+
+    /// The note the caller may edit, or the problem to report.
+    func editableNote(_ context: HearthRequestContext) async throws -> (Note, PermissionPolicy.Actor) {
+        try await Self.editableNote(context, store: store)
+    }
+
+    static func editableNote(_ context: HearthRequestContext, store: HearthStore) async throws -> (Note, PermissionPolicy.Actor) {
+        let actor = try context.requirePaired()
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+              let note = try await store.note(id: id), note.deletedAt == nil
+        else { throw HearthError.notFound(what: "That note") }
+        try context.require(.edit, note.resource, what: "That note")
+        return (note, actor)
+    }
+
+    /// A plain GET, or an upgrade that was refused, lands here and gets the reason.
+    static func addHTTPRoutes(to router: Router<HearthRequestContext>, store: HearthStore) {
+        router.get(RouterPath(Self.path)) { request, context -> Response in
+            guard OriginCheck.isAllowed(request) else {
+                throw ProblemError(.forbidden, type: "cross-origin", detail: "WebSocket connections from another site's page are not allowed")
+            }
+            _ = try await editableNote(context, store: store)
+            throw ProblemError(.upgradeRequired, type: "upgrade-required", detail: "Connect to this address with a WebSocket")
+        }
+    }
+
+    func addWebSocketRoutes(to router: Router<HearthRequestContext>) {
+        router.ws(RouterPath(Self.path)) { request, context in
+            guard OriginCheck.isAllowed(request, cookieAuthenticated: context.authenticatedByCookie),
+                  (try? await editableNote(context)) != nil
+            else { return .dontUpgrade }
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            let logger = context.logger
+            guard let (note, actor) = try? await editableNote(context.requestContext) else {
+                try await close(outbound, inbound, CloseCode.gone, "gone: the note was removed or is no longer shared with you")
+                return
+            }
+            let session: NoteSession
+            do {
+                guard let joined = try await sessions.join(note.id) else {
+                    try await close(outbound, inbound, CloseCode.gone, "gone: the note was removed")
+                    return
+                }
+                session = joined
+            } catch {
+                logger.error("note could not be opened for editing", metadata: ["note": "\(note.id)", "error": "\(error)"])
+                try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
+                return
+            }
+            let editorId = UUID()
+            let name = (try? await store.person(id: actor.personId))?.name ?? ""
+            guard let queue = await session.join(editorId, name: name, actor: actor,
+                                                 actorName: context.requestContext.caller.actorName) else {
+                await sessions.leave(note.id, session)
+                try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
+                return
+            }
+            // The hub's messages go out in the session's order, on their own task.
+            let writer = Task {
+                for await item in queue {
+                    switch item {
+                    case .send(let message):
+                        try await outbound.write(.binary(ByteBuffer(bytes: message.encoded())))
+                    case .close(let code, let reason):
+                        try? await outbound.close(.unknown(code), reason: reason)
+                        return
+                    }
+                }
+            }
+            var closing: (code: UInt16, reason: String)?
+            var allowance = MessageAllowance(perSecond: Self.messagesPerSecond, burst: Self.messageBurst)
+            // One iterator for the whole connection: the stream allows only one.
+            var messages = inbound.messages(maxSize: HearthLimits.webSocketMessage).makeAsyncIterator()
+            do {
+                while let message = try await messages.next() {
+                    guard case .binary(let buffer) = message else {
+                        closing = (CloseCode.badFrame, "bad-frame: this protocol uses binary frames")
+                        break
+                    }
+                    if !allowance.take() {
+                        closing = (CloseCode.tooMany, "too-many: more than \(Self.messagesPerSecond) messages a second")
+                        break
+                    }
+                    do {
+                        let decoded = try NoteEditMessage.decode(Array(buffer.readableBytesView))
+                        if let refusal = await session.receive(decoded, from: editorId) {
+                            closing = refusal
+                            break
+                        }
+                    } catch {
+                        closing = (CloseCode.badFrame, "bad-frame: \(error)")
+                        break
+                    }
+                }
+            } catch {
+                // The connection dropped or sent an oversized message: the
+                // library has already closed it.
+            }
+            await session.leave(editorId)
+            if let closing {
+                writer.cancel()
+                try? await outbound.close(.unknown(closing.code), reason: closing.reason)
+                // Until the client answers the close, so the handshake ends here.
+                while (try? await messages.next()) != nil {}
+            } else {
+                _ = await writer.result
+            }
+            await sessions.leave(note.id, session)
+        }
+    }
+
+    /// Closes with a code and reason before anything was read, then waits
+    /// for the client's answering close so the handshake finishes here.
+    private func close(_ outbound: WebSocketOutboundWriter, _ inbound: WebSocketInboundStream, _ code: UInt16, _ reason: String) async throws {
+        try await outbound.close(.unknown(code), reason: reason)
+        for try await _ in inbound {}
+    }
+}

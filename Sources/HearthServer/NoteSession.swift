@@ -1,0 +1,271 @@
+import Foundation
+import HearthCore
+import HearthCRDT
+import HearthStore
+import Logging
+
+/// One note open for editing, shared by everyone editing it: the note's
+/// text as the hub holds it, the editors' outbound queues, and the order in
+/// which their operations are checked, stored, acknowledged and relayed.
+///
+/// Operations are applied in memory in the order they arrive (the actor's
+/// order), stored by a single writer that takes everything waiting in one
+/// transaction (so twenty people typing cost one fsync per round, not one
+/// each), and only then acknowledged to their editor and relayed to the
+/// others — in that same order. A failed write leaves memory ahead of the
+/// database, so the session is then closed and everyone reconnects to a
+/// fresh one read from the database.
+actor NoteSession {
+    struct Editor {
+        let continuation: AsyncStream<Outbound>.Continuation
+        let name: String
+        let colour: String
+        let actor: PermissionPolicy.Actor
+        let actorName: String
+    }
+
+    /// What an editor's connection is told to do.
+    enum Outbound: Sendable {
+        case send(NoteEditMessage)
+        case close(code: UInt16, reason: String)
+    }
+
+    /// Operations applied in memory, waiting for the writer.
+    private struct Unstored {
+        let editor: UUID
+        let batch: [UInt8]
+        let operations: [StoredNoteOperation]
+        let acknowledged: VersionVector
+        let actor: PermissionPolicy.Actor
+        let actorName: String
+    }
+
+    static let colours = ["#0b5cad", "#a4161a", "#1b7a3a", "#7b2cbf", "#b35c00", "#005f73", "#9d0191", "#3d405b"]
+    /// Operations between two compactions of the stored state.
+    static let compactionInterval = 500
+    /// A note's text changes are told to live listeners at most this often.
+    static let changeInterval: Duration = .seconds(10)
+
+    let noteId: UUID
+    private let store: HearthStore
+    private let logger: Logger
+    private let text: NoteText
+    /// What the session started from; editors that have at least this much
+    /// catch up from `log`, others get the whole state.
+    private let startVector: VersionVector
+    /// Every operation applied since the session opened, oldest first.
+    private var log: [NoteOperation] = []
+    private var editors: [UUID: Editor] = [:]
+    private var presence: [UUID: Data] = [:]
+    private var unstored: [Unstored] = []
+    private var writing = false
+    private(set) var isClosed = false
+    private var firstLine: String
+    private var textBytes: Int
+    private var lastChangeToldAt: ContinuousClock.Instant?
+    private var lastStoredSeq: Int64
+    private var storedSinceCompaction = 0
+
+    private init(noteId: UUID, store: HearthStore, logger: Logger, text: NoteText, note: Note, lastSeq: Int64) {
+        self.noteId = noteId
+        self.store = store
+        self.logger = logger
+        self.text = text
+        self.startVector = text.versionVector
+        self.firstLine = Note.firstLine(of: note.text)
+        self.textBytes = note.text.utf8.count
+        self.lastStoredSeq = lastSeq
+    }
+
+    /// Reads the note's state and later operations; nil when there is no such note.
+    static func open(noteId: UUID, store: HearthStore, logger: Logger) async throws -> NoteSession? {
+        guard let start = try await store.noteEditingStart(id: noteId) else { return nil }
+        let text = try NoteText.decodeState(start.state, replica: ReplicaRange.random())
+        for batch in start.updates {
+            for operation in try NoteOperation.decode(batch) { try text.apply(operation, waitForMissing: false) }
+        }
+        return NoteSession(noteId: noteId, store: store, logger: logger, text: text, note: start.note, lastSeq: start.lastUpdateSeq)
+    }
+
+    var isEmpty: Bool { editors.isEmpty }
+
+    // MARK: Editors coming and going
+
+    func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, actorName: String) -> AsyncStream<Outbound>? {
+        guard !isClosed else { return nil }
+        let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self)
+        let used = Set(editors.values.map(\.colour))
+        let colour = Self.colours.first { !used.contains($0) } ?? Self.colours[editors.count % Self.colours.count]
+        editors[id] = Editor(continuation: continuation, name: name, colour: colour, actor: actor, actorName: actorName)
+        return stream
+    }
+
+    func leave(_ id: UUID) {
+        guard let editor = editors.removeValue(forKey: id) else { return }
+        editor.continuation.finish()
+        if presence.removeValue(forKey: id) != nil {
+            relay(.otherPresence(Self.json(["editor": id.uuidString.lowercased(), "left": true])), except: id)
+        }
+    }
+
+    /// Ends every connection (the hub is stopping, or the session broke).
+    func closeAll(code: UInt16, reason: String) {
+        isClosed = true
+        for editor in editors.values {
+            editor.continuation.yield(.close(code: code, reason: reason))
+            editor.continuation.finish()
+        }
+        editors = [:]
+    }
+
+    // MARK: Messages from an editor
+
+    /// Handles one message; returns a close code and reason when the
+    /// connection must end (the note is then unchanged by that message).
+    func receive(_ message: NoteEditMessage, from id: UUID) -> (code: UInt16, reason: String)? {
+        guard let editor = editors[id] else { return nil }
+        switch message {
+        case .hello(let vector):
+            catchUp(editor, from: vector)
+            return nil
+        case .presence(let json):
+            var fields = (try? JSONSerialization.jsonObject(with: json) as? [String: Any]) ?? [:]
+            fields["editor"] = id.uuidString.lowercased()
+            fields["name"] = editor.name
+            fields["colour"] = editor.colour
+            let relayed = Self.json(fields)
+            presence[id] = relayed
+            relay(.otherPresence(relayed), except: id)
+            return nil
+        case .operations(let batch):
+            return submit(batch, from: id, editor: editor)
+        case .state, .synced, .acknowledged, .otherPresence:
+            return (NoteEditController.CloseCode.badFrame, "bad-frame: that message is the hub's to send")
+        }
+    }
+
+    private func catchUp(_ editor: Editor, from vector: VersionVector) {
+        if !vector.next.isEmpty, startVector.isIncluded(in: vector) {
+            let missing = log.filter { $0.id.counter + $0.length > vector[$0.id.replica] }
+            if !missing.isEmpty { editor.continuation.yield(.send(.operations(NoteOperation.encode(missing)))) }
+        } else {
+            editor.continuation.yield(.send(.state(text.encodeState())))
+        }
+        editor.continuation.yield(.send(.synced(text.versionVector)))
+        for (_, json) in presence { editor.continuation.yield(.send(.otherPresence(json))) }
+    }
+
+    private func submit(_ batch: [UInt8], from id: UUID, editor: Editor) -> (code: UInt16, reason: String)? {
+        let operations: [NoteOperation]
+        do {
+            operations = try NoteOperation.decode(batch)
+        } catch {
+            return (NoteEditController.CloseCode.badFrame, "bad-frame: \(error)")
+        }
+        // What would be new text (a resent duplicate adds nothing).
+        let vector = text.versionVector
+        let added = operations.reduce(0) { total, operation in
+            guard case .insertion(let insertion) = operation,
+                  operation.id.counter + operation.length > vector[operation.id.replica] else { return total }
+            return total + insertion.text.utf8.count
+        }
+        guard textBytes + added <= Note.maximumTextBytes else {
+            return (NoteEditController.CloseCode.tooLarge, "too-large: a note holds at most 1 MiB of text")
+        }
+        var applied: [NoteOperation] = []
+        var refusal: (code: UInt16, reason: String)?
+        for operation in operations {
+            do {
+                applied += try text.apply(operation, waitForMissing: false)
+            } catch {
+                refusal = (NoteEditController.CloseCode.refused, "refused: \(error)")
+                break
+            }
+        }
+        var acknowledged: [UInt64: UInt64] = [:]
+        for operation in operations { acknowledged[operation.id.replica] = text.versionVector[operation.id.replica] }
+        if !applied.isEmpty || refusal == nil {
+            log += applied
+            textBytes += applied.reduce(0) { total, operation in
+                if case .insertion(let insertion) = operation { return total + insertion.text.utf8.count }
+                return total
+            }
+            unstored.append(Unstored(
+                editor: id, batch: NoteOperation.encode(applied),
+                operations: applied.map { StoredNoteOperation(replica: $0.id.replica, counter: $0.id.counter,
+                                                              length: $0.length, bytes: NoteOperation.encode([$0])) },
+                acknowledged: VersionVector(acknowledged), actor: editor.actor, actorName: editor.actorName))
+            startWriting()
+        }
+        return refusal
+    }
+
+    // MARK: Storing
+
+    private func startWriting() {
+        guard !writing else { return }
+        writing = true
+        Task { await self.writeWaiting() }
+    }
+
+    /// Stores everything applied so far in one transaction, then tells
+    /// the editors; repeats while more arrived meanwhile.
+    private func writeWaiting() async {
+        while !unstored.isEmpty, !isClosed {
+            let round = unstored
+            unstored = []
+            let operations = round.flatMap(\.operations)
+            let current = text.text
+            textBytes = current.utf8.count
+            // Lists show an untitled note by its first line: tell them at once
+            // when it changes, and of other typing now and then.
+            let line = Note.firstLine(of: current)
+            let now = ContinuousClock.now
+            let tell = line != firstLine || lastChangeToldAt.map { now - $0 >= Self.changeInterval } ?? true
+            do {
+                if let last = round.last, !operations.isEmpty {
+                    lastStoredSeq = try await store.storeNoteOperations(
+                        noteId: noteId, operations: operations, text: current, recordChange: tell,
+                        editors: Array(Set(round.map(\.actor))), by: last.actorName)
+                    firstLine = line
+                    if tell { lastChangeToldAt = now }
+                }
+            } catch let error as HearthError {
+                logger.info("note editing refused", metadata: ["note": "\(noteId)", "error": "\(error)"])
+                closeAll(code: NoteEditController.CloseCode.gone, reason: "gone: the note was removed or is no longer shared with you")
+                break
+            } catch {
+                logger.error("note editing could not store", metadata: ["note": "\(noteId)", "error": "\(error)"])
+                closeAll(code: NoteEditController.CloseCode.storage, reason: "hub error: reconnect")
+                break
+            }
+            for item in round {
+                editors[item.editor]?.continuation.yield(.send(.acknowledged(item.acknowledged)))
+                if !item.operations.isEmpty { relay(.operations(item.batch), except: item.editor) }
+            }
+            storedSinceCompaction += operations.count
+            if storedSinceCompaction >= Self.compactionInterval { await compact() }
+        }
+        writing = false
+    }
+
+    /// Writes the state as of everything stored, so the next opening reads
+    /// one row. Runs between writes, never while an editor waits on one.
+    func compact() async {
+        guard storedSinceCompaction > 0, unstored.isEmpty, !isClosed else { return }
+        storedSinceCompaction = 0
+        do {
+            try await store.compactNote(id: noteId, state: text.encodeState(), throughSeq: lastStoredSeq)
+        } catch {
+            logger.warning("note compaction failed", metadata: ["note": "\(noteId)", "error": "\(error)"])
+        }
+    }
+
+    private func relay(_ message: NoteEditMessage, except sender: UUID) {
+        for (id, editor) in editors where id != sender { editor.continuation.yield(.send(message)) }
+    }
+
+    private static func json(_ object: [String: Any]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    }
+}

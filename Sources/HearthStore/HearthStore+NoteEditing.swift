@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthCRDT
+
+/// What an editing session of a note starts from.
+public struct NoteEditingStart: Sendable {
+    public var note: Note
+    /// The compacted CRDT state (Docs/note-crdt.md format 2).
+    public var state: [UInt8]
+    /// Operations stored after that state, oldest first (format 1 batches).
+    public var updates: [[UInt8]]
+    /// The `note_updates.seq` of the last of them (or of the state).
+    public var lastUpdateSeq: Int64
+}
+
+/// One operation to store, already checked against the note's text.
+public struct StoredNoteOperation: Sendable {
+    public var replica: UInt64
+    public var counter: UInt64
+    public var length: UInt64
+    /// The operation alone, as a format 1 batch.
+    public var bytes: [UInt8]
+
+    public init(replica: UInt64, counter: UInt64, length: UInt64, bytes: [UInt8]) {
+        self.replica = replica
+        self.counter = counter
+        self.length = length
+        self.bytes = bytes
+    }
+}
+
+extension HearthStore {
+    /// The note's state and every operation stored since it.
+    public func noteEditingStart(id: UUID) async throws -> NoteEditingStart? {
+        try await pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM notes WHERE id = ?", arguments: [id.text]) else { return nil }
+            let note = try Self.note(from: row)
+            let stateSeq: Int64 = row["stateUpdateSeq"]
+            let updates = try Row.fetchAll(db, sql: "SELECT seq, operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq",
+                                           arguments: [id.text, stateSeq])
+            return NoteEditingStart(note: note, state: [UInt8](row["state"] as Data),
+                                    updates: updates.map { [UInt8]($0["operation"] as Data) },
+                                    lastUpdateSeq: updates.last?["seq"] ?? stateSeq)
+        }
+    }
+
+    /// Every stored operation of the note a replica with `versionVector`
+    /// lacks, oldest first.
+    public func noteOperations(id: UUID, missingFrom versionVector: VersionVector) async throws -> [[UInt8]] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT replica, counter, length, operation FROM note_updates WHERE noteId = ? ORDER BY seq",
+                             arguments: [id.text])
+                .filter { row in
+                    let replica = UInt64(row["replica"] as Int64), end = UInt64(row["counter"] as Int64) + UInt64(row["length"] as Int64)
+                    return end > versionVector[replica]
+                }
+                .map { [UInt8]($0["operation"] as Data) }
+        }
+    }
+
+    /// Stores operations an editor sent, with the text they lead to, in one
+    /// transaction; only then may they be acknowledged. Refuses, storing
+    /// nothing, when the note is gone or in Trash, or one of `editors` may no
+    /// longer edit it. `recordChange` also tells live listeners the note
+    /// changed. Returns the last `note_updates.seq`.
+    public func storeNoteOperations(
+        noteId: UUID, operations: [StoredNoteOperation], text: String, recordChange: Bool,
+        editors: [PermissionPolicy.Actor], by actorName: String
+    ) async throws -> Int64 {
+        try await write(by: actorName) { transaction in
+            guard var note = try Self.note(id: noteId, transaction.db), note.deletedAt == nil else {
+                throw HearthError.notFound(what: "That note")
+            }
+            for editor in editors where PermissionPolicy.decide(editor, .edit, note.resource) != .allow {
+                throw HearthError.notFound(what: "That note")
+            }
+            let time = transaction.time.millisecondsSince1970
+            for operation in operations {
+                try transaction.db.execute(
+                    sql: """
+                        INSERT INTO note_updates (noteId, replica, counter, length, operation, actor, time)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [noteId.text, Int64(operation.replica), Int64(operation.counter), Int64(operation.length),
+                                Data(operation.bytes), actorName, time])
+            }
+            let seq = transaction.db.lastInsertedRowID
+            note.text = text
+            note.updatedAt = transaction.time
+            try transaction.db.execute(sql: "UPDATE notes SET text = ?, updatedAt = ? WHERE id = ?",
+                                       arguments: [text, time, noteId.text])
+            if recordChange {
+                try transaction.record(entity: "note", entityId: noteId.text, op: .update, payload: Self.payload(of: note))
+            }
+            return seq
+        }
+    }
+
+    /// Replaces the note's compacted state by one that includes every
+    /// operation up to `throughSeq`, so the next opening reads one row.
+    /// Never goes backwards (a slower compaction loses to a newer one). Not a
+    /// change anyone could see — the text is the same — so it bypasses the
+    /// change log.
+    public func compactNote(id: UUID, state: [UInt8], throughSeq: Int64) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE notes SET state = ?, stateUpdateSeq = ? WHERE id = ? AND stateUpdateSeq < ?",
+                           arguments: [Data(state), throughSeq, id.text, throughSeq])
+        }
+    }
+}

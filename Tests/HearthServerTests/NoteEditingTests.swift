@@ -1,0 +1,262 @@
+import Foundation
+import HearthCore
+import HearthCRDT
+@testable import HearthServer
+import HearthStore
+import Hummingbird
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import Testing
+
+/// One person editing a note from a device: its own replica of the text,
+/// the operations the hub has not acknowledged yet, and a connection that
+/// may drop and come back.
+actor SimulatedEditor {
+    let name: String
+    private(set) var note: NoteText?
+    private var outbox: [NoteOperation] = []
+    private var random: SeededRandom
+    private(set) var received = 0
+
+    init(name: String, seed: UInt64) {
+        self.name = name
+        random = SeededRandom(seed: seed)
+    }
+
+    var text: String { note?.text ?? "" }
+    var unacknowledged: Int { outbox.count }
+    var hello: NoteEditMessage { .hello(note?.versionVector ?? VersionVector()) }
+
+    /// What the hub sent; returns what to send back, if anything.
+    func handle(_ message: NoteEditMessage) throws -> NoteEditMessage? {
+        received += 1
+        switch message {
+        case .state(let bytes):
+            // A fresh copy under a fresh replica id; what this device typed
+            // and the hub may not have is replayed onto it.
+            let fresh = try NoteText.decodeState(bytes, replica: ReplicaRange.random())
+            for operation in outbox { try fresh.apply(operation) }
+            note = fresh
+        case .operations(let bytes):
+            for operation in try NoteOperation.decode(bytes) { try note?.apply(operation) }
+        case .synced(let hub):
+            let missing = outbox.filter { $0.id.counter + $0.length > hub[$0.id.replica] }
+            return missing.isEmpty ? nil : .operations(NoteOperation.encode(missing))
+        case .acknowledged(let stored):
+            outbox.removeAll { $0.id.counter + $0.length <= stored[$0.id.replica] }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Types or deletes something somewhere, as people do.
+    func edit() throws -> NoteEditMessage? {
+        guard let note else { return nil }
+        let operation: NoteOperation?
+        if note.count > 0, Int.random(in: 0..<4, using: &random) == 0 {
+            let position = Int.random(in: 0..<note.count, using: &random)
+            operation = try note.delete(at: position, length: min(Int.random(in: 1...3, using: &random), note.count - position))
+        } else {
+            let words = ["mleko ", "chleb ", "ż", "ó", "👵🏼", "\n", "[ ] ", "a", "b"]
+            operation = try note.insert(words.randomElement(using: &random)!, at: Int.random(in: 0...note.count, using: &random))
+        }
+        guard let operation else { return nil }
+        outbox.append(operation)
+        return .operations(NoteOperation.encode([operation]))
+    }
+
+    func pause() -> Duration { .milliseconds(Int.random(in: 10...25, using: &random)) }
+    func dropsAfter() -> Int? { Int.random(in: 0..<3, using: &random) == 0 ? Int.random(in: 100...400, using: &random) : nil }
+}
+
+/// A deterministic generator, so a failing run can be repeated.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite(.serialized) struct NoteEditingTests {
+    /// Connects `editor` to the note and runs `edits` of its edits (none: just
+    /// catch up), until it has them acknowledged and has heard everything.
+    static func session(_ editor: SimulatedEditor, port: Int, token: String, noteId: UUID, edits: Int) async throws {
+        let closed = try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/api/v1/notes/\(noteId.uuidString.lowercased())/edit",
+            configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
+            logger: Logger(label: "editor")
+        ) { inbound, outbound, _ in
+            try await outbound.write(.binary(ByteBuffer(bytes: await editor.hello.encoded())))
+            let (synced, syncedContinuation) = AsyncStream.makeStream(of: Void.self)
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                tasks.addTask {
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        guard case .binary(let buffer) = message else { continue }
+                        let decoded = try NoteEditMessage.decode(Array(buffer.readableBytesView))
+                        if let reply = try await editor.handle(decoded) {
+                            try await outbound.write(.binary(ByteBuffer(bytes: reply.encoded())))
+                        }
+                        if case .synced = decoded { syncedContinuation.yield() }
+                    }
+                }
+                var waitForSync = synced.makeAsyncIterator()
+                _ = await waitForSync.next()
+                for _ in 0..<edits {
+                    try await Task.sleep(for: await editor.pause())
+                    if let message = try await editor.edit() {
+                        try await outbound.write(.binary(ByteBuffer(bytes: message.encoded())))
+                    }
+                }
+                // Until everything typed here is stored, and a little longer
+                // for what others typed meanwhile to arrive.
+                let deadline = ContinuousClock.now + .seconds(30)
+                while await editor.unacknowledged > 0, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                try await Task.sleep(for: .milliseconds(200))
+                try await outbound.close(.normalClosure, reason: nil)
+                try await tasks.waitForAll()
+            }
+        }
+        if let closed, closed.closeCode != .normalClosure {
+            Issue.record("\(await editor.name): the hub closed with \(closed.closeCode) \(closed.reason ?? "")")
+        }
+    }
+
+    @Test func twentyEditorsWithDroppedConnectionsAllEndWithTheSameText() async throws {
+        try await RunningHub.with { port, store, _, token in
+            let admin = try #require(try await store.people().first)
+            let note = try await store.createNote(ownerId: admin.id, title: "Zakupy", text: "Lista:\n",
+                                                  visibility: .shared, pinned: false, by: "test")
+            let editors = (0..<20).map { SimulatedEditor(name: "editor \($0)", seed: UInt64($0) + 1) }
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                for editor in editors {
+                    tasks.addTask {
+                        var remaining = 500
+                        if let drop = await editor.dropsAfter() {
+                            try await Self.session(editor, port: port, token: token, noteId: note.id, edits: drop)
+                            remaining -= drop
+                        }
+                        try await Self.session(editor, port: port, token: token, noteId: note.id, edits: remaining)
+                    }
+                }
+                try await tasks.waitForAll()
+            }
+            // Everyone catches up once more, then all agree with the hub…
+            for editor in editors {
+                try await Self.session(editor, port: port, token: token, noteId: note.id, edits: 0)
+            }
+            let stored = try #require(try await store.note(id: note.id)).text
+            for editor in editors {
+                #expect(await editor.unacknowledged == 0, "\(editor.name) has everything acknowledged")
+                #expect(await editor.text == stored, "\(editor.name) agrees with the hub")
+            }
+            // …and with the note as a restarted hub reads it from SQLite.
+            let start = try #require(try await store.noteEditingStart(id: note.id))
+            let reloaded = try NoteText.decodeState(start.state, replica: 1)
+            for batch in start.updates {
+                for operation in try NoteOperation.decode(batch) { try reloaded.apply(operation, waitForMissing: false) }
+            }
+            #expect(reloaded.text == stored)
+            #expect(stored.count > 1000, "the editors typed")
+        }
+    }
+}
+
+@Suite(.serialized) struct NoteEditingRefusalTests {
+    /// Connects, catches up, sends `frames` and returns how the hub closed.
+    static func closeAfterSending(_ frames: [WebSocketOutboundWriter.OutboundFrame], port: Int, token: String, noteId: UUID) async throws -> (String, String?) {
+        let closed = try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/api/v1/notes/\(noteId.uuidString.lowercased())/edit",
+            configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+            logger: Logger(label: "editor")
+        ) { inbound, outbound, _ in
+            try await outbound.write(.binary(ByteBuffer(bytes: NoteEditMessage.hello(VersionVector()).encoded())))
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            while let message = try await messages.next() {
+                if case .binary(let buffer) = message, case .synced = try NoteEditMessage.decode(Array(buffer.readableBytesView)) { break }
+            }
+            for frame in frames { try? await outbound.write(frame) }
+            while (try? await messages.next()) != nil {}
+        }
+        return (closed.map { "\($0.closeCode)" } ?? "none", closed?.reason)
+    }
+
+    @Test func badMessagesCloseTheConnectionWithAReasonAndLeaveTheNoteAsItWas() async throws {
+        try await RunningHub.with { port, store, _, token in
+            let admin = try #require(try await store.people().first)
+            let note = try await store.createNote(ownerId: admin.id, title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
+            let fromTheFuture = NoteOperation.insertion(.init(id: CharacterID(replica: 77, counter: 5), originLeft: nil, originRight: nil, text: "x"))
+            let unknownOrigin = NoteOperation.insertion(.init(id: CharacterID(replica: 77, counter: 0),
+                                                             originLeft: CharacterID(replica: 4, counter: 9), originRight: nil, text: "x"))
+            func huge(_ replica: UInt64) -> WebSocketOutboundWriter.OutboundFrame {
+                .binary(ByteBuffer(bytes: NoteEditMessage.operations(NoteOperation.encode([.insertion(.init(
+                    id: CharacterID(replica: replica, counter: 0), originLeft: nil, originRight: nil,
+                    text: String(repeating: "ą", count: 300_000)))])).encoded()))
+            }
+            let cases: [([WebSocketOutboundWriter.OutboundFrame], UInt16, String)] = [
+                ([.binary(ByteBuffer(bytes: [1, 0x7F]))], 4400, "bad-frame"),
+                ([.binary(ByteBuffer(bytes: [9, 0x02]))], 4400, "bad-frame"),
+                ([.text("hello")], 4400, "bad-frame"),
+                ([.binary(ByteBuffer(bytes: NoteEditMessage.operations([1, 1, 0]).encoded()))], 4400, "bad-frame"),
+                ([.binary(ByteBuffer(bytes: NoteEditMessage.synced(VersionVector()).encoded()))], 4400, "bad-frame"),
+                ([.binary(ByteBuffer(bytes: NoteEditMessage.operations(NoteOperation.encode([fromTheFuture])).encoded()))], 4409, "refused"),
+                ([.binary(ByteBuffer(bytes: NoteEditMessage.operations(NoteOperation.encode([unknownOrigin])).encoded()))], 4409, "refused"),
+                (Array(repeating: .binary(ByteBuffer(bytes: NoteEditMessage.presence(Data(#"{"cursor":null}"#.utf8)).encoded())), count: 600),
+                 4429, "too-many"),
+                // 600 KB twice: the first fits, the second would pass 1 MiB.
+                ([huge(78), huge(78), huge(79)], 4413, "too-large"),
+            ]
+            for (frames, code, reason) in cases {
+                let (closeCode, closeReason) = try await Self.closeAfterSending(frames, port: port, token: token, noteId: note.id)
+                #expect(closeCode == "unknown(\(code))", "\(reason): \(closeCode) \(closeReason ?? "")")
+                #expect(closeReason?.hasPrefix(reason) == true, "\(closeReason ?? "")")
+            }
+            let text = try #require(try await store.note(id: note.id)?.text)
+            #expect(text.hasSuffix("herbata") || text.hasPrefix("herbata"))
+            #expect(text.unicodeScalars.count == 7 + 300_000, "only the first big insertion was taken")
+        }
+    }
+
+    @Test func someoneElsesPrivateNoteCannotBeOpened() async throws {
+        try await RunningHub.with { port, store, _, token in
+            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
+            let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
+            let diary = try await store.createNote(ownerId: senior.person.id, title: "Pamiętnik", text: "", visibility: .private, pinned: false, by: "t")
+            await #expect(throws: (any Error).self) {
+                _ = try await WebSocketClient.connect(
+                    url: "ws://127.0.0.1:\(port)/api/v1/notes/\(diary.id.uuidString.lowercased())/edit",
+                    configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                    logger: Logger(label: "editor")
+                ) { _, _, _ in Issue.record("an admin opened a senior's private note") }
+            }
+            let client = LiveServerTests.client(port)
+            let response = try await client.get("/api/v1/notes/\(diary.id.uuidString.lowercased())/edit",
+                                                 headers: [.authorization: "Bearer \(token)"])
+            #expect(response.status == .notFound)
+            try await client.shutdown()
+        }
+    }
+}
+
+@Suite struct MessageAllowanceTests {
+    @Test func aBurstPassesAFloodDoesNot() {
+        let start = ContinuousClock.now
+        var allowance = MessageAllowance(perSecond: 100, burst: 400, now: start)
+        var taken = 0
+        for _ in 0..<400 where allowance.take(now: start) { taken += 1 }
+        #expect(taken == 400)
+        let refused = allowance.take(now: start)
+        let later = start + .milliseconds(20)
+        let results = [allowance.take(now: later), allowance.take(now: later), allowance.take(now: later)]
+        #expect(!refused)
+        #expect(results == [true, true, false], "two more after 20 ms")
+    }
+}
