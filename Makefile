@@ -12,7 +12,7 @@ PORT ?= 8080
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deps test-deps swift-test web-test e2e-test bench-memory bench-crdt clean
+.PHONY: run test build build-tests deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay clean
 
 run: deps build
 	mkdir -p .hearth
@@ -70,6 +70,13 @@ e2e-test:
 bench-crdt:
 	swift build -c release --product hearth-bench
 	.build/release/hearth-bench crdt
+
+# Relaying a typist's keystrokes to 50 editors of one note on a live hub
+# (delays p50/p99/max and the hub's memory), release build.
+bench-relay:
+	swift build -c release --product hearth
+	swift build -c release --product hearth-bench
+	.build/release/hearth-bench relay .build/release/hearth
 
 # Resident and private dirty memory of an idle hub (release build); not a test.
 bench-memory: deps

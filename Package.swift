@@ -77,7 +77,15 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // Measurements that are not tests (`swift run -c release hearth-bench crdt`).
-        .executableTarget(name: "hearth-bench", dependencies: ["HearthCRDT"]),
+        .executableTarget(
+            name: "hearth-bench",
+            dependencies: [
+                "HearthCRDT",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
 
         // Build-time: compiles Web/ into HearthServer as Swift string literals.
         .executableTarget(name: "hearth-embed-web", path: "Sources/hearth-embed-web"),

@@ -5,9 +5,26 @@ import Foundation
 // With no trace named, every file in ../shared/traces/ is replayed.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, command == "crdt" else {
-    FileHandle.standardError.write(Data("usage: hearth-bench crdt [TRACE.json[.gz] …]\n".utf8))
+let usage = """
+    usage: hearth-bench crdt [TRACE.json[.gz] …]
+           hearth-bench relay [HEARTH_BINARY] [LISTENERS]
+
+    """
+guard let command = arguments.first, ["crdt", "relay"].contains(command) else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
+}
+if command == "relay" {
+    var options = RelayBenchmark.Options()
+    if arguments.count > 1 { options.binary = arguments[1] }
+    if arguments.count > 2, let listeners = Int(arguments[2]), listeners > 0 { options.listeners = listeners }
+    do {
+        print(RelayBenchmark.table(try await RelayBenchmark.run(options)))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("hearth-bench: relay: \(error)\n".utf8))
+        exit(1)
+    }
 }
 var paths = Array(arguments.dropFirst())
 if paths.isEmpty {

@@ -1,0 +1,288 @@
+import Foundation
+import HearthCRDT
+import HummingbirdWSClient
+import Logging
+import NIOCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Relaying on a live hub: one editor types into a note that many others
+/// have open; how long each keystroke takes from leaving the typist to
+/// arriving at each of them, and how much memory the hub holds meanwhile.
+///
+/// Starts the given `hearth` binary on a loopback port with a fresh data
+/// directory, pairs a device with `hearth pair` and the pairing API, creates
+/// a shared note, and speaks the editing protocol (NoteEditController) to it.
+enum RelayBenchmark {
+    struct Options {
+        var binary = ".build/release/hearth"
+        var listeners = 50
+        var characters = 200
+        var perSecond = 20
+    }
+
+    struct Result {
+        var delays: [Duration]
+        var residentKB: Int
+        var privateDirtyKB: Int
+        var listeners: Int
+        var characters: Int
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func run(_ options: Options) async throws -> Result {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: data) }
+        let hub = Process()
+        hub.executableURL = URL(fileURLWithPath: options.binary)
+        hub.arguments = ["serve", "--data", data.path, "--port", "0", "--host", "127.0.0.1"]
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HEARTH_") }
+        environment["HEARTH_DISCOVERY_ENABLED"] = "false"
+        hub.environment = environment
+        let output = Pipe()
+        hub.standardOutput = output
+        hub.standardError = FileHandle.nullDevice
+        try hub.run()
+        defer {
+            hub.terminate()
+            hub.waitUntilExit()
+        }
+        let port = try listeningPort(output)
+        let base = "http://127.0.0.1:\(port)"
+        try await waitForHealth(base)
+        let token = try await pairDevice(binary: options.binary, data: data, port: port, base: base)
+        let noteId = try await createNote(base: base, token: token)
+        let url = "ws://127.0.0.1:\(port)/api/v1/notes/\(noteId)/edit"
+
+        let clock = ContinuousClock()
+        let sent = SendTimes()
+        let arrivals = Arrivals()
+        let ready = Countdown(options.listeners)
+        let done = Countdown(options.listeners)
+        var memory = (resident: 0, dirty: 0)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            for _ in 0..<options.listeners {
+                tasks.addTask {
+                    try await listen(url: url, token: token, expecting: options.characters, sent: sent, arrivals: arrivals,
+                                     ready: ready, done: done, clock: clock)
+                }
+            }
+            await ready.wait()
+            try await type(url: url, token: token, characters: options.characters, perSecond: options.perSecond,
+                           sent: sent, clock: clock)
+            await done.wait()
+            memory = try hubMemory(pid: hub.processIdentifier)
+            try await tasks.waitForAll()
+        }
+        return Result(delays: await arrivals.delays, residentKB: memory.resident, privateDirtyKB: memory.dirty,
+                      listeners: options.listeners, characters: options.characters)
+    }
+
+    // MARK: The two kinds of editor
+
+    /// Opens the note and records when each of the typist's operations arrives.
+    static func listen(url: String, token: String, expecting: Int, sent: SendTimes, arrivals: Arrivals,
+                       ready: Countdown, done: Countdown, clock: ContinuousClock) async throws {
+        _ = try await WebSocketClient.connect(
+            url: url, configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
+            logger: Logger(label: "listener")
+        ) { inbound, outbound, _ in
+            try await outbound.write(.binary(ByteBuffer(bytes: [1, 0x01] + VersionVector().encoded())))
+            var received = 0
+            var signalledReady = false
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                guard case .binary(let buffer) = message, buffer.readableBytes >= 2 else { continue }
+                let bytes = Array(buffer.readableBytesView)
+                switch bytes[1] {
+                case 0x12 where !signalledReady:
+                    signalledReady = true
+                    await ready.signal()
+                case 0x02:
+                    let now = clock.now
+                    for operation in try NoteOperation.decode(Array(bytes[2...])) {
+                        if let start = await sent.time(of: operation.id.counter) { await arrivals.add(now - start) }
+                        received += 1
+                    }
+                    if received >= expecting {
+                        await done.signal()
+                        try await outbound.close(.normalClosure, reason: nil)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Types `characters` one at a time at `perSecond`, at the end of the note.
+    static func type(url: String, token: String, characters: Int, perSecond: Int, sent: SendTimes, clock: ContinuousClock) async throws {
+        _ = try await WebSocketClient.connect(
+            url: url, configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
+            logger: Logger(label: "typist")
+        ) { inbound, outbound, _ in
+            try await outbound.write(.binary(ByteBuffer(bytes: [1, 0x01] + VersionVector().encoded())))
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            var note: NoteText?
+            while let message = try await messages.next() {
+                guard case .binary(let buffer) = message else { continue }
+                let bytes = Array(buffer.readableBytesView)
+                if bytes.count >= 2, bytes[1] == 0x11 { note = try NoteText.decodeState(Array(bytes[2...]), replica: 424_242) }
+                if bytes.count >= 2, bytes[1] == 0x12 { break }
+            }
+            guard let note else { throw Failure(description: "the hub sent no state") }
+            let text = Array("Zakupy: mleko, chleb, masło, jajka, pomidory, ser żółty. ")
+            let interval = Duration.milliseconds(1000 / perSecond)
+            var next = clock.now
+            for index in 0..<characters {
+                next += interval
+                try await clock.sleep(until: next)
+                let operation = try note.insert(String(text[index % text.count]), at: note.count)
+                let frame = [UInt8(1), 0x02] + NoteOperation.encode([operation])
+                await sent.record(counter: operation.id.counter, at: clock.now)
+                try await outbound.write(.binary(ByteBuffer(bytes: frame)))
+            }
+            // Drain acknowledgements until the listeners are done.
+            try await Task.sleep(for: .milliseconds(500))
+            try await outbound.close(.normalClosure, reason: nil)
+            while (try? await messages.next()) != nil {}
+        }
+    }
+
+    // MARK: Setting up
+
+    /// The port from the hub's `hub ready url=http://127.0.0.1:PORT/` log line.
+    static func listeningPort(_ output: Pipe) throws -> Int {
+        var text = ""
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw Failure(description: "the hub stopped before it was ready") }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.contains("hub ready") }),
+               let url = line.split(separator: "url=").last,
+               let port = Int(url.split(separator: ":").last?.trimmingCharacters(in: CharacterSet(charactersIn: "/ \"")) ?? "") {
+                return port
+            }
+        }
+    }
+
+    static func waitForHealth(_ base: String) async throws {
+        for _ in 0..<100 {
+            if let (_, response) = try? await URLSession.shared.data(from: URL(string: "\(base)/api/v1/health")!),
+               (response as? HTTPURLResponse)?.statusCode == 200 { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure(description: "the hub did not answer health within 10 s")
+    }
+
+    /// Runs `hearth pair` as an admin would and exchanges its code for a token.
+    static func pairDevice(binary: String, data: URL, port: Int, base: String) async throws -> String {
+        let pair = Process()
+        pair.executableURL = URL(fileURLWithPath: binary)
+        pair.arguments = ["pair", "--data", data.path, "--new-person", "Bench", "--role", "admin", "--url-host", "127.0.0.1", "--ascii"]
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HEARTH_") }
+        environment["HEARTH_HTTP_PORT"] = "\(port)"
+        pair.environment = environment
+        let output = Pipe()
+        pair.standardOutput = output
+        try pair.run()
+        var text = ""
+        while !text.contains("Code to type") {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw Failure(description: "hearth pair printed no code") }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("/pair#") }),
+              let secret = line.split(separator: "#").last.map(String.init)
+        else { throw Failure(description: "no pairing URL in hearth pair's output") }
+        var request = URLRequest(url: URL(string: "\(base)/api/v1/pairing")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["code": secret.trimmingCharacters(in: .whitespaces), "deviceName": "bench"])
+        let (body, _) = try await URLSession.shared.data(for: request)
+        pair.terminate()
+        guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any], let token = object["token"] as? String else {
+            throw Failure(description: "pairing failed: \(String(decoding: body, as: UTF8.self))")
+        }
+        return token
+    }
+
+    static func createNote(base: String, token: String) async throws -> String {
+        var request = URLRequest(url: URL(string: "\(base)/api/v1/notes")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(#"{"title": "Zakupy", "visibility": "shared"}"#.utf8)
+        let (body, _) = try await URLSession.shared.data(for: request)
+        guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any], let id = object["id"] as? String else {
+            throw Failure(description: "could not create a note: \(String(decoding: body, as: UTF8.self))")
+        }
+        return id
+    }
+
+    /// Resident and private dirty memory of a process, in kB, from /proc.
+    static func hubMemory(pid: Int32) throws -> (resident: Int, dirty: Int) {
+        func value(_ key: String, in path: String) -> Int {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let line = text.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return (value("VmRSS", in: "/proc/\(pid)/status"), value("Private_Dirty", in: "/proc/\(pid)/smaps_rollup"))
+    }
+
+    static func table(_ result: Result) -> String {
+        let sorted = result.delays.sorted()
+        func percentile(_ p: Double) -> String {
+            guard !sorted.isEmpty else { return "-" }
+            let duration = sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+            return String(format: "%.2f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+        }
+        return """
+            | relay: 1 typist, \(result.listeners) listeners, \(result.characters) keystrokes | measured | target |
+            |---|---:|---:|
+            | deliveries | \(sorted.count) | \(result.listeners * result.characters) |
+            | p50 delay ms | \(percentile(0.5)) | - |
+            | p99 delay ms | \(percentile(0.99)) | < 5 |
+            | max delay ms | \(percentile(1.0)) | - |
+            | hub resident kB | \(result.residentKB) | < 40960 |
+            | hub private dirty kB | \(result.privateDirtyKB) | - |
+            """
+    }
+}
+
+/// When each of the typist's operations left, by counter.
+actor SendTimes {
+    private var times: [UInt64: ContinuousClock.Instant] = [:]
+    func record(counter: UInt64, at instant: ContinuousClock.Instant) { times[counter] = instant }
+    func time(of counter: UInt64) -> ContinuousClock.Instant? { times[counter] }
+}
+
+actor Arrivals {
+    private(set) var delays: [Duration] = []
+    func add(_ delay: Duration) { delays.append(delay) }
+}
+
+/// Waits until `count` signals have come.
+actor Countdown {
+    private var remaining: Int
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { remaining = count }
+
+    func signal() {
+        remaining -= 1
+        if remaining <= 0 {
+            for waiter in waiters { waiter.resume() }
+            waiters = []
+        }
+    }
+
+    func wait() async {
+        if remaining <= 0 { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+}
