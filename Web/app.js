@@ -18,6 +18,7 @@ import {
 import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLink } from './shell.js';
 import { createComingSoonPage } from './pages/coming-soon.js';
 import { createPairPage } from './pages/pair.js';
+import { createNotesPage } from './pages/notes.js';
 import { createTodayPage } from './pages/today.js';
 import { createSettingsPage } from './pages/settings.js';
 
@@ -104,7 +105,7 @@ const router = createRouter({
   outlet: pageOutlet,
   pages: {
     today: safePage(createTodayPage(app)),
-    notes: safePage(createComingSoonPage(app, 'notes')),
+    notes: safePage(createNotesPage(app)),
     medications: safePage(createComingSoonPage(app, 'medications')),
     alerts: safePage(createComingSoonPage(app, 'alerts')),
     household: safePage(createComingSoonPage(app, 'household')),

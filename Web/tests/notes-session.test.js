@@ -1,0 +1,222 @@
+// The editing session against a small stand-in for the hub (NoteSession.swift
+// in miniature: catch-up on hello, store-then-acknowledge, relay, refusing
+// operations that are not ready), with fake timers and storage.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NoteText, decodeOperations, encodeOperations, encodeState, operationLength } from '../crdt.js';
+import { applyValueChange } from '../notes/diff.js';
+import { decodeVersionVector, encodeVersionVector } from '../notes/protocol.js';
+import { createNoteSession } from '../notes/session.js';
+import { memoryStorage } from './memory-storage.js';
+
+function fakeClock() {
+  let now = 0;
+  let timers = [];
+  let next = 1;
+  return {
+    now: () => now,
+    setTimer: (fn, ms) => { const id = next++; timers.push({ id, at: now + ms, fn }); return id; },
+    clearTimer: (id) => { timers = timers.filter((t) => t.id !== id); },
+    advance(ms = 0) {
+      const end = now + ms;
+      for (;;) {
+        timers.sort((a, b) => a.at - b.at || a.id - b.id);
+        const due = timers[0];
+        if (!due || due.at > end) break;
+        timers.shift();
+        now = due.at;
+        due.fn();
+      }
+      now = end;
+    },
+  };
+}
+
+function fakeHub(clock, text = '') {
+  const hub = { note: new NoteText(1), up: true, sockets: new Set(), received: [], log: [] };
+  if (text) hub.log.push(hub.note.insert(0, text));
+  const frame = (type, body) => new Uint8Array([1, type, ...body]).buffer;
+  const deliver = (socket, data) => clock.setTimer(() => socket.onmessage?.({ data }), 0);
+  hub.close = (socket, code) => {
+    hub.sockets.delete(socket);
+    clock.setTimer(() => socket.onclose?.({ code }), 0);
+  };
+  hub.WebSocket = class {
+    constructor() {
+      if (!hub.up) { clock.setTimer(() => this.onclose?.({ code: 1006 }), 0); return; }
+      hub.sockets.add(this);
+      clock.setTimer(() => this.onopen?.(), 0);
+    }
+    send(bytes) {
+      if (!hub.sockets.has(this)) return;
+      const type = bytes[1];
+      const body = bytes.slice(2);
+      if (type === 1) {
+        const vector = decodeVersionVector(body);
+        if (vector.size === 0) deliver(this, frame(0x11, encodeState(hub.note)));
+        else {
+          const missing = hub.log.filter((op) => op.counter + operationLength(op) > (vector.get(op.replica) ?? 0));
+          if (missing.length) deliver(this, frame(0x02, encodeOperations(missing)));
+        }
+        deliver(this, frame(0x12, encodeVersionVector(hub.note.versionVector)));
+      } else if (type === 2) {
+        const ops = decodeOperations(body);
+        const ack = new Map();
+        for (const op of ops) {
+          const have = hub.note.versionVector.get(op.replica) ?? 0;
+          if (op.counter > have) { hub.close(this, 4409); return; }
+          const { applied } = hub.note.apply(op);
+          hub.log.push(...applied);
+          hub.received.push(op);
+          ack.set(op.replica, hub.note.versionVector.get(op.replica));
+        }
+        deliver(this, frame(0x13, encodeVersionVector(ack)));
+        for (const other of hub.sockets) if (other !== this) deliver(other, frame(0x02, body));
+      } else if (type === 3) {
+        const json = JSON.parse(new TextDecoder().decode(body));
+        for (const other of hub.sockets) {
+          if (other !== this) deliver(other, frame(0x14, new TextEncoder().encode(JSON.stringify({ ...json, editor: 'e', name: 'Ania', colour: '#0b5cad' }))));
+        }
+      }
+    }
+    close() { hub.sockets.delete(this); }
+  };
+  hub.stop = () => { hub.up = false; for (const s of [...hub.sockets]) hub.close(s, 1001); };
+  return hub;
+}
+
+function open(hub, clock, storage = memoryStorage(), random = Math.random) {
+  const session = createNoteSession({
+    noteId: 'n1', storage, location: { protocol: 'http:', host: 'hub' }, WebSocketImpl: hub.WebSocket,
+    setTimer: clock.setTimer, clearTimer: clock.clearTimer, now: clock.now, random,
+  });
+  const seen = { statuses: [], texts: 0, problems: [] };
+  session.onStatus((s) => seen.statuses.push(s));
+  session.onText(() => { seen.texts++; });
+  session.onProblem((p) => seen.problems.push(p));
+  session.start();
+  return { session, seen, storage };
+}
+
+function type(session, value) {
+  const before = session.note.text;
+  session.recordLocal(applyValueChange(session.note, before, value));
+}
+
+test('two sessions on one hub see each other\'s typing, and it is saved', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Zakupy\n');
+  const a = open(hub, clock);
+  const b = open(hub, clock);
+  clock.advance(10);
+  assert.equal(a.session.note.text, 'Zakupy\n');
+  assert.equal(a.session.status, 'saved');
+  type(a.session, 'Zakupy\nmleko');
+  assert.equal(a.session.status, 'saving');
+  clock.advance(100);
+  assert.equal(b.session.note.text, 'Zakupy\nmleko');
+  assert.equal(hub.note.text, 'Zakupy\nmleko');
+  assert.equal(a.session.status, 'saved');
+  assert.equal(a.session.outbox.length, 0);
+  assert.deepEqual(a.seen.statuses.slice(0, 2), ['loading', 'connecting']);
+});
+
+test('quick typing goes out as few frames, well within the hub\'s 100 a second', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock);
+  const a = open(hub, clock);
+  clock.advance(10);
+  let value = '';
+  for (const letter of 'Dzień dobry, jak się masz?') {
+    value += letter;
+    type(a.session, value);
+    clock.advance(2);
+  }
+  clock.advance(100);
+  assert.equal(hub.note.text, value);
+  assert.ok(hub.received.length <= 2, `${hub.received.length} operations sent`);
+});
+
+test('typing while the hub is away is kept, survives closing the tab, and is saved by the next one', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Wizyta\n');
+  const storage = memoryStorage();
+  const first = open(hub, clock, storage);
+  clock.advance(2000); // the saved copy is written a second after a change
+  hub.stop();
+  clock.advance(10);
+  assert.equal(first.session.status, 'offline');
+  assert.equal(first.session.editable, true);
+  type(first.session, 'Wizyta\nciśnienie');
+  clock.advance(50);
+  first.session.stop(); // the tab is closed while the hub is away
+  assert.match([...storage.items.values()].join(), /ciśnienie/);
+
+  hub.up = true;
+  const second = open(hub, clock, storage);
+  assert.equal(second.session.note.text, 'Wizyta\nciśnienie', 'shown at once from this device');
+  assert.notEqual(second.session.replica, first.session.replica, 'a new session, a new replica');
+  clock.advance(100);
+  assert.equal(hub.note.text, 'Wizyta\nciśnienie');
+  assert.equal(second.session.status, 'saved');
+  const drafts = [...storage.items].filter(([k]) => k.includes('.draft.'));
+  assert.ok(drafts.every(([, v]) => JSON.parse(v).ops.length === 0), 'nothing left to send');
+});
+
+test('after a dropped connection the session reconnects and sends what it typed meanwhile', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'a');
+  const a = open(hub, clock);
+  const b = open(hub, clock);
+  clock.advance(10);
+  hub.stop();
+  clock.advance(10);
+  type(a.session, 'ab');
+  type(b.session, 'ca');
+  hub.up = true;
+  clock.advance(5000);
+  assert.equal(a.session.status, 'saved');
+  assert.equal(b.session.status, 'saved');
+  assert.equal(a.session.note.text, b.session.note.text);
+  assert.equal(hub.note.text, 'cab');
+});
+
+test('the cursor goes to the others as an id, a few times a second at most', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'a\nb');
+  const a = open(hub, clock);
+  const b = open(hub, clock);
+  clock.advance(10);
+  for (let i = 0; i < 3; i++) a.session.setCursor([1, i]);
+  clock.advance(500);
+  assert.deepEqual([...b.session.editors.values()], [{ name: 'Ania', colour: '#0b5cad', cursor: [1, 2] }]);
+});
+
+test('when the hub refuses what was sent, the session starts again from the hub\'s copy and says so', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'abc');
+  const a = open(hub, clock);
+  clock.advance(10);
+  const replica = a.session.replica;
+  // A gap in the counters: what a damaged outbox would send.
+  a.session.recordLocal([{ kind: 'insert', replica, counter: 5, originLeft: null, originRight: null, text: 'x' }]);
+  clock.advance(100);
+  assert.deepEqual(a.seen.problems, ['refused']);
+  clock.advance(2000);
+  assert.notEqual(a.session.replica, replica);
+  assert.equal(a.session.note.text, 'abc');
+  assert.equal(a.session.status, 'saved');
+});
+
+test('a note moved to Trash closes for good, keeping what was typed', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'abc');
+  const a = open(hub, clock);
+  clock.advance(10);
+  for (const s of [...hub.sockets]) hub.close(s, 4404);
+  clock.advance(60000);
+  assert.equal(a.session.status, 'gone');
+  assert.equal(a.session.editable, false);
+  assert.deepEqual(a.seen.problems, ['gone']);
+  assert.equal(hub.sockets.size, 0, 'no reconnecting');
+});
