@@ -10,8 +10,9 @@ import Hummingbird
 struct NotesController {
     let store: HearthStore
 
-    /// A note in a list: enough to show it, not its whole text.
-    struct NoteSummary: ResponseEncodable {
+    /// A note as the API shows it: in a list with an excerpt (and, for a
+    /// search, the passage that matched), or on its own with its text.
+    struct NoteBody: ResponseEncodable {
         struct Piece: Encodable {
             var text: String
             var matched: Bool
@@ -29,12 +30,14 @@ struct NotesController {
         var deletedAt: Date?
         /// When a note in Trash will be deleted for good.
         var purgeAt: Date?
-        /// The start of the text.
-        var excerpt: String
-        /// For a search: the passage that matched, matched words marked.
+        /// In a list: the start of the text.
+        var excerpt: String?
+        /// In a search: the passage that matched, matched words marked.
         var snippet: [Piece]?
+        /// On its own: the whole text.
+        var text: String?
 
-        init(_ note: Note, snippet: [NoteSearchHit.Piece]? = nil) {
+        init(_ note: Note, withText: Bool = true, snippet: [NoteSearchHit.Piece]? = nil) {
             id = note.id.text
             ownerId = note.ownerId.text
             title = note.title
@@ -45,37 +48,17 @@ struct NotesController {
             updatedAt = note.updatedAt
             deletedAt = note.deletedAt
             purgeAt = note.purgeAt
-            excerpt = note.text.count > 160 ? String(note.text.prefix(160)) + "…" : note.text
+            if withText {
+                text = note.text
+            } else {
+                excerpt = note.text.count > 160 ? String(note.text.prefix(160)) + "…" : note.text
+            }
             self.snippet = snippet?.map { Piece(text: $0.text, matched: $0.matched) }
         }
-    }
 
-    /// One note with its text.
-    struct NoteBody: ResponseEncodable {
-        var id: String
-        var ownerId: String
-        var title: String
-        var displayTitle: String
-        var visibility: String
-        var pinned: Bool
-        var createdAt: Date
-        var updatedAt: Date
-        var deletedAt: Date?
-        var purgeAt: Date?
-        var text: String
-
-        init(_ note: Note) {
-            id = note.id.text
-            ownerId = note.ownerId.text
-            title = note.title
-            displayTitle = note.displayTitle
-            visibility = note.visibility.rawValue
-            pinned = note.pinned
-            createdAt = note.createdAt
-            updatedAt = note.updatedAt
-            deletedAt = note.deletedAt
-            purgeAt = note.purgeAt
-            text = note.text
+        /// A note in a list.
+        static func summary(_ note: Note, snippet: [NoteSearchHit.Piece]? = nil) -> NoteBody {
+            NoteBody(note, withText: false, snippet: snippet)
         }
     }
 
@@ -95,15 +78,15 @@ struct NotesController {
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/notes") { request, context -> [NoteSummary] in
+        router.get("/api/v1/notes") { request, context -> [NoteBody] in
             let actor = try context.requirePaired()
             let query = request.uri.queryParameters.get("q") ?? ""
             let inTrash = ["1", "true"].contains(request.uri.queryParameters.get("trash") ?? "")
             if !query.trimmingCharacters(in: .whitespaces).isEmpty, !inTrash {
                 guard query.count <= 200 else { throw HearthError.invalid(fields: ["q": "must be at most 200 characters"]) }
-                return try await store.searchNotes(query, visibleTo: actor).map { NoteSummary($0.note, snippet: $0.snippet) }
+                return try await store.searchNotes(query, visibleTo: actor).map { NoteBody.summary($0.note, snippet: $0.snippet) }
             }
-            return try await store.notes(visibleTo: actor, inTrash: inTrash).map { NoteSummary($0) }
+            return try await store.notes(visibleTo: actor, inTrash: inTrash).map { NoteBody.summary($0) }
         }
         router.post("/api/v1/notes") { request, context -> EditedResponse<NoteBody> in
             let actor = try context.requirePaired()
