@@ -6,6 +6,7 @@ import Glibc
 
 /// Why a backup or a restore did not happen; the data is left as it was.
 public enum BackupProblem: Error, CustomStringConvertible, Equatable {
+    case missing(String)
     case destinationExists(String)
     case cannotCreate(String, reason: String)
     case notADatabase(String)
@@ -15,6 +16,7 @@ public enum BackupProblem: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
+        case .missing(let path): "\(path) does not exist"
         case .destinationExists(let path): "\(path) already exists; choose a new file name"
         case .cannotCreate(let path, let reason): "cannot create \(path): \(reason)"
         case .notADatabase(let path): "\(path) is not a Hearth backup (not an SQLite database)"
@@ -66,6 +68,7 @@ extension HearthStore {
         var configuration = Configuration()
         configuration.readonly = true
         let path = file.path
+        guard FileManager.default.fileExists(atPath: path) else { throw BackupProblem.missing(path) }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }

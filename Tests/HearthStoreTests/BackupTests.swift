@@ -78,6 +78,9 @@ import Testing
 
     @Test func restoreRefusesFilesThatAreNotHearthBackups() async throws {
         let directory = try TemporaryDirectory()
+        let absent = directory.url.appendingPathComponent("typo.sqlite")
+        #expect(throws: BackupProblem.missing(absent.path)) { try HearthStore.restore(from: absent, into: directory.url) }
+
         let text = directory.url.appendingPathComponent("notes.txt")
         try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: text)
         #expect(throws: BackupProblem.notADatabase(text.path)) { try HearthStore.restore(from: text, into: directory.url) }
