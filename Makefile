@@ -11,7 +11,7 @@ TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils 
 # The package and its tests: building the .deb, lintian, a debootstrapped
 # Debian 12 root to install it into, and systemd-analyze for the unit.
 DEB_PACKAGES := dpkg-dev binutils xz-utils
-PACKAGE_TEST_PACKAGES := debootstrap lintian systemd util-linux
+PACKAGE_TEST_PACKAGES := debootstrap lintian systemd systemd-container util-linux
 PORT ?= 8080
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt

@@ -6,7 +6,10 @@ but the user; upgrading keeps the data.
 
 The chroot never starts services: no systemd runs in it, and a
 policy-rc.d refuses any start. Only /proc is mounted into it, and always
-unmounted afterwards.
+unmounted afterwards. Last, a second root with systemd, D-Bus and
+avahi-daemon is booted with systemd-nspawn on a private network (its own
+loopback only), to see the unit itself work: READY, the watchdog, Avahi
+over D-Bus under the hardening, group access, a clean stop and a restore.
 
 Environment:
   E2E_DEB            the package (default: the one `make deb` left in <repo>/.build/deb/)
@@ -381,3 +384,127 @@ def test_upgrade_keeps_the_data_and_the_admins_settings(debian_root: Chroot, tmp
         assert stop(hub) == 0, hub.stdout.read()
     chroot.apt("purge hearth")
     assert not chroot.exists("/var/lib/hearth") and not chroot.exists("/etc/hearth")
+
+
+# --------------------------------------------------------------------------
+# The service, booted under a real systemd
+# --------------------------------------------------------------------------
+
+BOOT_TIMEOUT_S = 90
+# Shortened by a drop-in, so the test sees the watchdog fed within seconds.
+TEST_WATCHDOG_S = 2
+
+
+@pytest.fixture
+def booted_root(tmp_path_factory):
+    """A Debian 12 root with systemd, D-Bus, avahi-daemon and the package,
+    booted with systemd-nspawn on a private network (its own loopback only:
+    nothing it announces reaches this machine's network). Yields the PID of
+    its systemd, for nsenter."""
+    if os.geteuid() != 0:
+        pytest.skip("booting a container needs root")
+    if not shutil.which("systemd-nspawn"):
+        pytest.skip("systemd-nspawn is not installed (`make test-deps` installs systemd-container)")
+    path = tmp_path_factory.mktemp("booted-root")
+    with tarfile.open(root_tarball()) as archive:
+        archive.extractall(path, numeric_owner=True, filter="fully_trusted")
+    shutil.copy("/etc/resolv.conf", path / "etc/resolv.conf")
+    policy = path / "usr/sbin/policy-rc.d"
+    policy.write_text("#!/bin/sh\nexit 101\n")
+    policy.chmod(0o755)
+    (path / "deb").mkdir()
+    deb = copy_in(Chroot(path), the_deb())
+    proc = path / "proc"
+    assert subprocess.run(["mount", "-t", "proc", "proc", str(proc)]).returncode == 0
+    try:
+        chroot = Chroot(path)
+        chroot.apt("update")
+        chroot.apt(f"install --no-install-recommends systemd systemd-sysv dbus avahi-daemon {deb}")
+    finally:
+        if subprocess.run(["umount", str(proc)]).returncode != 0:
+            subprocess.run(["umount", "-l", str(proc)])
+    policy.unlink()
+    dropin = path / "etc/systemd/system/hearth.service.d/test-watchdog.conf"
+    dropin.parent.mkdir(parents=True)
+    dropin.write_text(f"[Service]\nWatchdogSec={TEST_WATCHDOG_S}\n")
+
+    console = open(tmp_path_factory.mktemp("console") / "console.log", "w+")
+    nspawn = subprocess.Popen(["systemd-nspawn", "--quiet", f"--directory={path}", "--private-network",
+                               "--register=no", "--keep-unit", "--boot"],
+                              stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT)
+    try:
+        init = None
+        deadline = time.monotonic() + BOOT_TIMEOUT_S
+        while init is None and time.monotonic() < deadline:
+            if nspawn.poll() is not None:
+                console.seek(0)
+                pytest.skip(f"systemd-nspawn cannot boot a container here:\n{console.read()[-2000:]}")
+            children = run(["pgrep", "-P", str(nspawn.pid)]).stdout.split()
+            for child in children:
+                for pid in [child, *run(["pgrep", "-P", child]).stdout.split()]:
+                    if Path(f"/proc/{pid}/comm").read_text().strip() == "systemd":
+                        init = int(pid)
+            time.sleep(0.2)
+        assert init, "the container's systemd did not start"
+        yield init
+    finally:
+        if nspawn.poll() is None:
+            subprocess.run(["nsenter", "-t", str(init), "-a", "systemctl", "poweroff"], capture_output=True) \
+                if init else None
+            try:
+                nspawn.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                nspawn.kill()
+                nspawn.wait()
+        console.close()
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def inside(init: int, script: str, timeout: float = 30) -> subprocess.CompletedProcess:
+    return run(["nsenter", "-t", str(init), "-a", "/bin/bash", "-c", script], timeout=timeout)
+
+
+def unit_property(init: int, name: str) -> str:
+    return inside(init, f"systemctl show hearth -p {name} --value").stdout.strip()
+
+
+def test_the_service_starts_on_boot_and_runs_hardened(booted_root: int):
+    init = booted_root
+    # On boot: READY=1 makes the unit active, with the hub's status line
+    deadline = time.monotonic() + BOOT_TIMEOUT_S
+    while unit_property(init, "ActiveState") != "active" and time.monotonic() < deadline:
+        time.sleep(0.5)
+    journal = lambda: inside(init, "journalctl -u hearth --no-pager").stdout  # noqa: E731
+    assert unit_property(init, "ActiveState") == "active", journal()
+    assert unit_property(init, "StatusText") == "Serving on port 8080", journal()
+    assert unit_property(init, "User") == "hearth"
+
+    health = inside(init, "exec 3<>/dev/tcp/127.0.0.1/8080; "
+                          "printf 'GET /api/v1/health HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n' >&3; "
+                          "timeout 5 cat <&3")
+    assert health.stdout.startswith("HTTP/1.1 200"), health.stdout + health.stderr
+
+    # Avahi over D-Bus still works under the hardening: the hub announces itself
+    found = ""
+    while "Home (Hearth)" not in found and time.monotonic() < deadline:
+        found = inside(init, "hearth discover --timeout 2s").stdout
+    assert "Home (Hearth)" in found, found + journal()
+
+    # The watchdog is fed: several intervals pass without a restart
+    time.sleep(3 * TEST_WATCHDOG_S)
+    assert unit_property(init, "NRestarts") == "0", journal()
+    assert unit_property(init, "ActiveState") == "active", journal()
+
+    # An admin in the hearth group uses the running hub's data
+    inside(init, "adduser --quiet --disabled-password --gecos '' carer && adduser --quiet carer hearth")
+    added = inside(init, "su carer -s /bin/sh -c 'cd /tmp && hearth people add Babcia --role senior "
+                         "&& hearth backup /tmp/carer.sqlite'")
+    assert added.returncode == 0, added.stdout + added.stderr
+
+    # Stopping is clean (exit 0), and restore then works
+    assert inside(init, "systemctl stop hearth").returncode == 0
+    assert unit_property(init, "Result") == "success", journal()
+    restored = inside(init, "hearth restore /tmp/carer.sqlite && systemctl start hearth && hearth people list")
+    assert restored.returncode == 0, restored.stdout + restored.stderr
+    assert "Babcia" in restored.stdout
+    assert unit_property(init, "ActiveState") == "active", journal()
