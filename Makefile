@@ -8,11 +8,15 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqren
 # in network namespaces (Tests/e2e/test_discovery.py); nothing is started on
 # this machine's network.
 TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2
+# The package and its tests: building the .deb, lintian, a debootstrapped
+# Debian 12 root to install it into, and systemd-analyze for the unit.
+DEB_PACKAGES := dpkg-dev binutils xz-utils
+PACKAGE_TEST_PACKAGES := debootstrap lintian systemd systemd-container util-linux
 PORT ?= 8080
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay clean
+.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay clean
 
 run: deps build
 	mkdir -p .hearth
@@ -34,8 +38,15 @@ endef
 deps:
 	$(call apt_install,$(BUILD_PACKAGES))
 
-test-deps: deps
-	$(call apt_install,$(TEST_PACKAGES))
+deb-deps: deps
+	$(call apt_install,$(DEB_PACKAGES))
+
+# hearth_<version>_<arch>.deb in .build/deb/ (release build, static Swift stdlib).
+deb: deb-deps
+	Packaging/build-deb
+
+test-deps: deps deb-deps
+	$(call apt_install,$(TEST_PACKAGES) $(PACKAGE_TEST_PACKAGES))
 	@if [ ! -x $(VENV)/bin/python ]; then python3 -m venv $(VENV); fi
 	@if [ ! -f $(VENV)/.installed ] || [ $(E2E_REQUIREMENTS) -nt $(VENV)/.installed ]; then \
 		$(VENV)/bin/pip install -q --disable-pip-version-check -r $(E2E_REQUIREMENTS) && touch $(VENV)/.installed; \
@@ -47,7 +58,8 @@ build-tests: deps
 	swift build --build-tests
 
 # Runs every suite even when one fails, then fails if any did.
-test: test-deps build-tests
+# The .deb is built before the suites, as e2e installs it (test_package.py).
+test: test-deps build-tests deb
 	@status=0; \
 	$(MAKE) --no-print-directory swift-test || status=1; \
 	$(MAKE) --no-print-directory web-test || status=1; \

@@ -9,20 +9,23 @@ public enum AdminStore {
         let directory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
         let store = try HearthStore(directory: directory)
         handFilesToDirectoryOwner(directory)
+        DatabaseFileAccess.shareWithGroup(directory)
         return store
     }
 
     /// Run as root (`sudo hearth pair`), SQLite may create the WAL files as
     /// root, and the service's own user could then no longer write. Give
     /// them to whoever owns the data directory.
-    static func handFilesToDirectoryOwner(_ directory: URL) {
+    static func handFilesToDirectoryOwner(_ directory: URL, names: [String] = [HearthStore.fileName]) {
         guard getuid() == 0, let owner = try? FileManager.default.attributesOfItem(atPath: directory.path),
               let uid = (owner[.ownerAccountID] as? NSNumber)?.uint32Value,
               let gid = (owner[.groupOwnerAccountID] as? NSNumber)?.uint32Value, uid != 0
         else { return }
-        for suffix in ["", "-wal", "-shm"] {
-            let path = directory.appendingPathComponent(HearthStore.fileName + suffix).path
-            if FileManager.default.fileExists(atPath: path) { _ = chown(path, uid, gid) }
+        for name in names {
+            for suffix in ["", "-wal", "-shm"] {
+                let path = directory.appendingPathComponent(name + suffix).path
+                if FileManager.default.fileExists(atPath: path) { _ = chown(path, uid, gid) }
+            }
         }
     }
 }

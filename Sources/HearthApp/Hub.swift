@@ -18,7 +18,15 @@ public enum Hub {
         onReady: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) async throws {
         let directory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Held until this function returns (the process ends, at the latest).
+        guard let lock = try DataDirectoryLock.acquire(directory: directory) else {
+            throw HubError.alreadyServing(directory: directory.path)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let store = try HearthStore(directory: directory)
+        DatabaseFileAccess.shareWithGroup(directory)
+        let systemd = SystemdNotifier()
         do {
             let household = try await store.ensureHousehold(
                 name: configuration.householdName, timeZone: configuration.householdTimeZone)
@@ -37,6 +45,7 @@ public enum Hub {
                 logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
                 portKnown.yield(port)
                 portKnown.finish()
+                systemd.notify("READY=1\nSTATUS=Serving on port \(port)")
                 await onReady(port)
                 if offerFirstPairing, (try? await store.hasPairedDevices()) == false {
                     Self.offerFirstPairing(store: store, port: port, listenHost: configuration.host, logger: logger)
@@ -49,12 +58,16 @@ public enum Hub {
                 .init(service: TrashService(store: store, logger: logger)),
             ]
             if configuration.discoveryEnabled {
-                // Last, so it is told to stop first: the hub leaves the LAN's
-                // lists before it stops answering.
+                // Near the end, so it is told to stop early: the hub leaves
+                // the LAN's lists before it stops answering.
                 services.append(.init(service: DiscoveryService(
                     store: store, board: discovery, listeningPort: listeningPort, logger: logger)))
             } else {
                 logger.info("discovery disabled", metadata: [:])
+            }
+            if systemd.isActive {
+                // Last: asked to stop first, so systemd hears STOPPING at once.
+                services.append(.init(service: SystemdNotifyService(notifier: systemd)))
             }
             var groupConfiguration = ServiceGroupConfiguration(
                 services: services,

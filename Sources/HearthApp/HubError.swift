@@ -1,11 +1,23 @@
-/// Why the hub could not run, told as one line for the admin.
+/// Why the hub or an admin command could not do its work, told as one line.
 public enum HubError: Error, CustomStringConvertible, Equatable {
     case addressInUse(host: String, port: Int)
+    case alreadyServing(directory: String)
+    case hubIsServing(directory: String)
+    case cannotLock(path: String, reason: String)
+    case noDatabase(directory: String)
 
     public var description: String {
         switch self {
         case .addressInUse(let host, let port):
             "cannot listen on \(host):\(port): another program is using that port (choose another with --port or http.port)"
+        case .alreadyServing(let directory):
+            "another hub is already serving \(directory)"
+        case .hubIsServing(let directory):
+            "a hub is serving \(directory); stop it first (sudo systemctl stop hearth)"
+        case .cannotLock(let path, let reason):
+            "cannot lock \(path): \(reason)"
+        case .noDatabase(let directory):
+            "there is no Hearth database in \(directory)"
         }
     }
 }

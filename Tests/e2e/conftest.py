@@ -61,10 +61,17 @@ PROBLEM_JSON = "application/problem+json"
 # --------------------------------------------------------------------------
 
 
+# Set when the tests themselves run under systemd; a hub must not answer
+# for the test runner's unit (test_systemd_notify.py sets them on purpose).
+SYSTEMD_VARIABLES = ("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID")
+
+
 def hub_environment(extra: dict[str, str] | None = None) -> dict[str, str]:
     """This process's environment without any HEARTH_* variable (an unknown
-    one stops the hub), with discovery off, plus `extra`."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("HEARTH_")}
+    one stops the hub) or systemd's notify variables, with discovery off,
+    plus `extra`."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("HEARTH_") and k not in SYSTEMD_VARIABLES}
     # No test hub announces itself on this machine's real network; the
     # discovery test turns it on inside network namespaces of its own.
     env["HEARTH_DISCOVERY_ENABLED"] = "false"

@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a backup or a restore did not happen; the data is left as it was.
+public enum BackupProblem: Error, CustomStringConvertible, Equatable {
+    case missing(String)
+    case destinationExists(String)
+    case cannotCreate(String, reason: String)
+    case notADatabase(String)
+    case damaged(String, detail: String)
+    case notHearth(String)
+    case newerSchema(String, migration: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path): "\(path) does not exist"
+        case .destinationExists(let path): "\(path) already exists; choose a new file name"
+        case .cannotCreate(let path, let reason): "cannot create \(path): \(reason)"
+        case .notADatabase(let path): "\(path) is not a Hearth backup (not an SQLite database)"
+        case .damaged(let path, let detail): "\(path) is damaged: \(detail)"
+        case .notHearth(let path): "\(path) is not a Hearth backup (it has no Hearth tables)"
+        case .newerSchema(let path, let migration):
+            "\(path) was made by a newer Hearth (it has \"\(migration)\"); upgrade this hub first"
+        }
+    }
+}
+
+extension HearthStore {
+    /// Suffix of the previous database that `restore` keeps.
+    public static let previousFileSuffix = ".bak"
+
+    /// Copies the database into a new file with SQLite's online backup, while
+    /// the hub goes on serving (in WAL mode the copy reads one consistent
+    /// snapshot and writers are not blocked), then checks the copy. The copy
+    /// is a single file (rollback journal, not WAL) readable only by its
+    /// owner, as it holds the household's health data. It appears under its
+    /// name only once complete and checked; an existing file is never replaced.
+    public func backup(to destination: URL) throws {
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).partial-\(getpid())")
+        if FileManager.default.fileExists(atPath: destination.path) {
+            throw BackupProblem.destinationExists(destination.path)
+        }
+        try Self.createEmptyPrivateFile(partial)
+        var finished = false
+        defer { if !finished { Self.removeDatabaseFiles(partial) } }
+        try Self.copyDatabase(from: pool, to: partial)
+        try Self.verifyBackup(at: partial)
+        // link() refuses an existing name, where rename() would overwrite one
+        // that appeared meanwhile.
+        guard hardLink(partial.path, destination.path) == 0 else {
+            let failure = errno
+            if failure == EEXIST { throw BackupProblem.destinationExists(destination.path) }
+            throw BackupProblem.cannotCreate(destination.path, reason: String(cString: strerror(failure)))
+        }
+        Self.removeDatabaseFiles(partial)
+        finished = true
+    }
+
+    /// Checks that `file` is a sound Hearth database this build can open:
+    /// SQLite's integrity check passes, it has Hearth's tables, and every
+    /// migration applied to it is one this build knows. An older schema is
+    /// fine (opening it migrates it).
+    public static func verifyBackup(at file: URL) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let path = file.path
+        guard FileManager.default.fileExists(atPath: path) else { throw BackupProblem.missing(path) }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            try queue.read { db in
+                let report = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                guard report == ["ok"] else {
+                    throw BackupProblem.damaged(path, detail: report.first ?? "integrity check gave no answer")
+                }
+                guard try db.tableExists("grdb_migrations"), try db.tableExists("household"), try db.tableExists("changes") else {
+                    throw BackupProblem.notHearth(path)
+                }
+                let known = Set(migrationNames)
+                let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                if let unknown = applied.first(where: { !known.contains($0) }) {
+                    throw BackupProblem.newerSchema(path, migration: unknown)
+                }
+            }
+        } catch let problem as BackupProblem {
+            throw problem
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw BackupProblem.notADatabase(path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+            throw BackupProblem.damaged(path, detail: error.message ?? "corrupt")
+        }
+    }
+
+    /// Replaces the database in `directory` with the one in `file`. The
+    /// caller makes sure no hub serves `directory`. The previous database, if
+    /// any, is kept as `hearth.sqlite.bak` (whole, including what its WAL
+    /// held). Nothing is replaced until the new copy is complete and checked.
+    public static func restore(from file: URL, into directory: URL) throws {
+        try verifyBackup(at: file)
+        let live = directory.appendingPathComponent(fileName)
+        let incoming = directory.appendingPathComponent(fileName + ".restoring")
+        removeDatabaseFiles(incoming)
+        try createEmptyPrivateFile(incoming)
+        var finished = false
+        defer { if !finished { removeDatabaseFiles(incoming) } }
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let source = try DatabaseQueue(path: file.path, configuration: readOnly)
+        try copyDatabase(from: source, to: incoming)
+        try source.close()
+        try verifyBackup(at: incoming)
+
+        if FileManager.default.fileExists(atPath: live.path) {
+            let previous = directory.appendingPathComponent(fileName + previousFileSuffix)
+            let previousPartial = directory.appendingPathComponent(fileName + previousFileSuffix + ".partial")
+            removeDatabaseFiles(previousPartial)
+            try createEmptyPrivateFile(previousPartial)
+            do {
+                let current = try DatabaseQueue(path: live.path)
+                try copyDatabase(from: current, to: previousPartial)
+                try current.close()
+            } catch {
+                removeDatabaseFiles(previousPartial)
+                throw error
+            }
+            removeDatabaseFiles(previous)
+            try moveFile(previousPartial, to: previous)
+            // The old WAL must go before the new file takes the name: SQLite
+            // would otherwise replay its frames onto the restored database.
+            for suffix in ["-wal", "-shm"] {
+                unlink(live.path + suffix)
+            }
+        }
+        try moveFile(incoming, to: live)
+        finished = true
+    }
+
+    /// Copies every page of `source` into the empty file at `path`, then
+    /// makes the copy a self-contained single file.
+    static func copyDatabase(from source: some DatabaseReader, to path: URL) throws {
+        let copy = try DatabaseQueue(path: path.path)
+        do {
+            try source.backup(to: copy)
+            try copy.writeWithoutTransaction { db in
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+            }
+            try copy.close()
+        } catch {
+            try? copy.close()
+            throw error
+        }
+    }
+
+    /// Created before SQLite opens it, so the copy is never readable by
+    /// others, whatever the umask.
+    static func createEmptyPrivateFile(_ url: URL) throws {
+        let descriptor = open(url.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let failure = errno
+            if failure == EEXIST { throw BackupProblem.destinationExists(url.path) }
+            throw BackupProblem.cannotCreate(url.path, reason: String(cString: strerror(failure)))
+        }
+        closeDescriptor(descriptor)
+    }
+
+    static func removeDatabaseFiles(_ url: URL) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            unlink(url.path + suffix)
+        }
+    }
+
+    static func moveFile(_ from: URL, to: URL) throws {
+        guard rename(from.path, to.path) == 0 else {
+            throw BackupProblem.cannotCreate(to.path, reason: String(cString: strerror(errno)))
+        }
+    }
+}
+
+// At file scope, where `link` and `close` are the C functions rather than
+// HearthStore's methods of the same names.
+private func hardLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
+private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
