@@ -290,7 +290,9 @@ def test_an_independent_mdns_client_finds_both_services_and_reaches_the_hub(lan)
 def test_avahi_browse_on_the_hub_lists_the_services(lan):
     for service_type, txt in (("_hearth._tcp", '"api=/api/v1"'), ("_http._tcp", '"path=/"')):
         listed = lan.hub.run(["avahi-browse", "--resolve", "--parsable", "--terminate", service_type])
-        resolved = [line.split(";") for line in listed.stdout.splitlines() if line.startswith("=")]
+        # Avahi also resolves the link's IPv6 address: look at the IPv4 line.
+        resolved = [line.split(";") for line in listed.stdout.splitlines()
+                    if line.startswith("=") and line.split(";")[7] == HUB_ADDRESS]
         assert resolved, f"avahi-browse {service_type}:\n{listed.stdout}{listed.stderr}"
         fields = resolved[0]
         # =;interface;protocol;name;type;domain;host;address;port;txt
