@@ -27,6 +27,7 @@ import NIOCore
 /// - 4409 "refused": an operation that names what the hub does not have
 ///   (ids from the future) or could never apply; the note is unchanged by it;
 /// - 4413 "too-large": the note would exceed 1 MiB of text;
+/// - 4401 "revoked": this device was removed from the household;
 /// - 4429 "too-many": more than 100 messages a second on average (bursts
 ///   of up to 400 pass);
 /// - 1011: the hub could not store; reconnect;
@@ -41,6 +42,7 @@ struct NoteEditController {
         static let refused: UInt16 = 4409
         static let tooLarge: UInt16 = 4413
         static let tooMany: UInt16 = 4429
+        static let revoked: UInt16 = 4401
         static let storage: UInt16 = 1011
     }
     /// A device sends at most this many messages a second, on average…
@@ -120,6 +122,22 @@ struct NoteEditController {
                         return
                     }
                 }
+            }
+            // A device removed while editing is shut out at once, as on /live.
+            let deviceId = context.requestContext.caller.deviceId
+            let revocations = try? await store.subscribe(after: try await store.latestSeq()) { change in
+                LiveVisibility.revokes(change, deviceId: deviceId)
+            }
+            let watcher = Task {
+                guard let revocations else { return }
+                for try await _ in revocations {
+                    try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
+                    return
+                }
+            }
+            defer {
+                revocations?.cancel()
+                watcher.cancel()
             }
             var closing: (code: UInt16, reason: String)?
             var allowance = MessageAllowance(perSecond: Self.messagesPerSecond, burst: Self.messageBurst)

@@ -232,6 +232,26 @@ struct SeededRandom: RandomNumberGenerator {
         }
     }
 
+    @Test func revokingADeviceClosesItsEditingConnection() async throws {
+        try await RunningHub.with { port, store, _, _ in
+            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let (tablet, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
+            let note = try await store.createNote(ownerId: tablet.person.id, title: "", text: "x", visibility: .private, pinned: false, by: "t")
+            let closed = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                logger: Logger(label: "editor")
+            ) { inbound, outbound, _ in
+                try await outbound.write(.binary(ByteBuffer(bytes: NoteEditMessage.hello(VersionVector()).encoded())))
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                _ = try await messages.next()
+                try await store.revokeDevice(id: tablet.device.id, by: "test")
+                while (try? await messages.next()) != nil {}
+            }
+            #expect(closed.map { "\($0.closeCode)" } == "unknown(4401)")
+        }
+    }
+
     @Test func someoneElsesPrivateNoteCannotBeOpened() async throws {
         try await RunningHub.with { port, store, _, token in
             let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
