@@ -156,6 +156,34 @@ function checkOperation(op) {
 
 const sameId = (r1, c1, r2, c2) => r1 === r2 && c1 === c2;
 
+/**
+ * The part of an operation from counter `have` on, as Docs/note-crdt.md
+ * trims it: an insertion keeps its origin right and chains its first new
+ * character to the one before; a deletion drops its first targets. An
+ * operation starting at or after `have` is returned as it is.
+ */
+export function trimOperation(op, have) {
+  const skip = have - op.counter;
+  if (skip <= 0) return op;
+  if (op.kind === 'insert') {
+    const length = scalarLength(op.text);
+    return {
+      kind: 'insert', replica: op.replica, counter: have,
+      originLeft: { replica: op.replica, counter: have - 1 }, // the chain rule
+      originRight: op.originRight ?? null,
+      text: sliceScalars(op.text, length, skip, length),
+    };
+  }
+  const spans = [];
+  let left = skip;
+  for (const s of op.spans) {
+    if (left >= s.length) { left -= s.length; continue; }
+    spans.push({ replica: s.replica, counter: s.counter + left, length: s.length - left });
+    left = 0;
+  }
+  return { kind: 'delete', replica: op.replica, counter: have, spans };
+}
+
 // ---------------------------------------------------------------------------
 // The document
 
@@ -388,25 +416,7 @@ export class NoteText {
 
   // The part of an operation after the counters already applied.
   trim(op, have) {
-    const skip = have - op.counter;
-    if (skip <= 0) return op;
-    if (op.kind === 'insert') {
-      const length = scalarLength(op.text);
-      return {
-        kind: 'insert', replica: op.replica, counter: have,
-        originLeft: { replica: op.replica, counter: have - 1 }, // the chain rule
-        originRight: op.originRight,
-        text: sliceScalars(op.text, length, skip, length),
-      };
-    }
-    const spans = [];
-    let left = skip;
-    for (const s of op.spans) {
-      if (left >= s.length) { left -= s.length; continue; }
-      spans.push({ replica: s.replica, counter: s.counter + left, length: s.length - left });
-      left = 0;
-    }
-    return { kind: 'delete', replica: op.replica, counter: have, spans };
+    return trimOperation(op, have);
   }
 
   // Ids an operation names must be inserted characters, not a deletion's

@@ -3,7 +3,7 @@
 // sent after every (re)connection, from where the hub's version vector says
 // it stopped, and dropped once acknowledged: acknowledged means stored.
 // Pure functions over arrays of operations, so Node can test them.
-import { operationLength, scalarLength, utf16Offset } from '../crdt.js';
+import { operationLength, scalarLength, trimOperation as trimmedFrom } from '../crdt.js';
 
 const sameId = (a, b) => (a === null && b === null)
   || (a !== null && b !== null && a.replica === b.replica && a.counter === b.counter);
@@ -32,28 +32,8 @@ export function appendOperation(outbox, op) {
  * operation can be finished without repeating its start.
  */
 export function trimOperation(op, have) {
-  const length = operationLength(op);
-  if (have <= op.counter) return op;
-  if (have >= op.counter + length) return null;
-  const skip = have - op.counter;
-  if (op.kind === 'insert') {
-    return {
-      kind: 'insert',
-      replica: op.replica,
-      counter: have,
-      originLeft: { replica: op.replica, counter: have - 1 },
-      originRight: op.originRight ?? null,
-      text: op.text.slice(utf16Offset(op.text, skip)),
-    };
-  }
-  const spans = [];
-  let left = skip;
-  for (const s of op.spans) {
-    if (left >= s.length) { left -= s.length; continue; }
-    spans.push({ replica: s.replica, counter: s.counter + left, length: s.length - left });
-    left = 0;
-  }
-  return { kind: 'delete', replica: op.replica, counter: have, spans };
+  if (have >= op.counter + operationLength(op)) return null;
+  return trimmedFrom(op, have);
 }
 
 /**
