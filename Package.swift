@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "HearthApp",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthServer", "HearthQR", "HearthDiscovery",
+                "HearthCore", "HearthStore", "HearthServer", "HearthQR", "HearthDiscovery", "HearthReminders",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -67,6 +67,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             plugins: ["EmbedWebAssets"]
+        ),
+        // The reminder service: due and missed doses, on an injected clock.
+        .target(
+            name: "HearthReminders",
+            dependencies: [
+                "HearthCore", "HearthStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // QR codes for pairing: terminal and SVG drawings of libqrencode's matrix.
         .target(name: "HearthQR", dependencies: ["CQREncode"]),
@@ -105,6 +114,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthStore", "HearthCore", "HearthDiscovery"]),
+        .testTarget(
+            name: "HearthRemindersTests",
+            dependencies: ["HearthReminders", "HearthStore", "HearthCore", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthDiscovery"]),
         .testTarget(name: "HearthCRDTTests", dependencies: ["HearthCRDT"]),
         .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthReminders
 import HearthServer
 import HearthStore
 import Logging
@@ -56,6 +57,7 @@ public enum Hub {
                 .init(service: ExternalChangesService(store: store, logger: logger)),
                 .init(service: LiveListenersService(hub: store.hub, noteSessions: noteSessions)),
                 .init(service: TrashService(store: store, logger: logger)),
+                .init(service: ReminderService(store: store, clock: SystemReminderClock(), logger: logger)),
             ]
             if configuration.discoveryEnabled {
                 // Near the end, so it is told to stop early: the hub leaves

@@ -8,6 +8,8 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A live cursor newer than anything in the log (for example after a restore).
     case cursorAhead(requested: Int64, latest: Int64)
     case tooLarge(limit: Int)
+    /// A safety limit would be broken, such as an as-needed dose taken too soon.
+    case limitReached(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case .cursorAhead(let requested, let latest):
             return "Cursor \(requested) is ahead of the change log (latest is \(latest)); resync from 0"
+        case .limitReached(let message):
+            return message
         case .tooLarge(let limit):
             return "The request is larger than \(limit) bytes"
         }

@@ -32,8 +32,10 @@ public enum PermissionPolicy {
     /// What is acted on, with just enough about it to decide.
     public enum Resource: Sendable, Hashable {
         case note(owner: UUID, visibility: NoteVisibility)
-        /// A senior's medications, schedules, doses, alerts and SOS: their care.
+        /// A senior's doses, alerts and SOS: their day-to-day care.
         case care(of: UUID)
+        /// A senior's list of medications and their schedules.
+        case medications(of: UUID)
         case person(UUID)
         /// A device, by the person it belongs to.
         case device(owner: UUID)
@@ -68,6 +70,10 @@ public enum PermissionPolicy {
                 // medication list is for their caregivers.
                 return action == .view || action == .edit || action == .create
             }
+            return actor.role != .senior && actor.caresFor.contains(senior)
+        case .medications(let senior):
+            // Seniors see their list; changing it is for their caregivers.
+            if senior == actor.personId { return action == .view }
             return actor.role != .senior && actor.caresFor.contains(senior)
         case .person(let id):
             if action == .view { return true }  // names are shown across the household

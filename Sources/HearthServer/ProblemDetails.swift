@@ -33,6 +33,8 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
                 self.init(status: .notFound, slug: "not-found", detail: hearth.description)
             case .conflict:
                 self.init(status: .conflict, slug: "conflict", detail: hearth.description)
+            case .limitReached:
+                self.init(status: .conflict, slug: "limit-reached", detail: hearth.description)
             case .cursorAhead:
                 self.init(status: .conflict, slug: "cursor-ahead", detail: hearth.description)
             case .tooLarge:

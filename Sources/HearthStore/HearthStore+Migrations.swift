@@ -29,6 +29,7 @@ extension HearthStore {
         }
         registerPeopleAndDevices(&migrator)
         registerNotes(&migrator)
+        registerMedications(&migrator)
         return migrator
     }
 

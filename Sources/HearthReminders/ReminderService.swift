@@ -1,0 +1,84 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Logging
+import ServiceLifecycle
+
+/// Reminds the senior of due doses and tells caregivers of missed ones.
+/// It sleeps until the next planned dose needs attention (no polling), wakes
+/// at once when a medication, schedule or dose changes, and keeps no state of
+/// its own: every pass reads and writes SQLite (`HearthStore.remind(at:)`),
+/// so after a restart or a power cut it simply catches up.
+public struct ReminderService: Service {
+    let store: HearthStore
+    let clock: any ReminderClock
+    let logger: Logger
+    /// The longest sleep: the wall clock is re-read at least this often, so a
+    /// clock set late (after boot, by NTP or by hand) is noticed.
+    let longestSleep: TimeInterval
+    /// Called after each pass; tests watch the service's plan through it.
+    let afterPass: @Sendable (ReminderPass) async -> Void
+
+    public init(store: HearthStore, clock: any ReminderClock, logger: Logger, longestSleep: TimeInterval = 60,
+                afterPass: @escaping @Sendable (ReminderPass) async -> Void = { _ in }) {
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+        self.longestSleep = longestSleep
+        self.afterPass = afterPass
+    }
+
+    /// Changes that can move a planned dose.
+    static let replanningEntities: Set<String> = ["medication", "schedule", "dose", "household"]
+
+    public func run() async throws {
+        let signal = WakeSignal()
+        let subscription = try await store.subscribe(after: try await store.latestSeq()) { Self.replanningEntities.contains($0.entity) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    for try await _ in subscription { await signal.ring() }
+                } catch {
+                    // Fell behind (a burst of changes): replan, and keep listening on the next pass.
+                    await signal.ring()
+                }
+            }
+            group.addTask {
+                await cancelWhenGracefulShutdown { await self.remindUntilCancelled(signal: signal) }
+                subscription.cancel()
+            }
+            await group.next()
+            group.cancelAll()
+            subscription.cancel()
+        }
+    }
+
+    func remindUntilCancelled(signal: WakeSignal) async {
+        var failures = 0
+        while !Task.isCancelled {
+            let now = clock.now()
+            var next = now.addingTimeInterval(longestSleep)
+            do {
+                let pass = try await store.remind(at: now)
+                failures = 0
+                for alert in pass.raised {
+                    logger.notice("alert raised", metadata: ["kind": "\(alert.kind.rawValue)", "alert": "\(alert.id.uuidString.lowercased())"])
+                }
+                if let check = pass.nextCheck { next = min(next, max(check, now)) }
+                await afterPass(pass)
+            } catch {
+                // The database is busy or failing; try again soon, not in a tight loop.
+                failures += 1
+                logger.error("reminder pass failed", metadata: ["error": "\(error)", "attempt": "\(failures)"])
+                next = now.addingTimeInterval(min(60, Double(1 << min(failures, 6))))
+            }
+            let deadline = next
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await clock.sleep(until: deadline) }
+                group.addTask { await signal.wait() }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import HearthCore
+
+extension HearthStore {
+    // MARK: Writing
+
+    /// SOS from a senior's device (or a caregiver's, for the senior): every
+    /// caregiver linked to the senior is alerted at once.
+    public func raiseSOS(for personId: UUID, raisedBy person: UUID, by actor: String) async throws -> CareAlert {
+        try await write(by: actor) { transaction in
+            guard let senior = try Self.person(id: personId, transaction.db), senior.archivedAt == nil, senior.role == .senior else {
+                throw HearthError.invalid(fields: ["personId": "must be a senior in the household"])
+            }
+            let raiser = try Self.person(id: person, transaction.db)
+            let alert = CareAlert(kind: .sos, audience: .caregivers, personId: personId, raisedBy: actor, raisedAt: transaction.time,
+                                  details: ["personName": .string(senior.name), "raisedByName": .string(raiser?.name ?? "")])
+            try Self.insertAlert(alert, onceKey: nil, in: &transaction)
+            return alert
+        }
+    }
+
+    /// Clears an alert on every device.
+    public func acknowledgeAlert(id: UUID, by person: UUID, actor: String) async throws -> CareAlert {
+        try await write(by: actor) { transaction in
+            guard var alert = try Self.alert(id: id, transaction.db) else { throw HearthError.notFound(what: "That alert") }
+            guard alert.acknowledgedAt == nil else { return alert }
+            alert.acknowledgedAt = transaction.time
+            alert.acknowledgedBy = person
+            try Self.saveAlert(alert, in: &transaction)
+            return alert
+        }
+    }
+
+    /// "I'm on my way": the senior's screen shows who is coming.
+    public func respondToAlert(id: UUID, by person: UUID, actor: String) async throws -> CareAlert {
+        try await write(by: actor) { transaction in
+            guard var alert = try Self.alert(id: id, transaction.db) else { throw HearthError.notFound(what: "That alert") }
+            guard alert.kind == .sos else { throw HearthError.conflict("Only an SOS is answered with \"I'm on my way\"") }
+            guard alert.respondedAt == nil else { return alert }
+            alert.respondedAt = transaction.time
+            alert.respondedBy = person
+            if case .object(var details) = alert.details {
+                details["respondedByName"] = .string(try Self.person(id: person, transaction.db)?.name ?? "")
+                alert.details = .object(details)
+            }
+            try Self.saveAlert(alert, in: &transaction)
+            return alert
+        }
+    }
+
+    static func insertAlert(_ alert: CareAlert, onceKey: String?, in transaction: inout WriteTransaction) throws {
+        try transaction.db.execute(sql: """
+            INSERT INTO alerts (id, kind, audience, personId, doseId, medicationId, onceKey, raisedBy, raisedAt, notifiedAt,
+                repeats, details, acknowledgedAt, acknowledgedBy, respondedAt, respondedBy, resolvedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: alertArguments(alert, onceKey: onceKey))
+        try transaction.record(entity: "alert", entityId: alert.id.text, op: .create, payload: alert.json)
+    }
+
+    static func saveAlert(_ alert: CareAlert, in transaction: inout WriteTransaction) throws {
+        try transaction.db.execute(sql: """
+            UPDATE alerts SET notifiedAt = ?, repeats = ?, details = ?, acknowledgedAt = ?, acknowledgedBy = ?,
+                respondedAt = ?, respondedBy = ?, resolvedAt = ? WHERE id = ?
+            """, arguments: [alert.notifiedAt.millisecondsSince1970, alert.repeats, try alert.details.jsonText(),
+                             alert.acknowledgedAt?.millisecondsSince1970, alert.acknowledgedBy?.text,
+                             alert.respondedAt?.millisecondsSince1970, alert.respondedBy?.text,
+                             alert.resolvedAt?.millisecondsSince1970, alert.id.text])
+        try transaction.record(entity: "alert", entityId: alert.id.text, op: .update, payload: alert.json)
+    }
+
+    static func alertArguments(_ a: CareAlert, onceKey: String?) throws -> StatementArguments {
+        [a.id.text, a.kind.rawValue, a.audience.rawValue, a.personId?.text, a.doseId?.text, a.medicationId?.text, onceKey,
+         a.raisedBy, a.raisedAt.millisecondsSince1970, a.notifiedAt.millisecondsSince1970, a.repeats, try a.details.jsonText(),
+         a.acknowledgedAt?.millisecondsSince1970, a.acknowledgedBy?.text, a.respondedAt?.millisecondsSince1970,
+         a.respondedBy?.text, a.resolvedAt?.millisecondsSince1970]
+    }
+
+    /// Marks open alerts of these kinds about a dose as no longer needing anyone.
+    static func resolveAlerts(doseId: UUID, kinds: [CareAlert.Kind], in transaction: inout WriteTransaction) throws {
+        for kind in kinds {
+            for var alert in try alerts(sql: "SELECT * FROM alerts WHERE doseId = ? AND kind = ? AND resolvedAt IS NULL",
+                                        arguments: [doseId.text, kind.rawValue], transaction.db) {
+                alert.resolvedAt = transaction.time
+                try saveAlert(alert, in: &transaction)
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    public func alert(id: UUID) async throws -> CareAlert? {
+        try await pool.read { db in try Self.alert(id: id, db) }
+    }
+
+    /// Alerts newest first: about these seniors, plus the hub's own (clock)
+    /// when `includeHubAlerts`.
+    public func alerts(
+        about people: Set<UUID>, includeHubAlerts: Bool, openOnly: Bool, kind: CareAlert.Kind? = nil,
+        before: Date? = nil, limit: Int = 100
+    ) async throws -> [CareAlert] {
+        try await pool.read { db in
+            var conditions: [String] = []
+            var arguments = StatementArguments()
+            let marks = Array(repeating: "?", count: people.count).joined(separator: ", ")
+            var whose = people.isEmpty ? "0" : "personId IN (\(marks))"
+            _ = arguments.append(contentsOf: StatementArguments(people.map(\.text)))
+            if includeHubAlerts { whose += " OR personId IS NULL" }
+            conditions.append("(\(whose))")
+            if openOnly { conditions.append("acknowledgedAt IS NULL AND resolvedAt IS NULL") }
+            if let kind {
+                conditions.append("kind = ?")
+                _ = arguments.append(contentsOf: [kind.rawValue])
+            }
+            if let before {
+                conditions.append("raisedAt < ?")
+                _ = arguments.append(contentsOf: [before.millisecondsSince1970])
+            }
+            _ = arguments.append(contentsOf: [limit])
+            return try Self.alerts(sql: "SELECT * FROM alerts WHERE \(conditions.joined(separator: " AND ")) ORDER BY raisedAt DESC, id LIMIT ?",
+                                   arguments: arguments, db)
+        }
+    }
+
+    static func alert(id: UUID, _ db: Database) throws -> CareAlert? {
+        try alerts(sql: "SELECT * FROM alerts WHERE id = ?", arguments: [id.text], db).first
+    }
+
+    static func alerts(sql: String, arguments: StatementArguments, _ db: Database) throws -> [CareAlert] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            guard let id = UUID(uuidString: row["id"]), let kind = CareAlert.Kind(rawValue: row["kind"]),
+                  let audience = CareAlert.Audience(rawValue: row["audience"])
+            else { throw HearthError.conflict("A stored alert is damaged") }
+            func uuid(_ column: String) -> UUID? { (row[column] as String?).flatMap(UUID.init(uuidString:)) }
+            func date(_ column: String) -> Date? { (row[column] as Int64?).map(Date.init(millisecondsSince1970:)) }
+            return CareAlert(
+                id: id, kind: kind, audience: audience, personId: uuid("personId"), doseId: uuid("doseId"),
+                medicationId: uuid("medicationId"), raisedBy: row["raisedBy"], raisedAt: Date(millisecondsSince1970: row["raisedAt"]),
+                notifiedAt: date("notifiedAt"), repeats: row["repeats"], details: try JSONValue(jsonText: row["details"]),
+                acknowledgedAt: date("acknowledgedAt"), acknowledgedBy: uuid("acknowledgedBy"), respondedAt: date("respondedAt"),
+                respondedBy: uuid("respondedBy"), resolvedAt: date("resolvedAt"))
+        }
+    }
+}

@@ -1,0 +1,368 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A dose some schedule plans for a day, with what has been recorded of it.
+public struct PlannedDose: Sendable, Hashable {
+    public var planned: DueDose
+    public var medication: Medication
+    public var dose: Dose?
+}
+
+/// How a person answers a planned dose.
+public enum DoseAnswer: Sendable, Hashable {
+    case taken(at: Date?)
+    case skipped(reason: String?)
+    case snoozed(minutes: Int)
+}
+
+extension HearthStore {
+    /// How far ahead a planned dose may be recorded as taken or skipped.
+    public static let earliestAnswer: TimeInterval = 12 * 3600
+
+    // MARK: Scheduled doses
+
+    /// Records the answer to the planned dose `key`. Answering a dose that is
+    /// already taken or skipped changes nothing (a double tap is recorded once);
+    /// the stored dose is returned with whether this call recorded it.
+    public func answerDose(key: String, _ answer: DoseAnswer, recordedBy person: UUID, by actor: String) async throws -> (dose: Dose, recorded: Bool) {
+        let answer = try Self.validated(answer)
+        return try await write(by: actor) { transaction in
+            let zone = try Self.householdTimeZone(transaction.db)
+            guard let (planned, medication) = try Self.plannedDose(key: key, in: zone, transaction.db) else {
+                throw HearthError.notFound(what: "That dose")
+            }
+            guard planned.due.timeIntervalSince(transaction.time) <= Self.earliestAnswer else {
+                throw HearthError.invalid(fields: ["key": "is a dose more than 12 hours ahead; record it closer to its time"])
+            }
+            return try Self.answer(planned, of: medication, answer, recordedBy: person, in: &transaction)
+        }
+    }
+
+    /// "Take all": every dose of `personId` planned in `slot` on `date` that is
+    /// not yet taken or skipped is recorded taken, in one write.
+    public func takeAll(personId: UUID, date: LocalDate, slot: DoseSlot, recordedBy person: UUID, by actor: String) async throws -> [Dose] {
+        try await write(by: actor) { transaction in
+            let zone = try Self.householdTimeZone(transaction.db)
+            let plan = try Self.dayPlan(personId: personId, date: date, in: zone, transaction.db)
+            var recorded: [Dose] = []
+            for item in plan where item.planned.slot == slot && !(item.dose?.status.isAnswered ?? false) {
+                guard item.planned.due.timeIntervalSince(transaction.time) <= Self.earliestAnswer else { continue }
+                recorded.append(try Self.answer(item.planned, of: item.medication, .taken(at: nil), recordedBy: person, in: &transaction).dose)
+            }
+            return recorded
+        }
+    }
+
+    static func validated(_ answer: DoseAnswer) throws(HearthError) -> DoseAnswer {
+        switch answer {
+        case .snoozed(let minutes) where !Dose.snoozeChoices.contains(minutes):
+            throw .invalid(fields: ["snoozeMinutes": "must be 10, 30 or 60"])
+        case .skipped(let reason?) where reason.count > Dose.maximumReasonLength:
+            throw .invalid(fields: ["reason": "must be at most \(Dose.maximumReasonLength) characters"])
+        default:
+            return answer
+        }
+    }
+
+    static func answer(
+        _ planned: DueDose, of medication: Medication, _ answer: DoseAnswer, recordedBy person: UUID, in transaction: inout WriteTransaction
+    ) throws -> (dose: Dose, recorded: Bool) {
+        let existing = try dose(key: planned.key, transaction.db)
+        if let existing, existing.status.isAnswered { return (existing, false) }
+        let now = transaction.time
+        var dose = existing ?? Dose(
+            key: planned.key, medicationId: medication.id, personId: medication.personId, scheduleId: planned.scheduleId,
+            dueAt: planned.due, plannedDate: planned.date, plannedTime: planned.time, amount: planned.amount, status: .due,
+            createdAt: now, updatedAt: now)
+        dose.recordedBy = person
+        dose.updatedAt = now
+        switch answer {
+        case .taken(let at):
+            dose.status = .taken
+            dose.takenAt = min(at ?? now, now)
+            dose.snoozedUntil = nil
+        case .skipped(let reason):
+            dose.status = .skipped
+            dose.reason = reason?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+            dose.snoozedUntil = nil
+        case .snoozed(let minutes):
+            dose.status = .snoozed
+            dose.snoozedUntil = max(now, planned.due).addingTimeInterval(TimeInterval(minutes * 60))
+        }
+        try saveDose(dose, isNew: existing == nil, in: &transaction)
+        if dose.status == .taken { try takeFromStock(dose.amount, medicationId: medication.id, in: &transaction) }
+        // The banner goes away on every device; a snoozed dose's comes back when the snooze ends.
+        try resolveAlerts(doseId: dose.id, kinds: dose.status == .snoozed ? [.doseDue] : [.doseDue, .doseMissed], in: &transaction)
+        return (dose, true)
+    }
+
+    /// Corrects a recorded dose later: when it was taken, or taken ↔ skipped.
+    public func correctDose(id: UUID, takenAt: Date?, status: Dose.Status?, reason: String?, recordedBy person: UUID, by actor: String) async throws -> Dose {
+        if let status, !status.isAnswered { throw HearthError.invalid(fields: ["status": "must be taken or skipped"]) }
+        if let reason, reason.count > Dose.maximumReasonLength { throw HearthError.invalid(fields: ["reason": "must be at most 500 characters"]) }
+        return try await write(by: actor) { transaction in
+            guard var dose = try Self.dose(id: id, transaction.db) else { throw HearthError.notFound(what: "That dose") }
+            let before = dose
+            if let status { dose.status = status }
+            if let reason { dose.reason = reason.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty }
+            if dose.status == .taken {
+                let when = takenAt ?? dose.takenAt ?? transaction.time
+                guard when <= transaction.time else { throw HearthError.invalid(fields: ["takenAt": "must not be in the future"]) }
+                dose.takenAt = when
+            } else if takenAt != nil {
+                throw HearthError.invalid(fields: ["takenAt": "is only for a dose that was taken"])
+            } else {
+                dose.takenAt = nil
+            }
+            guard dose != before else { return dose }
+            dose.recordedBy = person
+            dose.updatedAt = transaction.time
+            try Self.saveDose(dose, isNew: false, in: &transaction)
+            if before.status != .taken, dose.status == .taken {
+                try Self.takeFromStock(dose.amount, medicationId: dose.medicationId, in: &transaction)
+            } else if before.status == .taken, dose.status != .taken {
+                try Self.takeFromStock(-dose.amount, medicationId: dose.medicationId, in: &transaction)
+            }
+            if dose.status.isAnswered { try Self.resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], in: &transaction) }
+            return dose
+        }
+    }
+
+    // MARK: As-needed doses
+
+    /// Records an as-needed dose taken now (or at `takenAt`). One that would
+    /// come sooner than its minimum interval or past its daily maximum is
+    /// refused, unless `override` (a caregiver's call, kept on record).
+    public func takeAsNeeded(
+        medicationId: UUID, takenAt: Date?, override: Bool, reason: String?, recordedBy person: UUID, by actor: String
+    ) async throws -> Dose {
+        if let reason, reason.count > Dose.maximumReasonLength { throw HearthError.invalid(fields: ["reason": "must be at most 500 characters"]) }
+        return try await write(by: actor) { transaction in
+            guard let medication = try Self.medication(id: medicationId, transaction.db), medication.active else {
+                throw HearthError.notFound(what: "That medication")
+            }
+            let zone = try Self.householdTimeZone(transaction.db)
+            let versions = try Self.scheduleVersions(medicationIds: [medicationId], since: transaction.time, transaction.db)
+            guard let schedule = versions.first(where: { $0.activeUntil == nil && $0.schedule.isAsNeeded })?.schedule,
+                  case .asNeeded(let minimumInterval, let dailyMaximum) = schedule.pattern
+            else { throw HearthError.invalid(fields: ["medicationId": "has no as-needed schedule; record its planned doses instead"]) }
+            let when = takenAt ?? transaction.time
+            guard when <= transaction.time else { throw HearthError.invalid(fields: ["takenAt": "must not be in the future"]) }
+            let previous = try Int64.fetchAll(transaction.db, sql: """
+                SELECT takenAt FROM doses WHERE medicationId = ? AND key IS NULL AND status = 'taken' AND takenAt >= ?
+                """, arguments: [medicationId.text, when.addingTimeInterval(-8 * 86_400).millisecondsSince1970])
+                .map(Date.init(millisecondsSince1970:))
+            let verdict = AsNeededRule.check(minimumIntervalMinutes: minimumInterval, dailyMaximum: dailyMaximum,
+                                             takenAt: previous, at: when, in: zone)
+            if verdict != .allowed, !override {
+                switch verdict {
+                case .tooSoon(let next):
+                    throw HearthError.limitReached("Too soon: the next dose of \(medication.name) is allowed from \(Self.clockTime(next, in: zone))")
+                case .dailyMaximumReached(let maximum):
+                    throw HearthError.limitReached("\(medication.name) has already been taken \(maximum) times today, the most allowed")
+                case .allowed:
+                    break
+                }
+            }
+            let dose = Dose(
+                key: nil, medicationId: medicationId, personId: medication.personId, scheduleId: schedule.id, dueAt: nil,
+                plannedDate: nil, plannedTime: nil, amount: schedule.amount, status: .taken, takenAt: when,
+                reason: reason?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty, recordedBy: person,
+                limitOverridden: verdict != .allowed, createdAt: transaction.time, updatedAt: transaction.time)
+            try Self.saveDose(dose, isNew: true, in: &transaction)
+            try Self.takeFromStock(dose.amount, medicationId: medicationId, in: &transaction)
+            return dose
+        }
+    }
+
+    static func clockTime(_ date: Date, in zone: TimeZone) -> String {
+        let local = Int(date.timeIntervalSince1970) + zone.secondsFromGMT(for: date)
+        let minutes = ((local / 60) % 1440 + 1440) % 1440
+        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
+    // MARK: Stock
+
+    static func takeFromStock(_ amount: Double, medicationId: UUID, in transaction: inout WriteTransaction) throws {
+        guard var medication = try medication(id: medicationId, transaction.db), let stock = medication.stock else { return }
+        medication.stock = min(Medication.maximumStock, max(0, stock - amount))
+        medication.updatedAt = transaction.time
+        // Stock moves with every dose; it is not a revision of the medication.
+        try transaction.db.execute(sql: "UPDATE medications SET stock = ?, updatedAt = ? WHERE id = ?",
+                                   arguments: [medication.stock, medication.updatedAt.millisecondsSince1970, medicationId.text])
+        try transaction.record(entity: "medication", entityId: medicationId.text, op: .update, payload: medication.json)
+        try checkStock(medicationId: medicationId, in: &transaction)
+    }
+
+    /// Raises a low-stock alert when the stock lasts fewer days than the
+    /// medication's threshold, and resolves it once it no longer does.
+    static func checkStock(medicationId: UUID, in transaction: inout WriteTransaction) throws {
+        guard let medication = try medication(id: medicationId, transaction.db) else { return }
+        let schedules = try scheduleVersions(medicationIds: [medicationId], since: transaction.time, transaction.db)
+            .filter { $0.activeUntil == nil }.map(\.schedule)
+        var isLow = false
+        var daysLeft: Double?
+        if medication.active, let threshold = medication.lowStockDays, let stock = medication.stock,
+           let days = StockForecast.daysRemaining(stock: stock, schedules: schedules) {
+            daysLeft = days
+            isLow = days < Double(threshold)
+        }
+        let open = try alerts(sql: "SELECT * FROM alerts WHERE medicationId = ? AND kind = 'low-stock' AND resolvedAt IS NULL",
+                              arguments: [medicationId.text], transaction.db)
+        if isLow, open.isEmpty {
+            let alert = CareAlert(
+                kind: .lowStock, audience: .caregivers, personId: medication.personId, medicationId: medicationId,
+                raisedBy: "hub", raisedAt: transaction.time,
+                details: ["medicationName": .string(medication.name), "stock": .of(medication.stock), "unit": .string(medication.unit),
+                          "daysRemaining": .of(daysLeft.map { ($0 * 10).rounded() / 10 })])
+            try insertAlert(alert, onceKey: nil, in: &transaction)
+        } else if !isLow {
+            for var alert in open {
+                alert.resolvedAt = transaction.time
+                try saveAlert(alert, in: &transaction)
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The doses planned for `personId` on `date` with what was recorded of
+    /// them, in time order, followed by as-needed doses taken that day.
+    public func dayPlan(personId: UUID, date: LocalDate) async throws -> (planned: [PlannedDose], asNeeded: [Dose]) {
+        try await pool.read { db in
+            let zone = try Self.householdTimeZone(db)
+            let planned = try Self.dayPlan(personId: personId, date: date, in: zone, db)
+            let start = WallClock.instant(date, try LocalTime(hour: 0, minute: 0), in: zone)
+            let end = WallClock.instant(date.adding(days: 1), try LocalTime(hour: 0, minute: 0), in: zone)
+            let asNeeded = try Self.doses(sql: """
+                SELECT * FROM doses WHERE personId = ? AND key IS NULL AND takenAt >= ? AND takenAt < ? ORDER BY takenAt
+                """, arguments: [personId.text, start.millisecondsSince1970, end.millisecondsSince1970], db)
+            return (planned, asNeeded)
+        }
+    }
+
+    static func dayPlan(personId: UUID, date: LocalDate, in zone: TimeZone, _ db: Database) throws -> [PlannedDose] {
+        let medications = try medications(of: [personId], includingInactive: true, db)
+        let byId = Dictionary(uniqueKeysWithValues: medications.map { ($0.id, $0) })
+        let start = WallClock.instant(date, try LocalTime(hour: 0, minute: 0), in: zone)
+        let end = WallClock.instant(date.adding(days: 1), try LocalTime(hour: 0, minute: 0), in: zone)
+        let versions = try scheduleVersions(medicationIds: medications.map(\.id), since: start, db)
+        let recorded = try Dictionary(
+            doses(sql: "SELECT * FROM doses WHERE personId = ? AND dueAt >= ? AND dueAt < ?",
+                  arguments: [personId.text, start.millisecondsSince1970, end.millisecondsSince1970], db)
+                .compactMap { dose in dose.key.map { ($0, dose) } },
+            uniquingKeysWith: { first, _ in first })
+        return versions.flatMap { $0.doses(from: start, to: end, in: zone) }
+            .compactMap { planned -> PlannedDose? in
+                guard let medication = byId[planned.medicationId] else { return nil }
+                let dose = recorded[planned.key]
+                // A deactivated medication's doses show only where something was recorded.
+                guard medication.active || dose != nil else { return nil }
+                return PlannedDose(planned: planned, medication: medication, dose: dose)
+            }
+            .sorted { ($0.planned.due, $0.medication.name, $0.planned.key) < ($1.planned.due, $1.medication.name, $1.planned.key) }
+    }
+
+    /// Recorded doses of these seniors between two instants (by due time, or
+    /// taken time for as-needed doses), oldest first: the History page.
+    public func doses(of people: Set<UUID>, from start: Date, to end: Date) async throws -> [Dose] {
+        guard !people.isEmpty else { return [] }
+        return try await pool.read { db in
+            let marks = Array(repeating: "?", count: people.count).joined(separator: ", ")
+            var arguments = StatementArguments(people.map(\.text))
+            _ = arguments.append(contentsOf: [start.millisecondsSince1970, end.millisecondsSince1970])
+            return try Self.doses(sql: """
+                SELECT * FROM doses WHERE personId IN (\(marks)) AND COALESCE(dueAt, takenAt) >= ? AND COALESCE(dueAt, takenAt) < ?
+                ORDER BY COALESCE(dueAt, takenAt), id
+                """, arguments: arguments, db)
+        }
+    }
+
+    public func dose(id: UUID) async throws -> Dose? {
+        try await pool.read { db in try Self.dose(id: id, db) }
+    }
+
+    /// The planned dose named by `key` and its medication, if a schedule plans it.
+    static func plannedDose(key: String, in zone: TimeZone, _ db: Database) throws -> (DueDose, Medication)? {
+        let parts = key.split(separator: "/")
+        guard parts.count == 2, let scheduleId = UUID(uuidString: String(parts[0])) else { return nil }
+        let when = parts[1].split(separator: "T")
+        guard when.count == 2, let date = try? LocalDate(String(when[0])), let time = try? LocalTime(String(when[1])) else { return nil }
+        let versions = try versions(sql: """
+            SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId WHERE v.scheduleId = ?
+            """, arguments: [scheduleId.text], db)
+        let due = WallClock.instant(date, time, in: zone)
+        for version in versions {
+            let doses = version.doses(from: due, to: due.addingTimeInterval(1), in: zone)
+            if let planned = doses.first(where: { $0.key == key }), let medication = try medication(id: planned.medicationId, db) {
+                return (planned, medication)
+            }
+        }
+        return nil
+    }
+
+    static func householdTimeZone(_ db: Database) throws -> TimeZone {
+        guard let household = try household(db), let zone = TimeZone(identifier: household.timeZone) else {
+            throw HearthError.notFound(what: "The household")
+        }
+        return zone
+    }
+
+    static func saveDose(_ dose: Dose, isNew: Bool, in transaction: inout WriteTransaction) throws {
+        let d = dose
+        let values: StatementArguments = [
+            d.key, d.medicationId.text, d.personId.text, d.scheduleId?.text, d.dueAt?.millisecondsSince1970,
+            d.plannedDate?.description, d.plannedTime?.description, d.amount, d.status.rawValue, d.takenAt?.millisecondsSince1970,
+            d.reason, d.snoozedUntil?.millisecondsSince1970, d.recordedBy?.text, d.limitOverridden,
+            d.missedAt?.millisecondsSince1970, d.createdAt.millisecondsSince1970, d.updatedAt.millisecondsSince1970, d.id.text,
+        ]
+        if isNew {
+            try transaction.db.execute(sql: """
+                INSERT INTO doses (key, medicationId, personId, scheduleId, dueAt, plannedDate, plannedTime, amount, status,
+                    takenAt, reason, snoozedUntil, recordedBy, limitOverridden, missedAt, createdAt, updatedAt, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: values)
+        } else {
+            try transaction.db.execute(sql: """
+                UPDATE doses SET key = ?, medicationId = ?, personId = ?, scheduleId = ?, dueAt = ?, plannedDate = ?, plannedTime = ?,
+                    amount = ?, status = ?, takenAt = ?, reason = ?, snoozedUntil = ?, recordedBy = ?, limitOverridden = ?,
+                    missedAt = ?, createdAt = ?, updatedAt = ?
+                WHERE id = ?
+                """, arguments: values)
+        }
+        try transaction.record(entity: "dose", entityId: d.id.text, op: isNew ? .create : .update, payload: d.json)
+    }
+
+    static func dose(key: String, _ db: Database) throws -> Dose? {
+        try doses(sql: "SELECT * FROM doses WHERE key = ?", arguments: [key], db).first
+    }
+
+    static func dose(id: UUID, _ db: Database) throws -> Dose? {
+        try doses(sql: "SELECT * FROM doses WHERE id = ?", arguments: [id.text], db).first
+    }
+
+    static func doses(sql: String, arguments: StatementArguments, _ db: Database) throws -> [Dose] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map(dose(from:))
+    }
+
+    static func dose(from row: Row) throws -> Dose {
+        guard let id = UUID(uuidString: row["id"]), let medicationId = UUID(uuidString: row["medicationId"]),
+              let personId = UUID(uuidString: row["personId"]), let status = Dose.Status(rawValue: row["status"])
+        else { throw HearthError.conflict("A stored dose is damaged") }
+        func date(_ column: String) -> Date? { (row[column] as Int64?).map(Date.init(millisecondsSince1970:)) }
+        return Dose(
+            id: id, key: row["key"], medicationId: medicationId, personId: personId,
+            scheduleId: (row["scheduleId"] as String?).flatMap(UUID.init(uuidString:)), dueAt: date("dueAt"),
+            plannedDate: try (row["plannedDate"] as String?).map { try LocalDate($0) },
+            plannedTime: try (row["plannedTime"] as String?).map { try LocalTime($0) },
+            amount: row["amount"], status: status, takenAt: date("takenAt"), reason: row["reason"], snoozedUntil: date("snoozedUntil"),
+            recordedBy: (row["recordedBy"] as String?).flatMap(UUID.init(uuidString:)), limitOverridden: row["limitOverridden"],
+            missedAt: date("missedAt"), createdAt: Date(millisecondsSince1970: row["createdAt"]),
+            updatedAt: Date(millisecondsSince1970: row["updatedAt"]))
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

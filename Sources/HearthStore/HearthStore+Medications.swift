@@ -1,0 +1,267 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A medication as it read at one revision, and who made it so.
+public struct MedicationRevision: Sendable, Hashable {
+    public var revision: Int
+    public var snapshot: JSONValue
+    public var actor: String
+    public var time: Date
+}
+
+extension HearthStore {
+    // MARK: Writing
+
+    /// Adds a medication for a senior; `draft`'s id and times are replaced.
+    public func addMedication(_ draft: Medication, by actor: String) async throws -> Medication {
+        let validated = try draft.validated()
+        return try await write(by: actor) { transaction in
+            var medication = validated
+            guard let person = try Self.person(id: medication.personId, transaction.db), person.archivedAt == nil else {
+                throw HearthError.invalid(fields: ["personId": "is not a person in the household"])
+            }
+            guard person.role == .senior else {
+                throw HearthError.invalid(fields: ["personId": "must be a senior (the person who takes it)"])
+            }
+            medication.id = UUID()
+            medication.revision = 1
+            medication.active = true
+            medication.createdAt = transaction.time
+            medication.updatedAt = transaction.time
+            try Self.saveMedication(medication, isNew: true, in: &transaction)
+            return medication
+        }
+    }
+
+    /// Changes a medication; the revision before stays on record.
+    public func updateMedication(
+        id: UUID, by actor: String, _ edit: @escaping @Sendable (inout Medication) -> Void
+    ) async throws -> Medication {
+        try await write(by: actor) { transaction in
+            guard let before = try Self.medication(id: id, transaction.db) else { throw HearthError.notFound(what: "That medication") }
+            var after = before
+            edit(&after)
+            after = try after.validated()
+            after.id = before.id
+            after.personId = before.personId
+            after.createdAt = before.createdAt
+            after.revision = before.revision
+            guard after != before else { return before }
+            after.revision += 1
+            after.updatedAt = transaction.time
+            try Self.saveMedication(after, isNew: false, in: &transaction)
+            if before.stock != after.stock { try Self.checkStock(medicationId: id, in: &transaction) }
+            return after
+        }
+    }
+
+    /// "Refilled": adds `packages` packages to the stock and clears a low-stock alert it answers.
+    public func refill(medicationId id: UUID, packages: Int, by actor: String) async throws -> Medication {
+        guard (1...50).contains(packages) else { throw HearthError.invalid(fields: ["packages": "must be 1 to 50"]) }
+        return try await write(by: actor) { transaction in
+            guard var medication = try Self.medication(id: id, transaction.db) else { throw HearthError.notFound(what: "That medication") }
+            guard let packageSize = medication.packageSize else {
+                throw HearthError.invalid(fields: ["packageSize": "must be set before a refill can be counted"])
+            }
+            medication.stock = min(Medication.maximumStock, (medication.stock ?? 0) + packageSize * Double(packages))
+            medication.revision += 1
+            medication.updatedAt = transaction.time
+            try Self.saveMedication(medication, isNew: false, in: &transaction)
+            try Self.checkStock(medicationId: id, in: &transaction)
+            return medication
+        }
+    }
+
+    static func saveMedication(_ medication: Medication, isNew: Bool, in transaction: inout WriteTransaction) throws {
+        let m = medication
+        let arguments: StatementArguments = [
+            m.personId.text, m.name, m.strength, m.unit, m.form, m.instructions, m.appearance, m.stock,
+            m.packageSize, m.lowStockDays, m.active, m.revision, m.createdAt.millisecondsSince1970, m.updatedAt.millisecondsSince1970,
+            m.id.text,
+        ]
+        if isNew {
+            try transaction.db.execute(sql: """
+                INSERT INTO medications (personId, name, strength, unit, form, instructions, appearance, stock,
+                    packageSize, lowStockDays, active, revision, createdAt, updatedAt, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: arguments)
+        } else {
+            try transaction.db.execute(sql: """
+                UPDATE medications SET personId = ?, name = ?, strength = ?, unit = ?, form = ?, instructions = ?, appearance = ?,
+                    stock = ?, packageSize = ?, lowStockDays = ?, active = ?, revision = ?, createdAt = ?, updatedAt = ?
+                WHERE id = ?
+                """, arguments: arguments)
+        }
+        try transaction.db.execute(
+            sql: "INSERT INTO medication_revisions (medicationId, revision, snapshot, actor, time) VALUES (?, ?, ?, ?, ?)",
+            arguments: [m.id.text, m.revision, try m.json.jsonText(), transaction.actor, transaction.time.millisecondsSince1970])
+        try transaction.record(entity: "medication", entityId: m.id.text, op: isNew ? .create : .update, payload: m.json)
+    }
+
+    // MARK: Schedules
+
+    /// Adds a schedule to a medication, in force from now.
+    public func addSchedule(_ draft: DoseSchedule, by actor: String) async throws -> DoseSchedule {
+        let validated = try draft.validated()
+        return try await write(by: actor) { transaction in
+            var schedule = validated
+            guard let medication = try Self.medication(id: schedule.medicationId, transaction.db), medication.active else {
+                throw HearthError.notFound(what: "That medication")
+            }
+            schedule.id = UUID()
+            try transaction.db.execute(sql: "INSERT INTO schedules (id, medicationId, createdAt) VALUES (?, ?, ?)",
+                                       arguments: [schedule.id.text, medication.id.text, transaction.time.millisecondsSince1970])
+            try Self.insertVersion(schedule, version: 1, in: &transaction)
+            try transaction.record(entity: "schedule", entityId: schedule.id.text, op: .create,
+                                   payload: Self.payload(of: schedule, personId: medication.personId))
+            return schedule
+        }
+    }
+
+    /// Replaces a schedule's plan from now on; doses already due keep the old one.
+    public func replaceSchedule(id: UUID, with draft: DoseSchedule, by actor: String) async throws -> DoseSchedule {
+        let validated = try draft.validated()
+        return try await write(by: actor) { transaction in
+            var schedule = validated
+            guard let current = try Self.currentVersion(scheduleId: id, transaction.db),
+                  let medication = try Self.medication(id: current.schedule.medicationId, transaction.db)
+            else { throw HearthError.notFound(what: "That schedule") }
+            schedule.id = id
+            schedule.medicationId = current.schedule.medicationId
+            guard schedule != current.schedule else { return schedule }
+            let version = try Int.fetchOne(transaction.db, sql: "SELECT MAX(version) FROM schedule_versions WHERE scheduleId = ?",
+                                           arguments: [id.text]) ?? 0
+            try transaction.db.execute(
+                sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
+                arguments: [transaction.time.millisecondsSince1970, id.text])
+            try Self.insertVersion(schedule, version: version + 1, in: &transaction)
+            try transaction.record(entity: "schedule", entityId: id.text, op: .update,
+                                   payload: Self.payload(of: schedule, personId: medication.personId))
+            try Self.checkStock(medicationId: medication.id, in: &transaction)
+            return schedule
+        }
+    }
+
+    /// Ends a schedule now. Its past doses stay on record.
+    public func removeSchedule(id: UUID, by actor: String) async throws {
+        try await write(by: actor) { transaction in
+            guard let current = try Self.currentVersion(scheduleId: id, transaction.db),
+                  let medication = try Self.medication(id: current.schedule.medicationId, transaction.db)
+            else { throw HearthError.notFound(what: "That schedule") }
+            let now = transaction.time.millisecondsSince1970
+            try transaction.db.execute(sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
+                                       arguments: [now, id.text])
+            try transaction.db.execute(sql: "UPDATE schedules SET removedAt = ? WHERE id = ?", arguments: [now, id.text])
+            try transaction.record(entity: "schedule", entityId: id.text, op: .delete,
+                                   payload: ["medicationId": .string(medication.id.text), "personId": .string(medication.personId.text)])
+        }
+    }
+
+    static func insertVersion(_ schedule: DoseSchedule, version: Int, in transaction: inout WriteTransaction) throws {
+        let pattern = String(decoding: try JSONEncoder().encode(schedule.pattern), as: UTF8.self)
+        try transaction.db.execute(sql: """
+            INSERT INTO schedule_versions (scheduleId, version, pattern, amount, startDate, endDate, activeFrom)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [schedule.id.text, version, pattern, schedule.amount, schedule.startDate.description,
+                             schedule.endDate?.description, transaction.time.millisecondsSince1970])
+    }
+
+    static func payload(of schedule: DoseSchedule, personId: UUID) -> JSONValue {
+        guard case .object(var fields) = schedule.json else { return schedule.json }
+        fields["personId"] = .string(personId.text)
+        return .object(fields)
+    }
+
+    // MARK: Reading
+
+    public func medication(id: UUID) async throws -> Medication? {
+        try await pool.read { db in try Self.medication(id: id, db) }
+    }
+
+    /// The medications of these seniors, active ones first then by name.
+    public func medications(of people: Set<UUID>, includingInactive: Bool = false) async throws -> [Medication] {
+        try await pool.read { db in try Self.medications(of: people, includingInactive: includingInactive, db) }
+    }
+
+    static func medications(of people: Set<UUID>, includingInactive: Bool, _ db: Database) throws -> [Medication] {
+        guard !people.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: people.count).joined(separator: ", ")
+        return try Row.fetchAll(db, sql: """
+            SELECT * FROM medications WHERE personId IN (\(marks)) \(includingInactive ? "" : "AND active = 1")
+            ORDER BY active DESC, name COLLATE NOCASE, id
+            """, arguments: StatementArguments(people.map(\.text))).map(medication(from:))
+    }
+
+    public func medicationRevisions(id: UUID) async throws -> [MedicationRevision] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM medication_revisions WHERE medicationId = ? ORDER BY revision", arguments: [id.text])
+                .map { row in
+                    MedicationRevision(revision: row["revision"], snapshot: try JSONValue(jsonText: row["snapshot"]),
+                                       actor: row["actor"], time: Date(millisecondsSince1970: row["time"]))
+                }
+        }
+    }
+
+    /// The schedules of a medication as they stand now (removed ones left out).
+    public func schedules(medicationId: UUID) async throws -> [DoseSchedule] {
+        try await pool.read { db in
+            try Self.versions(sql: """
+                SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
+                WHERE s.medicationId = ? AND v.activeUntil IS NULL ORDER BY s.createdAt, s.id
+                """, arguments: [medicationId.text], db).map(\.schedule)
+        }
+    }
+
+    /// Every version of every schedule of these medications that is in
+    /// force at or after `since`: what the reminder service and Today plan from.
+    static func scheduleVersions(medicationIds: [UUID], since: Date, _ db: Database) throws -> [ScheduleVersion] {
+        guard !medicationIds.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: medicationIds.count).joined(separator: ", ")
+        var arguments = StatementArguments(medicationIds.map(\.text))
+        _ = arguments.append(contentsOf: [since.millisecondsSince1970])
+        return try versions(sql: """
+            SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
+            WHERE s.medicationId IN (\(marks)) AND (v.activeUntil IS NULL OR v.activeUntil > ?)
+            """, arguments: arguments, db)
+    }
+
+    static func currentVersion(scheduleId: UUID, _ db: Database) throws -> ScheduleVersion? {
+        try versions(sql: """
+            SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
+            WHERE v.scheduleId = ? AND v.activeUntil IS NULL
+            """,
+                     arguments: [scheduleId.text], db).first
+    }
+
+    static func versions(sql: String, arguments: StatementArguments, _ db: Database) throws -> [ScheduleVersion] {
+        // Every query selects the schedule's medicationId beside the version.
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let scheduleId: String = row["scheduleId"]
+            guard let id = UUID(uuidString: scheduleId), let medicationId = UUID(uuidString: row["medicationId"]) else {
+                throw HearthError.conflict("A stored schedule is damaged")
+            }
+            let pattern = try JSONDecoder().decode(DoseSchedule.Pattern.self, from: Data((row["pattern"] as String).utf8))
+            let schedule = DoseSchedule(
+                id: id, medicationId: medicationId, pattern: pattern, amount: row["amount"],
+                startDate: try LocalDate(row["startDate"] as String), endDate: try (row["endDate"] as String?).map { try LocalDate($0) })
+            return ScheduleVersion(schedule: schedule, activeFrom: Date(millisecondsSince1970: row["activeFrom"]),
+                                   activeUntil: (row["activeUntil"] as Int64?).map(Date.init(millisecondsSince1970:)))
+        }
+    }
+
+    static func medication(id: UUID, _ db: Database) throws -> Medication? {
+        try Row.fetchOne(db, sql: "SELECT * FROM medications WHERE id = ?", arguments: [id.text]).map(medication(from:))
+    }
+
+    static func medication(from row: Row) throws -> Medication {
+        guard let id = UUID(uuidString: row["id"]), let personId = UUID(uuidString: row["personId"]) else {
+            throw HearthError.conflict("A stored medication is damaged")
+        }
+        return Medication(
+            id: id, personId: personId, name: row["name"], strength: row["strength"], unit: row["unit"], form: row["form"],
+            instructions: row["instructions"], appearance: row["appearance"], stock: row["stock"], packageSize: row["packageSize"],
+            lowStockDays: row["lowStockDays"], active: row["active"], revision: row["revision"],
+            createdAt: Date(millisecondsSince1970: row["createdAt"]), updatedAt: Date(millisecondsSince1970: row["updatedAt"]))
+    }
+}

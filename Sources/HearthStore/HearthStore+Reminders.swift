@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// What one reminder pass did, and when the next one is needed.
+public struct ReminderPass: Sendable, Hashable {
+    public var raised: [CareAlert] = []
+    public var repeated: [CareAlert] = []
+    /// The earliest moment a planned dose needs looking at again.
+    public var nextCheck: Date?
+}
+
+extension HearthStore {
+    /// How far back a pass looks for doses that fell due while the hub was off.
+    public static let reminderLookback: TimeInterval = 7 * 86_400
+    /// How far ahead a pass looks for the next dose to wake for.
+    static let reminderLookahead: TimeInterval = 2 * 86_400
+
+    public func reminderSettings() async throws -> ReminderSettings {
+        try await pool.read { db in try Self.reminderSettings(db) }
+    }
+
+    static func reminderSettings(_ db: Database) throws -> ReminderSettings {
+        guard let row = try Row.fetchOne(db, sql: "SELECT graceMinutes, repeatMinutes FROM household LIMIT 1") else {
+            return ReminderSettings()
+        }
+        return ReminderSettings(graceMinutes: row["graceMinutes"], repeatMinutes: row["repeatMinutes"])
+    }
+
+    public func updateReminderSettings(_ settings: ReminderSettings, by actor: String) async throws -> ReminderSettings {
+        let settings = try settings.validated()
+        return try await write(by: actor) { transaction in
+            guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
+            guard try Self.reminderSettings(transaction.db) != settings else { return settings }
+            try transaction.db.execute(sql: "UPDATE household SET graceMinutes = ?, repeatMinutes = ?",
+                                       arguments: [settings.graceMinutes, settings.repeatMinutes])
+            try transaction.record(entity: "household", entityId: household.id.text, op: .update, payload: [
+                "graceMinutes": .number(Double(settings.graceMinutes)), "repeatMinutes": .number(Double(settings.repeatMinutes)),
+            ])
+            return settings
+        }
+    }
+
+    /// One pass of the reminder service at `now`: every planned dose of an
+    /// active medication that has fallen due is raised, reminded of again,
+    /// or marked missed, by `ReminderRules`. It runs in one write
+    /// transaction, so a dose answered at the same moment is never also
+    /// marked missed, and every alert carries a once-key, so no pass —
+    /// after a restart, a power cut or a clock jump — raises one twice.
+    public func remind(at now: Date) async throws -> ReminderPass {
+        try await write(by: "hub") { transaction in
+            let db = transaction.db
+            let settings = try Self.reminderSettings(db)
+            let zone = try Self.householdTimeZone(db)
+            let medications = try Row.fetchAll(db, sql: """
+                SELECT m.* FROM medications m JOIN people p ON p.id = m.personId WHERE m.active = 1 AND p.archivedAt IS NULL
+                """).map(Self.medication(from:))
+            let byId = Dictionary(uniqueKeysWithValues: medications.map { ($0.id, $0) })
+            let start = now.addingTimeInterval(-Self.reminderLookback)
+            let end = now.addingTimeInterval(Self.reminderLookahead)
+            let planned = try Self.scheduleVersions(medicationIds: medications.map(\.id), since: start, db)
+                .flatMap { $0.doses(from: start, to: end, in: zone) }
+            var recorded: [String: (id: UUID, state: ReminderRules.Recorded)] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT id, key, status, snoozedUntil, remindedAt FROM doses WHERE key IS NOT NULL AND dueAt >= ? AND dueAt < ?
+                """, arguments: [start.millisecondsSince1970, end.millisecondsSince1970]) {
+                guard let id = UUID(uuidString: row["id"]), let status = Dose.Status(rawValue: row["status"]) else { continue }
+                recorded[row["key"]] = (id, ReminderRules.Recorded(
+                    status: status, snoozedUntil: (row["snoozedUntil"] as Int64?).map(Date.init(millisecondsSince1970:)),
+                    remindedAt: (row["remindedAt"] as Int64?).map(Date.init(millisecondsSince1970:))))
+            }
+            var pass = ReminderPass()
+            for dose in planned {
+                guard let medication = byId[dose.medicationId] else { continue }
+                var existing = recorded[dose.key]
+                if existing == nil, dose.due <= now, let stored = try Self.dose(key: dose.key, db) {
+                    // Recorded under another due time (the household moved time zone).
+                    existing = (stored.id, ReminderRules.Recorded(status: stored.status, snoozedUntil: stored.snoozedUntil, remindedAt: stored.dueAt))
+                }
+                let step = ReminderRules.step(for: dose, recorded: existing?.state, at: now, settings: settings)
+                if let next = step.nextCheck { pass.nextCheck = min(pass.nextCheck ?? next, next) }
+                switch step.action {
+                case .nothing:
+                    break
+                case .raiseDue:
+                    let row = try Self.newDose(dose, of: medication, status: .due, at: now, in: &transaction)
+                    if let alert = try Self.raiseOnce(.doseDue, for: dose, dose: row, of: medication, at: now, in: &transaction) {
+                        pass.raised.append(alert)
+                    }
+                case .remindAgain:
+                    guard let id = existing?.id, var row = try Self.dose(id: id, db) else { continue }
+                    if row.status != .due {
+                        row.status = .due
+                        row.updatedAt = transaction.time
+                        try Self.saveDose(row, isNew: false, in: &transaction)
+                    }
+                    try db.execute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?", arguments: [now.millisecondsSince1970, id.text])
+                    let alerts = try Self.alerts(sql: "SELECT * FROM alerts WHERE onceKey = ?", arguments: ["dose-due:" + dose.key], db)
+                    if var alert = alerts.first, alert.acknowledgedAt == nil {
+                        alert.notifiedAt = now
+                        alert.repeats += 1
+                        alert.resolvedAt = nil
+                        try Self.saveAlert(alert, in: &transaction)
+                        pass.repeated.append(alert)
+                    } else if alerts.isEmpty, let alert = try Self.raiseOnce(.doseDue, for: dose, dose: row, of: medication, at: now, in: &transaction) {
+                        pass.raised.append(alert)
+                    }
+                case .markMissed:
+                    var row: Dose
+                    if let id = existing?.id, let stored = try Self.dose(id: id, db) {
+                        row = stored
+                        row.status = .missed
+                        row.missedAt = now
+                        row.updatedAt = transaction.time
+                        try Self.saveDose(row, isNew: false, in: &transaction)
+                    } else {
+                        row = try Self.newDose(dose, of: medication, status: .missed, at: now, in: &transaction)
+                    }
+                    try Self.resolveAlerts(doseId: row.id, kinds: [.doseDue], in: &transaction)
+                    if let alert = try Self.raiseOnce(.doseMissed, for: dose, dose: row, of: medication, at: now, in: &transaction) {
+                        pass.raised.append(alert)
+                    }
+                }
+            }
+            return pass
+        }
+    }
+
+    static func newDose(_ planned: DueDose, of medication: Medication, status: Dose.Status, at now: Date, in transaction: inout WriteTransaction) throws -> Dose {
+        let dose = Dose(
+            key: planned.key, medicationId: medication.id, personId: medication.personId, scheduleId: planned.scheduleId,
+            dueAt: planned.due, plannedDate: planned.date, plannedTime: planned.time, amount: planned.amount, status: status,
+            missedAt: status == .missed ? now : nil, createdAt: transaction.time, updatedAt: transaction.time)
+        try saveDose(dose, isNew: true, in: &transaction)
+        if status == .due {
+            try transaction.db.execute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?", arguments: [now.millisecondsSince1970, dose.id.text])
+        }
+        return dose
+    }
+
+    /// Raises a dose's alert unless its once-key was ever used; nil when it was.
+    static func raiseOnce(
+        _ kind: CareAlert.Kind, for planned: DueDose, dose: Dose, of medication: Medication, at now: Date, in transaction: inout WriteTransaction
+    ) throws -> CareAlert? {
+        let onceKey = "\(kind.rawValue):\(planned.key)"
+        guard try Int.fetchOne(transaction.db, sql: "SELECT 1 FROM alerts WHERE onceKey = ?", arguments: [onceKey]) == nil else { return nil }
+        let personName = try person(id: medication.personId, transaction.db)?.name ?? ""
+        let alert = CareAlert(
+            kind: kind, audience: kind == .doseDue ? .senior : .caregivers, personId: medication.personId, doseId: dose.id,
+            medicationId: medication.id, raisedBy: "hub", raisedAt: now,
+            details: [
+                "medicationName": .string(medication.name), "strength": .string(medication.strength),
+                "amount": .number(planned.amount), "unit": .string(medication.unit), "appearance": .string(medication.appearance),
+                "dueAt": .of(planned.due), "plannedTime": .string(planned.time.description), "personName": .string(personName),
+            ])
+        try insertAlert(alert, onceKey: onceKey, in: &transaction)
+        return alert
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Synchronization
+
+/// Time that tests set by hand: the store's clock and the reminder service's.
+final class SimulatedTime: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date) { current = Mutex(start) }
+
+    var now: Date { current.withLock { $0 } }
+
+    func set(_ date: Date) { current.withLock { $0 = date } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// A household on a real SQLite file (on tmpfs when there is one, so fsync
+/// costs nothing and a simulated month runs in seconds): a senior, a linked
+/// caregiver, the household in `timeZone`, and time that tests move.
+final class CareHome {
+    let directory: URL
+    let time: SimulatedTime
+    private(set) var store: HearthStore
+    let senior: Person
+    let caregiver: Person
+    let zone: TimeZone
+
+    init(start: Date, timeZone: String = "Europe/Warsaw") async throws {
+        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        directory = base.appendingPathComponent("hearth-reminders-\(UUID().uuidString)")
+        time = SimulatedTime(start)
+        let time = self.time
+        store = try HearthStore(directory: directory, now: { time.now })
+        try await store.ensureHousehold(name: "Home", timeZone: timeZone)
+        senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
+        caregiver = try await store.addPerson(name: "Ola", role: .caregiver, by: "test")
+        try await store.link(caregiver: caregiver.id, senior: senior.id, by: "test")
+        zone = TimeZone(identifier: timeZone)!
+    }
+
+    deinit {
+        try? store.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Closes the database and opens it again, as a restart (or a power cut
+    /// after the last commit) does.
+    func restart() throws {
+        try store.close()
+        let time = self.time
+        store = try HearthStore(directory: directory, now: { time.now })
+    }
+
+    /// A medication for `person` (the senior unless said) with one schedule.
+    @discardableResult
+    func medication(_ name: String, _ pattern: DoseSchedule.Pattern, amount: Double = 1, for person: Person? = nil,
+                     startDate: LocalDate? = nil, stock: Double? = nil) async throws -> (Medication, DoseSchedule) {
+        let owner = person ?? senior
+        let medication = try await store.addMedication(
+            Medication(personId: owner.id, name: name, stock: stock, createdAt: time.now, updatedAt: time.now), by: "test")
+        let schedule = try await store.addSchedule(
+            DoseSchedule(medicationId: medication.id, pattern: pattern, amount: amount,
+                         startDate: startDate ?? LocalDate(time.now, in: zone)), by: "test")
+        return (medication, schedule)
+    }
+
+    func date(_ text: String) throws -> LocalDate { try LocalDate(text) }
+    func time(_ text: String) throws -> LocalTime { try LocalTime(text) }
+
+    /// The instant of a wall-clock time in the household.
+    func at(_ date: String, _ time: String) throws -> Date {
+        WallClock.instant(try LocalDate(date), try LocalTime(time), in: zone)
+    }
+
+    /// Every alert ever raised, oldest first.
+    func alerts() async throws -> [CareAlert] {
+        try await store.alerts(about: [senior.id], includeHubAlerts: true, openOnly: false, limit: 100_000).reversed()
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing simulation
+/// can be run again from its printed seed.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
