@@ -70,6 +70,9 @@ extension HearthStore {
     ) throws -> (dose: Dose, recorded: Bool) {
         let existing = try dose(key: planned.key, transaction.db)
         if let existing, existing.status.isAnswered { return (existing, false) }
+        if case .snoozed = answer, existing?.status == .missed {
+            throw HearthError.conflict("This dose was already missed and the caregivers told; record it as taken or skipped")
+        }
         let now = transaction.time
         var dose = existing ?? Dose(
             key: planned.key, medicationId: medication.id, personId: medication.personId, scheduleId: planned.scheduleId,
