@@ -57,7 +57,7 @@ public enum Hub {
                 .init(service: ExternalChangesService(store: store, logger: logger)),
                 .init(service: LiveListenersService(hub: store.hub, noteSessions: noteSessions)),
                 .init(service: TrashService(store: store, logger: logger)),
-                .init(service: ReminderService(store: store, clock: SystemReminderClock(), logger: logger)),
+                .init(service: ReminderService(store: store, clock: SystemReminderClock(time: { store.currentTime() }), logger: logger)),
             ]
             if configuration.discoveryEnabled {
                 // Near the end, so it is told to stop early: the hub leaves

@@ -17,6 +17,29 @@ public enum HearthJSON {
 
     static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
 
+    /// Reads an ISO-8601 time as clients send it: with or without fractional
+    /// seconds, in UTC (`Z`) or with an offset.
+    public static func date(from text: String) -> Date? {
+        for style in [dateStyle, Date.ISO8601FormatStyle(timeZone: .gmt)] {
+            if let date = try? style.parse(text) { return date }
+        }
+        return nil
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = Self.date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "must be an ISO-8601 time, e.g. 2026-03-29T08:00:00Z")
+            }
+            return date
+        }
+        return decoder
+    }
+
     public struct ResponseEncoder: Hummingbird.ResponseEncoder {
         public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
             let data = try HearthJSON.encoder().encode(value)
@@ -37,8 +60,11 @@ public enum HearthJSON {
             }
             var request = request
             let body = try await request.collectBody(upTo: context.maxUploadSize)
+            // A domain rule broken while decoding (a time of day such as
+            // 25:00) is a `HearthError` naming its field and passes through
+            // as a 422; only the decoder's own errors need translating.
             do {
-                return try JSONDecoder().decode(T.self, from: Data(buffer: body))
+                return try HearthJSON.decoder().decode(T.self, from: Data(buffer: body))
             } catch let error as DecodingError {
                 throw Self.problem(for: error)
             }

@@ -32,8 +32,11 @@ public enum HearthServer {
     /// through `HummingbirdTesting` and the app uses it as its responder.
     public static func router(
         store: HearthStore, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now,
-        discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled }
+        discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
+        now: (@Sendable () -> Date)? = nil
     ) -> Router<HearthRequestContext> {
+        // The hub's time, corrected when someone said its clock was wrong.
+        let now = now ?? { store.currentTime() }
         let router = Router(context: HearthRequestContext.self)
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ProblemMiddleware())
@@ -49,6 +52,11 @@ public enum HearthServer {
         DevicesController(store: store).addRoutes(to: router)
         NotesController(store: store).addRoutes(to: router)
         NoteEditController.addHTTPRoutes(to: router, store: store)
+        MedicationsController(store: store, now: now).addRoutes(to: router)
+        TodayController(store: store, now: now).addRoutes(to: router)
+        DosesController(store: store, now: now).addRoutes(to: router)
+        ClockController(store: store).addRoutes(to: router)
+        AlertsController(store: store).addRoutes(to: router)
         LiveController(store: store).addHTTPRoutes(to: router)
         return router
     }

@@ -3,7 +3,8 @@ import HearthCore
 import HearthStore
 import Hummingbird
 
-/// `/api/v1/household`: the household's name and time zone.
+/// `/api/v1/household`: the household's name and time zone, and
+/// `/api/v1/household/reminders`: how persistent dose reminders are.
 struct HouseholdController {
     let store: HearthStore
 
@@ -27,7 +28,29 @@ struct HouseholdController {
         var timeZone: String?
     }
 
+    /// How long after a dose is due it counts as missed, and how often the
+    /// senior is reminded meanwhile; both in minutes, both required.
+    struct RemindersBody: ResponseCodable {
+        var graceMinutes: Int
+        var repeatMinutes: Int
+
+        init(_ settings: ReminderSettings) {
+            graceMinutes = settings.graceMinutes
+            repeatMinutes = settings.repeatMinutes
+        }
+    }
+
     func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/api/v1/household/reminders") { _, _ -> RemindersBody in
+            RemindersBody(try await store.reminderSettings())
+        }
+        router.put("/api/v1/household/reminders") { request, context -> RemindersBody in
+            // Only admins manage the household's settings.
+            try context.require(.edit, .household, what: "The household")
+            let body = try await request.decode(as: RemindersBody.self, context: context)
+            return RemindersBody(try await store.updateReminderSettings(
+                ReminderSettings(graceMinutes: body.graceMinutes, repeatMinutes: body.repeatMinutes), by: context.caller.actorName))
+        }
         router.get("/api/v1/household") { _, _ -> HouseholdBody in
             guard let household = try await store.household() else {
                 throw HearthError.notFound(what: "The household")

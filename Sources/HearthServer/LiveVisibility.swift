@@ -27,6 +27,18 @@ enum LiveVisibility {
             // A shared note made private: those who saw it hear that it is gone.
             return change.payload.field("wasShared") == .bool(true)
                 && PermissionPolicy.decide(actor, .view, .note(owner: ownerId, visibility: .shared)) == .allow
+        case "medication", "schedule":
+            guard let senior = change.payload.personId else { return false }
+            return PermissionPolicy.decide(actor, .view, .medications(of: senior)) == .allow
+        case "dose":
+            guard let senior = change.payload.personId else { return false }
+            return PermissionPolicy.decide(actor, .view, .care(of: senior)) == .allow
+        case "alert":
+            // The hub's own alerts (its clock) have no senior.
+            guard let senior = change.payload.personId else {
+                return change.payload.field("personId") == .null && AlertsController.seesHubAlerts(actor)
+            }
+            return PermissionPolicy.decide(actor, .view, .care(of: senior)) == .allow
         default:
             return false
         }
@@ -44,5 +56,11 @@ extension JSONValue {
     func field(_ name: String) -> JSONValue? {
         if case .object(let object) = self { return object[name] }
         return nil
+    }
+
+    /// The senior a care payload (medication, schedule, dose, alert) is about.
+    var personId: UUID? {
+        guard case .string(let text)? = field("personId") else { return nil }
+        return UUID(uuidString: text)
     }
 }

@@ -36,7 +36,7 @@ extension HearthStore {
             return PairedDevice(device: device, person: person, caresFor: try Self.seniors(caredForBy: person.id, db))
         }
         guard var paired = found else { return nil }
-        let now = self.now()
+        let now = self.currentTime()
         if paired.device.lastSeenAt.map({ now.timeIntervalSince($0) >= Self.lastSeenGranularity }) ?? true {
             let id = paired.device.id
             let personId = paired.person.id

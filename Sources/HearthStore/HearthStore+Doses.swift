@@ -29,7 +29,7 @@ extension HearthStore {
         let answer = try Self.validated(answer)
         return try await write(by: actor) { transaction in
             let zone = try Self.householdTimeZone(transaction.db)
-            guard let (planned, medication) = try Self.plannedDose(key: key, in: zone, transaction.db) else {
+            guard let (planned, medication) = try Self.plannedDose(key: key, in: zone, transaction.db), medication.active else {
                 throw HearthError.notFound(what: "That dose")
             }
             guard planned.due.timeIntervalSince(transaction.time) <= Self.earliestAnswer else {
@@ -287,6 +287,10 @@ extension HearthStore {
     }
 
     /// The planned dose named by `key` and its medication, if a schedule plans it.
+    public func plannedDose(key: String) async throws -> (dose: DueDose, medication: Medication)? {
+        try await pool.read { db in try Self.plannedDose(key: key, in: try Self.householdTimeZone(db), db) }
+    }
+
     static func plannedDose(key: String, in zone: TimeZone, _ db: Database) throws -> (DueDose, Medication)? {
         let parts = key.split(separator: "/")
         guard parts.count == 2, let scheduleId = UUID(uuidString: String(parts[0])) else { return nil }

@@ -13,9 +13,11 @@ public struct MedicationRevision: Sendable, Hashable {
 extension HearthStore {
     // MARK: Writing
 
-    /// Adds a medication for a senior; `draft`'s id and times are replaced.
-    public func addMedication(_ draft: Medication, by actor: String) async throws -> Medication {
+    /// Adds a medication for a senior with its schedules, in one write;
+    /// `draft`'s id and times are replaced.
+    public func addMedication(_ draft: Medication, schedules drafts: [DoseSchedule] = [], by actor: String) async throws -> Medication {
         let validated = try draft.validated()
+        let schedules = try drafts.map { schedule throws(HearthError) in try schedule.validated() }
         return try await write(by: actor) { transaction in
             var medication = validated
             guard let person = try Self.person(id: medication.personId, transaction.db), person.archivedAt == nil else {
@@ -30,6 +32,11 @@ extension HearthStore {
             medication.createdAt = transaction.time
             medication.updatedAt = transaction.time
             try Self.saveMedication(medication, isNew: true, in: &transaction)
+            for var schedule in schedules {
+                schedule.medicationId = medication.id
+                try Self.insertSchedule(schedule, personId: medication.personId, in: &transaction)
+            }
+            try Self.checkStock(medicationId: medication.id, in: &transaction)
             return medication
         }
     }
@@ -51,7 +58,15 @@ extension HearthStore {
             after.revision += 1
             after.updatedAt = transaction.time
             try Self.saveMedication(after, isNew: false, in: &transaction)
-            if before.stock != after.stock { try Self.checkStock(medicationId: id, in: &transaction) }
+            try Self.checkStock(medicationId: id, in: &transaction)
+            if !after.active {
+                // Stopped: nobody is to be reminded of it any more.
+                for var alert in try Self.alerts(sql: "SELECT * FROM alerts WHERE medicationId = ? AND kind = 'dose-due' AND resolvedAt IS NULL",
+                                                 arguments: [id.text], transaction.db) {
+                    alert.resolvedAt = transaction.time
+                    try Self.saveAlert(alert, in: &transaction)
+                }
+            }
             return after
         }
     }
@@ -109,14 +124,22 @@ extension HearthStore {
             guard let medication = try Self.medication(id: schedule.medicationId, transaction.db), medication.active else {
                 throw HearthError.notFound(what: "That medication")
             }
-            schedule.id = UUID()
-            try transaction.db.execute(sql: "INSERT INTO schedules (id, medicationId, createdAt) VALUES (?, ?, ?)",
-                                       arguments: [schedule.id.text, medication.id.text, transaction.time.millisecondsSince1970])
-            try Self.insertVersion(schedule, version: 1, in: &transaction)
-            try transaction.record(entity: "schedule", entityId: schedule.id.text, op: .create,
-                                   payload: Self.payload(of: schedule, personId: medication.personId))
+            schedule = try Self.insertSchedule(schedule, personId: medication.personId, in: &transaction)
+            try Self.checkStock(medicationId: medication.id, in: &transaction)
             return schedule
         }
+    }
+
+    @discardableResult
+    static func insertSchedule(_ draft: DoseSchedule, personId: UUID, in transaction: inout WriteTransaction) throws -> DoseSchedule {
+        var schedule = draft
+        schedule.id = UUID()
+        try transaction.db.execute(sql: "INSERT INTO schedules (id, medicationId, createdAt) VALUES (?, ?, ?)",
+                                   arguments: [schedule.id.text, schedule.medicationId.text, transaction.time.millisecondsSince1970])
+        try insertVersion(schedule, version: 1, in: &transaction)
+        try transaction.record(entity: "schedule", entityId: schedule.id.text, op: .create,
+                               payload: payload(of: schedule, personId: personId))
+        return schedule
     }
 
     /// Replaces a schedule's plan from now on; doses already due keep the old one.
@@ -155,6 +178,7 @@ extension HearthStore {
             try transaction.db.execute(sql: "UPDATE schedules SET removedAt = ? WHERE id = ?", arguments: [now, id.text])
             try transaction.record(entity: "schedule", entityId: id.text, op: .delete,
                                    payload: ["medicationId": .string(medication.id.text), "personId": .string(medication.personId.text)])
+            try Self.checkStock(medicationId: medication.id, in: &transaction)
         }
     }
 

@@ -98,7 +98,7 @@ extension HearthStore {
     /// more; returns their ids.
     @discardableResult
     public func purgeTrash(by actor: String) async throws -> [UUID] {
-        let cutoff = now().addingTimeInterval(-TimeInterval(Note.daysInTrash) * 86_400)
+        let cutoff = currentTime().addingTimeInterval(-TimeInterval(Note.daysInTrash) * 86_400)
         return try await write(by: actor) { transaction in
             let ids = try String.fetchAll(transaction.db, sql: "SELECT id FROM notes WHERE deletedAt <= ?",
                                           arguments: [cutoff.millisecondsSince1970])

@@ -87,7 +87,7 @@ extension HearthStore {
     }
 
     public func pairingStatus(id: UUID) async throws -> PairingStatus {
-        let now = self.now().millisecondsSince1970
+        let now = self.currentTime().millisecondsSince1970
         return try await pool.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pairing_codes WHERE id = ?", arguments: [id.text]) else {
                 return .expired

@@ -50,6 +50,12 @@ extension HearthStore {
     public func remind(at now: Date) async throws -> ReminderPass {
         try await write(by: "hub") { transaction in
             let db = transaction.db
+            if let last = try Self.lastStoredTime(db), now < last.addingTimeInterval(-Self.clockTolerance) {
+                // Time went backwards: the clock was set wrong, or a Pi booted without one.
+                try Self.raiseClockAlert(reason: "earlier-than-stored", details: [
+                    "hubTime": .of(now), "lastStoredTime": .of(last),
+                ], in: &transaction)
+            }
             let settings = try Self.reminderSettings(db)
             let zone = try Self.householdTimeZone(db)
             let medications = try Row.fetchAll(db, sql: """

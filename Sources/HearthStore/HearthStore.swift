@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
+import Synchronization
 
 /// Owns the household's SQLite database: opens it with the settings a care
 /// hub needs, runs migrations, and is the one write path (see DESIGN.md).
@@ -12,6 +13,9 @@ public final class HearthStore: Sendable {
     public let hub: ChangeHub
     /// Injected so tests can run days of the hub in milliseconds.
     let now: @Sendable () -> Date
+    /// Milliseconds added to `now` once someone said the hub's clock is wrong
+    /// (a Pi has no real-time clock and, offline, no NTP); kept in the household row.
+    let clockOffset = Mutex<Int64>(0)
 
     /// Opens (creating if needed) `hearth.sqlite` in `directory`, and brings it to the latest schema.
     public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -26,6 +30,8 @@ public final class HearthStore: Sendable {
         try Self.migrator.migrate(pool)
         hub = ChangeHub(lastPublished: try pool.read { db in try Self.latestSeq(db) })
         self.now = now
+        let offset = try pool.read { db in try Int64.fetchOne(db, sql: "SELECT clockOffsetMs FROM household LIMIT 1") } ?? 0
+        clockOffset.withLock { $0 = offset }
     }
 
     static func configuration() -> Configuration {
@@ -46,7 +52,7 @@ public final class HearthStore: Sendable {
     ) async throws -> T {
         let hub = self.hub
         // Stored as whole milliseconds; keep the in-memory value identical.
-        let time = Date(millisecondsSince1970: now().millisecondsSince1970)
+        let time = Date(millisecondsSince1970: currentTime().millisecondsSince1970)
         return try await pool.write { db in
             var transaction = WriteTransaction(db: db, actor: actor, time: time)
             let result = try body(&transaction)
@@ -60,6 +66,11 @@ public final class HearthStore: Sendable {
             }
             return result
         }
+    }
+
+    /// The hub's time: the system's, corrected when the household said it was wrong.
+    public func currentTime() -> Date {
+        now().addingTimeInterval(Double(clockOffset.withLock { $0 }) / 1000)
     }
 
     /// Publishes changes that another process committed to the same file,

@@ -158,9 +158,13 @@ import Testing
     }
 
     @Test func shutdownFinishesARequestInFlight() async throws {
+        // Shutdown starts once the request is in the route, not after a fixed
+        // pause: on a busy 2-core machine the request can take longer to arrive.
+        let (arrived, arrival) = AsyncStream.makeStream(of: Void.self)
         let router: @Sendable (HearthStore) -> Router<HearthRequestContext> = { store in
             let router = HearthServer.router(store: store)
             router.get("/api/test/slow") { _, _ in
+                arrival.yield()
                 try await Task.sleep(for: .milliseconds(500))
                 return "finished"
             }
@@ -169,7 +173,8 @@ import Testing
         try await RunningHub.with(router: router) { port, _, group, token in
             let client = Self.client(port)
             async let response = client.get("/api/test/slow", headers: [.authorization: "Bearer \(token)"])
-            try await Task.sleep(for: .milliseconds(100))
+            var arrivals = arrived.makeAsyncIterator()
+            _ = await arrivals.next()
             let started = ContinuousClock.now
             await group.triggerGracefulShutdown()
             let finished = try await response

@@ -1,0 +1,143 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/api/v1/doses`: answering a dose ("Taken", "Skip", "Remind me later"),
+/// taking an as-needed one, the history of what was taken, and correcting it.
+struct DosesController {
+    let store: HearthStore
+    let now: @Sendable () -> Date
+
+    init(store: HearthStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.now = now
+    }
+
+    var circle: CareCircle { CareCircle(store: store) }
+
+    /// How far back the history goes when the client does not say.
+    static let defaultHistoryDays = 31
+    /// The longest stretch one history request may cover.
+    static let longestHistoryDays = 400
+
+    /// A planned dose answered (`key`), or an as-needed dose taken (`medicationId`).
+    struct Answer: Decodable {
+        var key: String?
+        var medicationId: UUID?
+        /// taken, skipped or snoozed for a planned dose; taken for an as-needed one.
+        var status: String?
+        var takenAt: Date?
+        var reason: String?
+        var snoozeMinutes: Int?
+        /// A caregiver's decision to give an as-needed dose past its limits.
+        var override: Bool?
+    }
+
+    struct Correction: Decodable {
+        var takenAt: Date?
+        var status: Dose.Status?
+        var reason: String?
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.post("/api/v1/doses") { request, context -> EditedResponse<JSONValue> in
+            _ = try context.requirePaired()
+            let answer = try await request.decode(as: Answer.self, context: context)
+            switch (answer.key, answer.medicationId) {
+            case (let key?, nil):
+                return try await answerPlanned(key: key, answer, context)
+            case (nil, let medicationId?):
+                return try await takeAsNeeded(medicationId: medicationId, answer, context)
+            default:
+                throw HearthError.invalid(fields: ["key": "or medicationId must be given, not both"])
+            }
+        }
+        router.get("/api/v1/doses") { request, context -> [JSONValue] in
+            let actor = try context.requirePaired()
+            let zone = try await circle.timeZone()
+            // By default the last 31 days up to the end of today, so a dose
+            // answered ahead this morning is listed too.
+            let endOfToday = WallClock.instant(LocalDate(now(), in: zone).adding(days: 1), CareQuery.midnight, in: zone)
+            let to = try CareQuery.instant("to", in: request, zone: zone, endOfDay: true) ?? endOfToday
+            let from = try CareQuery.instant("from", in: request, zone: zone)
+                ?? to.addingTimeInterval(-Double(Self.defaultHistoryDays) * 86_400)
+            guard from <= to else { throw HearthError.invalid(fields: ["from": "must not be after to"]) }
+            guard to.timeIntervalSince(from) <= Double(Self.longestHistoryDays) * 86_400 else {
+                throw HearthError.invalid(fields: ["from": "must be at most \(Self.longestHistoryDays) days before to"])
+            }
+            let seniors = try await circle.seniors(
+                named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .care(of: $0) }
+            return try await store.doses(of: Set(seniors.map(\.id)), from: from, to: to).map(\.json)
+        }
+        router.get("/api/v1/doses/{id}") { _, context -> JSONValue in
+            try await visibleDose(context, for: .view).json
+        }
+        router.patch("/api/v1/doses/{id}") { request, context -> JSONValue in
+            let dose = try await visibleDose(context, for: .edit)
+            let actor = try context.requirePaired()
+            let correction = try await request.decode(as: Correction.self, context: context)
+            return try await store.correctDose(
+                id: dose.id, takenAt: correction.takenAt, status: correction.status, reason: correction.reason,
+                recordedBy: actor.personId, by: context.caller.actorName).json
+        }
+    }
+
+    /// "Taken", "Skip" or "Remind me later" on a planned dose. The first
+    /// answer is recorded (201); a second tap on a dose already taken or
+    /// skipped changes nothing and gets the dose as it stands (200).
+    func answerPlanned(key: String, _ body: Answer, _ context: HearthRequestContext) async throws -> EditedResponse<JSONValue> {
+        let answer: DoseAnswer
+        switch body.status ?? "" {
+        case Dose.Status.taken.rawValue: answer = .taken(at: body.takenAt)
+        case Dose.Status.skipped.rawValue: answer = .skipped(reason: body.reason)
+        case Dose.Status.snoozed.rawValue: answer = .snoozed(minutes: body.snoozeMinutes ?? Dose.snoozeChoices[0])
+        default: throw HearthError.invalid(fields: ["status": "must be taken, skipped or snoozed"])
+        }
+        let personId = try await person(ofDose: key, context)
+        let actor = try context.require(.create, .care(of: personId), what: "That dose")
+        let (dose, recorded) = try await store.answerDose(key: key, answer, recordedBy: actor.personId, by: context.caller.actorName)
+        return EditedResponse(status: recorded ? .created : .ok, headers: [.location: "/api/v1/doses/\(dose.id.text)"],
+                              response: dose.json)
+    }
+
+    /// An as-needed dose. Past its minimum interval or daily maximum it is
+    /// refused (409 limit-reached) unless a caregiver overrides, which is
+    /// kept on record; a senior may not override their own limit.
+    func takeAsNeeded(medicationId: UUID, _ body: Answer, _ context: HearthRequestContext) async throws -> EditedResponse<JSONValue> {
+        guard (body.status ?? Dose.Status.taken.rawValue) == Dose.Status.taken.rawValue else {
+            throw HearthError.invalid(fields: ["status": "must be taken for an as-needed dose"])
+        }
+        guard let medication = try await store.medication(id: medicationId) else { throw HearthError.notFound(what: "That medication") }
+        let actor = try context.require(.create, .care(of: medication.personId), what: "That medication")
+        let override = body.override ?? false
+        if override, actor.role == .senior {
+            throw ProblemError(.forbidden, type: "forbidden", detail: "Only a caregiver may give a dose past its limits")
+        }
+        let dose = try await store.takeAsNeeded(medicationId: medication.id, takenAt: body.takenAt, override: override,
+                                                reason: body.reason, recordedBy: actor.personId, by: context.caller.actorName)
+        return EditedResponse(status: .created, headers: [.location: "/api/v1/doses/\(dose.id.text)"], response: dose.json)
+    }
+
+    /// Whose dose `key` ("<scheduleId>/<YYYY-MM-DD>T<HH:MM>") is. A dose of
+    /// someone the caller may not see is unknown (404), whether or not it exists.
+    func person(ofDose key: String, _ context: HearthRequestContext) async throws -> UUID {
+        let actor = try context.requirePaired()
+        guard let (_, medication) = try await store.plannedDose(key: key) else {
+            throw HearthError.notFound(what: "That dose")
+        }
+        guard PermissionPolicy.decide(actor, .view, .care(of: medication.personId)) == .allow else {
+            throw HearthError.notFound(what: "That dose")
+        }
+        return medication.personId
+    }
+
+    /// The dose in the path, if the caller may see it (else 404) and do `action` to it (else 403).
+    func visibleDose(_ context: HearthRequestContext, for action: PermissionPolicy.Action) async throws -> Dose {
+        _ = try context.requirePaired()
+        let id = try CareQuery.id(in: context, what: "That dose")
+        guard let dose = try await store.dose(id: id) else { throw HearthError.notFound(what: "That dose") }
+        try context.require(action, .care(of: dose.personId), what: "That dose")
+        return dose
+    }
+}

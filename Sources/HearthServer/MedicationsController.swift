@@ -1,0 +1,158 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/api/v1/medications`: a senior's medicines and when they are taken.
+/// Seniors read their own list; their linked caregivers change it. Stopping a
+/// medication (DELETE) keeps it and every dose ever recorded, and each edit
+/// keeps the revision before it (`/history`).
+struct MedicationsController {
+    let store: HearthStore
+    let now: @Sendable () -> Date
+
+    init(store: HearthStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.now = now
+    }
+
+    var circle: CareCircle { CareCircle(store: store) }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/api/v1/medications") { request, context -> [JSONValue] in
+            let actor = try context.requirePaired()
+            let seniors = try await circle.seniors(
+                named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .medications(of: $0) }
+            let medications = try await store.medications(
+                of: Set(seniors.map(\.id)), includingInactive: CareQuery.flag("inactive", in: request))
+            var list: [JSONValue] = []
+            for medication in medications { list.append(try await medicationJSON(medication)) }
+            return list
+        }
+        router.post("/api/v1/medications") { request, context -> EditedResponse<JSONValue> in
+            _ = try context.requirePaired()
+            let new = try await request.decode(as: NewMedication.self, context: context)
+            try context.require(.create, .medications(of: new.personId), what: "That person")
+            // Everything is checked before anything is written, and every
+            // wrong field — of the medication and of each schedule — is named at once.
+            let today = LocalDate(now(), in: try await circle.timeZone())
+            var problems: [String: String] = [:]
+            do {
+                _ = try new.draft(at: now()).validated()
+            } catch HearthError.invalid(let fields) {
+                problems.merge(fields) { own, _ in own }
+            }
+            // The medication's ID is given by the store; each schedule gets it once the medication is added.
+            var schedules: [DoseSchedule] = []
+            for (index, body) in (new.schedules ?? []).enumerated() {
+                do {
+                    schedules.append(try body.schedule(medicationId: UUID(), today: today, prefix: "schedules.\(index)."))
+                } catch HearthError.invalid(let fields) {
+                    problems.merge(fields) { own, _ in own }
+                }
+            }
+            guard problems.isEmpty else { throw HearthError.invalid(fields: problems) }
+
+            let medication = try await store.addMedication(new.draft(at: now()), schedules: schedules, by: context.caller.actorName)
+            return EditedResponse(status: .created, headers: [.location: "/api/v1/medications/\(medication.id.text)"],
+                                  response: try await medicationJSON(medication))
+        }
+        router.get("/api/v1/medications/{id}") { _, context -> JSONValue in
+            try await medicationJSON(try await visibleMedication(context))
+        }
+        router.patch("/api/v1/medications/{id}") { request, context -> JSONValue in
+            let medication = try await visibleMedication(context, for: .edit)
+            let patch = try await request.decode(as: MedicationPatch.self, context: context)
+            let changed = try await store.updateMedication(id: medication.id, by: context.caller.actorName) { patch.apply(to: &$0) }
+            return try await medicationJSON(changed)
+        }
+        router.delete("/api/v1/medications/{id}") { _, context -> JSONValue in
+            // Stopped, not erased: the doses taken stay on record.
+            let medication = try await visibleMedication(context, for: .delete)
+            let stopped = try await store.updateMedication(id: medication.id, by: context.caller.actorName) { $0.active = false }
+            return try await medicationJSON(stopped)
+        }
+        router.post("/api/v1/medications/{id}/refill") { request, context -> JSONValue in
+            let medication = try await visibleMedication(context, for: .edit)
+            let refill = try await request.decodeIfSent(as: Refill.self, context: context)
+            let refilled = try await store.refill(medicationId: medication.id, packages: refill?.packages ?? 1,
+                                                  by: context.caller.actorName)
+            return try await medicationJSON(refilled)
+        }
+        router.get("/api/v1/medications/{id}/history") { _, context -> [JSONValue] in
+            let medication = try await visibleMedication(context)
+            return try await store.medicationRevisions(id: medication.id).map { revision in
+                ["revision": .number(Double(revision.revision)), "time": .of(revision.time),
+                 "actor": .string(revision.actor), "medication": revision.snapshot]
+            }
+        }
+        addScheduleRoutes(to: router)
+    }
+
+    /// `/api/v1/medications/{id}/schedules`: changing a schedule starts a new
+    /// version from now on, so doses already due keep the plan they had.
+    func addScheduleRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/api/v1/medications/{id}/schedules") { _, context -> [JSONValue] in
+            let medication = try await visibleMedication(context)
+            return try await store.schedules(medicationId: medication.id).map(\.json)
+        }
+        router.post("/api/v1/medications/{id}/schedules") { request, context -> EditedResponse<JSONValue> in
+            let medication = try await visibleMedication(context, for: .create)
+            let body = try await request.decode(as: ScheduleBody.self, context: context)
+            let today = LocalDate(now(), in: try await circle.timeZone())
+            let schedule = try await store.addSchedule(body.schedule(medicationId: medication.id, today: today),
+                                                       by: context.caller.actorName)
+            return EditedResponse(
+                status: .created, headers: [.location: "/api/v1/medications/\(medication.id.text)/schedules/\(schedule.id.text)"],
+                response: schedule.json)
+        }
+        router.put("/api/v1/medications/{id}/schedules/{scheduleId}") { request, context -> JSONValue in
+            let (medication, current) = try await visibleSchedule(context)
+            let body = try await request.decode(as: ScheduleBody.self, context: context)
+            // Without a start date the schedule keeps its own, so an
+            // every-other-day plan does not lose its rhythm.
+            let replaced = try await store.replaceSchedule(
+                id: current.id, with: body.schedule(medicationId: medication.id, today: current.startDate),
+                by: context.caller.actorName)
+            return replaced.json
+        }
+        router.delete("/api/v1/medications/{id}/schedules/{scheduleId}") { _, context -> Response in
+            let (_, current) = try await visibleSchedule(context)
+            try await store.removeSchedule(id: current.id, by: context.caller.actorName)
+            return Response(status: .noContent)
+        }
+    }
+
+    /// A medication with its current schedules and how many days its stock
+    /// lasts at their pace (null when nobody counts the stock, or nothing
+    /// is taken on a schedule).
+    func medicationJSON(_ medication: Medication) async throws -> JSONValue {
+        let schedules = try await store.schedules(medicationId: medication.id)
+        let days = medication.stock.flatMap { StockForecast.daysRemaining(stock: $0, schedules: schedules) }
+        return medication.json.adding([
+            "schedules": .array(schedules.map(\.json)),
+            "daysRemaining": .of(days.map { ($0 * 10).rounded(.down) / 10 }),
+        ])
+    }
+
+    /// The medication in the path, if the caller may see it (else 404), and
+    /// may do `action` to it (else 403).
+    func visibleMedication(_ context: HearthRequestContext, for action: PermissionPolicy.Action = .view) async throws -> Medication {
+        _ = try context.requirePaired()
+        let id = try CareQuery.id(in: context, what: "That medication")
+        guard let medication = try await store.medication(id: id) else { throw HearthError.notFound(what: "That medication") }
+        try context.require(action, .medications(of: medication.personId), what: "That medication")
+        return medication
+    }
+
+    /// The schedule in the path, if it is one of the medication's current
+    /// schedules and the caller may change it.
+    func visibleSchedule(_ context: HearthRequestContext) async throws -> (Medication, DoseSchedule) {
+        let medication = try await visibleMedication(context, for: .edit)
+        let id = try CareQuery.id("scheduleId", in: context, what: "That schedule")
+        guard let schedule = try await store.schedules(medicationId: medication.id).first(where: { $0.id == id }) else {
+            throw HearthError.notFound(what: "That schedule")
+        }
+        return (medication, schedule)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/api/v1/today`: the doses of one day, for each senior the caller looks
+/// after (a senior: just themself), as the Today page shows them — in time
+/// order, grouped into morning, midday, evening and night, with a count of
+/// what is done and what is still to come.
+struct TodayController {
+    let store: HearthStore
+    let now: @Sendable () -> Date
+
+    init(store: HearthStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.now = now
+    }
+
+    var circle: CareCircle { CareCircle(store: store) }
+
+    struct TakeAll: Decodable {
+        var personId: UUID
+        /// `YYYY-MM-DD`; today when absent.
+        var date: String?
+        var slot: DoseSlot
+    }
+
+    func addRoutes(to router: Router<HearthRequestContext>) {
+        router.get("/api/v1/today") { request, context -> JSONValue in
+            let actor = try context.requirePaired()
+            let zone = try await circle.timeZone()
+            let moment = now()
+            let date = try CareQuery.localDate("date", in: request, default: LocalDate(moment, in: zone))
+            let seniors = try await circle.seniors(
+                named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .care(of: $0) }
+            var people: [JSONValue] = []
+            for senior in seniors {
+                let plan = try await store.dayPlan(personId: senior.id, date: date)
+                people.append(Self.day(of: senior, planned: plan.planned, asNeeded: plan.asNeeded, at: moment))
+            }
+            return ["date": .string(date.description), "timeZone": .string(zone.identifier), "people": .array(people)]
+        }
+        router.post("/api/v1/today/take-all") { request, context -> [JSONValue] in
+            let body = try await request.decode(as: TakeAll.self, context: context)
+            let actor = try context.require(.create, .care(of: body.personId), what: "That person")
+            let today = LocalDate(now(), in: try await circle.timeZone())
+            let date = try body.date.map { try CareQuery.localDate($0, field: "date") } ?? today
+            let taken = try await store.takeAll(personId: body.personId, date: date, slot: body.slot,
+                                                recordedBy: actor.personId, by: context.caller.actorName)
+            return taken.map(\.json)
+        }
+    }
+
+    /// One senior's day.
+    static func day(of senior: Person, planned: [PlannedDose], asNeeded: [Dose], at moment: Date) -> JSONValue {
+        let doses = planned.map { plannedDose($0, at: moment) }
+        var counts: [String: Int] = ["taken": 0, "skipped": 0, "missed": 0, "due": 0, "upcoming": 0]
+        for dose in doses {
+            guard case .string(let status)? = dose.field("status") else { continue }
+            // A snoozed dose still waits for an answer: it counts as due.
+            counts[status == Dose.Status.snoozed.rawValue ? "due" : status, default: 0] += 1
+        }
+        return [
+            "personId": .of(senior.id), "name": .string(senior.name), "doses": .array(doses),
+            "asNeeded": .array(asNeeded.map(\.json)),
+            "counts": .object(counts.mapValues { .number(Double($0)) }),
+        ]
+    }
+
+    /// A planned dose with what the Today page shows beside it. Its status is
+    /// what was recorded; with nothing recorded, "upcoming" before its time
+    /// and "due" from then on (until the reminder pass records it).
+    static func plannedDose(_ item: PlannedDose, at moment: Date) -> JSONValue {
+        let status = item.dose?.status.rawValue ?? (moment < item.planned.due ? "upcoming" : Dose.Status.due.rawValue)
+        let medication = item.medication
+        return [
+            "key": .string(item.planned.key), "medicationId": .of(medication.id), "medicationName": .string(medication.name),
+            "strength": .string(medication.strength), "unit": .string(medication.unit),
+            "appearance": .string(medication.appearance), "instructions": .string(medication.instructions),
+            "amount": .number(item.planned.amount), "dueAt": .of(item.planned.due), "time": .string(item.planned.time.description),
+            "slot": .string(item.planned.slot.rawValue), "status": .string(status), "dose": item.dose?.json ?? .null,
+        ]
+    }
+}

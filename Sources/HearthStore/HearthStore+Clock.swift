@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// The hub's clock next to a device's, as `POST /api/v1/clock` reports it.
+public struct ClockReading: Sendable, Hashable {
+    public var hubTime: Date
+    public var deviceTime: Date
+    /// Device minus hub, in seconds.
+    public var difference: TimeInterval
+    public var looksWrong: Bool
+}
+
+extension HearthStore {
+    /// How far a device's clock may differ before the hub's is doubted.
+    public static let clockTolerance: TimeInterval = 120
+
+    /// The time of the last change the hub stored: its time can only have
+    /// gone forward since, unless the clock is wrong.
+    static func lastStoredTime(_ db: Database) throws -> Date? {
+        try Int64.fetchOne(db, sql: "SELECT time FROM changes ORDER BY seq DESC LIMIT 1").map(Date.init(millisecondsSince1970:))
+    }
+
+    /// Compares a paired device's clock (sent by the web UI) with the hub's;
+    /// more than two minutes apart raises a "clock looks wrong" alert for
+    /// admins and caregivers (once, until it is corrected or acknowledged).
+    public func compareClock(deviceTime: Date, by actor: String) async throws -> ClockReading {
+        let hubTime = currentTime()
+        let difference = deviceTime.timeIntervalSince(hubTime)
+        let reading = ClockReading(hubTime: hubTime, deviceTime: deviceTime, difference: difference,
+                                   looksWrong: abs(difference) > Self.clockTolerance)
+        guard reading.looksWrong else { return reading }
+        try await write(by: actor) { transaction in
+            try Self.raiseClockAlert(reason: "device-differs", details: [
+                "hubTime": .of(hubTime), "deviceTime": .of(deviceTime), "differenceSeconds": .number(difference.rounded()),
+            ], in: &transaction)
+        }
+        return reading
+    }
+
+    /// "Use this phone's time": from now on the hub schedules by `deviceTime`,
+    /// without needing the privilege to set the system clock.
+    public func correctClock(to deviceTime: Date, by actor: String) async throws -> ClockReading {
+        let before = currentTime()
+        let offset = clockOffset.withLock { $0 } + deviceTime.millisecondsSince1970 - before.millisecondsSince1970
+        guard abs(Double(offset) / 1000) < 100 * 365 * 86_400 else {
+            throw HearthError.invalid(fields: ["deviceTime": "is more than a century from the hub's clock"])
+        }
+        try await write(by: actor) { transaction in
+            guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
+            try transaction.db.execute(sql: "UPDATE household SET clockOffsetMs = ?", arguments: [offset])
+            try transaction.record(entity: "household", entityId: household.id.text, op: .update,
+                                   payload: ["clockOffsetMs": .number(Double(offset))])
+            for var alert in try Self.alerts(sql: "SELECT * FROM alerts WHERE kind = 'clock' AND resolvedAt IS NULL AND acknowledgedAt IS NULL",
+                                             arguments: [], transaction.db) {
+                alert.resolvedAt = deviceTime
+                try Self.saveAlert(alert, in: &transaction)
+            }
+        }
+        // Only once it is stored, so a failed write leaves the clock as it was.
+        clockOffset.withLock { $0 = offset }
+        let now = currentTime()
+        return ClockReading(hubTime: now, deviceTime: deviceTime, difference: deviceTime.timeIntervalSince(now), looksWrong: false)
+    }
+
+    /// Raises the clock alert unless one is already open.
+    static func raiseClockAlert(reason: String, details: [String: JSONValue], in transaction: inout WriteTransaction) throws {
+        let open = try Int.fetchOne(transaction.db, sql: """
+            SELECT 1 FROM alerts WHERE kind = 'clock' AND resolvedAt IS NULL AND acknowledgedAt IS NULL
+            """)
+        guard open == nil else { return }
+        var fields = details
+        fields["reason"] = .string(reason)
+        let alert = CareAlert(kind: .clock, audience: .keepers, personId: nil, raisedBy: transaction.actor,
+                              raisedAt: transaction.time, details: .object(fields))
+        try insertAlert(alert, onceKey: nil, in: &transaction)
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import HearthCore
+@testable import HearthServer
+import HearthStore
+import HTTPTypes
+import Testing
+
+/// Today, doses and alerts: what a senior taps and what a caregiver hears.
+@Suite struct CareRoutesTests {
+    @Test func todayShowsTheComingDoseAndADoubleTapIsRecordedOnce() async throws {
+        try await CareHousehold.with { home in
+            // given a tablet planned an hour from now, with 10 on hand
+            let soon = CareHousehold.inAnHour()
+            let medicationId = try await home.addMedication(
+                stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
+
+            // then Today lists it as still to come
+            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.senior)
+            #expect(today.status == .ok)
+            #expect(today["timeZone"] == "Europe/Warsaw")
+            guard case .array(let people)? = today["people"], let babcia = people.first,
+                  case .array(let doses)? = babcia.field("doses"), let dose = doses.first
+            else { Issue.record("no dose listed: \(String(describing: today.body))"); return }
+            #expect(people.count == 1)
+            #expect(babcia.field("name") == "Babcia")
+            #expect(dose.field("status") == "upcoming")
+            #expect(dose.field("medicationName") == "Metformina")
+            #expect(dose.field("time") == .string(soon.time))
+            #expect(dose.field("dose") == .null)
+            #expect(babcia.field("counts")?.field("upcoming") == .number(1))
+            let key = try #require(dose.field("key")?.text)
+
+            // when the senior taps "Taken" twice
+            let first = try await home.call(.post, "/api/v1/doses", as: home.senior, body: #"{"key": "\#(key)", "status": "taken"}"#)
+            let second = try await home.call(.post, "/api/v1/doses", as: home.senior, body: #"{"key": "\#(key)", "status": "taken"}"#)
+
+            // then it is recorded once, and one tablet leaves the stock
+            #expect(first.status == .created)
+            #expect(second.status == .ok)
+            #expect(first["id"] == second["id"])
+            #expect(try await home.call(.get, "/api/v1/medications/\(medicationId)", as: home.senior)["stock"] == .number(9))
+            let after = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.caregiver)
+            guard case .array(let listed)? = after["people"] else { Issue.record("no people"); return }
+            #expect(listed.first?.field("counts")?.field("taken") == .number(1))
+
+            // and a caregiver can correct when it was taken
+            let doseId = try #require(first["id"]?.text)
+            let earlier = Date().addingTimeInterval(-600)
+            let corrected = try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver,
+                                                body: #"{"takenAt": "\#(earlier.formatted(.iso8601))"}"#)
+            #expect(corrected.status == .ok)
+            #expect(corrected["takenAt"]?.text.flatMap(HearthJSON.date(from:)).map { abs($0.timeIntervalSince(earlier)) < 1 } == true)
+            #expect(corrected["recordedBy"]?.text == home.caregiverId.text)
+            #expect(try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver,
+                                        body: #"{"takenAt": "yesterday"}"#).invalidFields == ["takenAt"])
+
+            // and it is in the history, which a stranger cannot read
+            let history = try await home.call(.get, "/api/v1/doses?personId=\(home.seniorId.text)", as: home.caregiver)
+            #expect(history.list.map { $0.field("key") } == [.string(key)])
+            #expect(try await home.call(.get, "/api/v1/doses/\(doseId)", as: home.stranger).status == .notFound)
+            #expect(try await home.call(.get, "/api/v1/doses", as: home.stranger).list.isEmpty)
+        }
+    }
+
+    @Test func aStrangerCannotAnswerSomeoneElsesDose() async throws {
+        try await CareHousehold.with { home in
+            let soon = CareHousehold.inAnHour()
+            _ = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
+            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.caregiver)
+            guard case .array(let people)? = today["people"], case .array(let doses)? = people.first?.field("doses"),
+                  let key = doses.first?.field("key")?.text
+            else { Issue.record("no dose listed"); return }
+
+            let refused = try await home.call(.post, "/api/v1/doses", as: home.stranger, body: #"{"key": "\#(key)", "status": "taken"}"#)
+            #expect(refused.status == .notFound)
+            #expect(try await home.store.doses(of: [home.seniorId], from: .distantPast, to: .distantFuture).isEmpty)
+            #expect(try await home.call(.get, "/api/v1/today", as: home.stranger)["people"] == .array([]))
+        }
+    }
+
+    @Test func anAsNeededDoseTooSoonIsRefusedUnlessACaregiverOverrides() async throws {
+        try await CareHousehold.with { home in
+            let medicationId = try await home.addMedication(
+                name: "Paracetamol", schedule: #"{"kind": "asNeeded", "minimumIntervalMinutes": 240, "amount": 1}"#)
+            let take = #"{"medicationId": "\#(medicationId)", "status": "taken"}"#
+            let override = #"{"medicationId": "\#(medicationId)", "override": true, "reason": "fever"}"#
+
+            #expect(try await home.call(.post, "/api/v1/doses", as: home.senior, body: take).status == .created)
+            let tooSoon = try await home.call(.post, "/api/v1/doses", as: home.senior, body: take)
+            #expect(tooSoon.status == .conflict)
+            #expect(tooSoon["type"] == "urn:hearth:problem:limit-reached")
+            // Only a caregiver may decide to give it anyway.
+            #expect(try await home.call(.post, "/api/v1/doses", as: home.senior, body: override).status == .forbidden)
+            #expect(try await home.call(.post, "/api/v1/doses", as: home.stranger, body: override).status == .notFound)
+            let given = try await home.call(.post, "/api/v1/doses", as: home.caregiver, body: override)
+            #expect(given.status == .created)
+            #expect(given["limitOverridden"] == .bool(true))
+            #expect(given["reason"] == "fever")
+
+            let zone = TimeZone(identifier: "Europe/Warsaw") ?? .gmt
+            let today = try await home.call(.get, "/api/v1/today?date=\(LocalDate(Date(), in: zone))", as: home.senior)
+            guard case .array(let people)? = today["people"] else { Issue.record("no people"); return }
+            #expect(people.first?.field("asNeeded").map { if case .array(let doses) = $0 { doses.count } else { 0 } } == 2)
+        }
+    }
+
+    @Test func anSOSReachesTheCaregiverUntilSomeoneAcknowledgesIt() async throws {
+        try await CareHousehold.with { home in
+            // when Babcia presses SOS (the button sends no body)
+            let raised = try await home.call(.post, "/api/v1/sos", as: home.senior)
+            #expect(raised.status == .created)
+            let alertId = try #require(raised["id"]?.text)
+            #expect(raised.location == "/api/v1/alerts/\(alertId)")
+            #expect(raised["kind"] == "sos")
+
+            // then Ania sees it open; a caregiver who does not look after Babcia does not
+            let open = try await home.call(.get, "/api/v1/alerts?open=1", as: home.caregiver)
+            #expect(open.list.map { $0.field("id") } == [.string(alertId)])
+            #expect(try await home.call(.get, "/api/v1/alerts?open=1", as: home.stranger).list.isEmpty)
+            #expect(try await home.call(.post, "/api/v1/alerts/\(alertId)/ack", as: home.stranger).status == .notFound)
+
+            // "I'm on my way" is for caregivers
+            #expect(try await home.call(.post, "/api/v1/alerts/\(alertId)/respond", as: home.senior).status == .forbidden)
+            let coming = try await home.call(.post, "/api/v1/alerts/\(alertId)/respond", as: home.caregiver)
+            #expect(coming.status == .ok)
+            #expect(coming["respondedBy"]?.text == home.caregiverId.text)
+
+            // and acknowledging clears it everywhere
+            #expect(try await home.call(.post, "/api/v1/alerts/\(alertId)/ack", as: home.caregiver).status == .ok)
+            #expect(try await home.call(.get, "/api/v1/alerts?open=1", as: home.caregiver).list.isEmpty)
+            #expect(try await home.call(.get, "/api/v1/alerts", as: home.senior).list.count == 1)
+        }
+    }
+
+    @Test func aCaregiverRaisesSOSOnlyForASeniorTheyLookAfter() async throws {
+        try await CareHousehold.with { home in
+            let forBabcia = #"{"personId": "\#(home.seniorId.text)"}"#
+            #expect(try await home.call(.post, "/api/v1/sos", as: home.caregiver, body: forBabcia).status == .created)
+            #expect(try await home.call(.post, "/api/v1/sos", as: home.stranger, body: forBabcia).status == .notFound)
+            let nobody = try await home.call(.post, "/api/v1/sos", as: home.caregiver)
+            #expect(nobody.status == .unprocessableContent)
+            #expect(nobody.invalidFields == ["personId"])
+        }
+    }
+
+    @Test func aPhoneWhoseClockDiffersRaisesTheClockAlertAndACaregiverCorrectsTheHub() async throws {
+        try await CareHousehold.with { home in
+            // given a phone whose clock is a day ahead of the hub's
+            let phone = Date().addingTimeInterval(86_400)
+            let body = #"{"deviceTime": "\#(phone.formatted(.iso8601))"}"#
+            let reading = try await home.call(.post, "/api/v1/clock", as: home.senior, body: body)
+            #expect(reading["looksWrong"] == .bool(true))
+            // then the caregiver hears of it, and a senior may not change the hub's time
+            let open = try await home.call(.get, "/api/v1/alerts?open=1", as: home.caregiver)
+            #expect(open.list.map { $0.field("kind") } == ["clock"])
+            #expect(try await home.call(.post, "/api/v1/clock/correct", as: home.senior, body: body).status == .forbidden)
+            // when the caregiver taps "use this phone's time"
+            let corrected = try await home.call(.post, "/api/v1/clock/correct", as: home.caregiver, body: body)
+            #expect(corrected.status == .ok)
+            // then the hub keeps that time and the alert is gone
+            #expect(abs(home.store.currentTime().timeIntervalSince(phone)) < 5)
+            #expect(try await home.call(.get, "/api/v1/alerts?open=1", as: home.caregiver).list.isEmpty)
+            #expect(try await home.call(.post, "/api/v1/clock", as: home.senior, body: #"{"deviceTime": "soon"}"#).invalidFields == ["deviceTime"])
+        }
+    }
+
+    @Test func onlyAnAdminChangesHowPersistentRemindersAre() async throws {
+        try await CareHousehold.with { home in
+            let settings = #"{"graceMinutes": 45, "repeatMinutes": 15}"#
+            #expect(try await home.call(.put, "/api/v1/household/reminders", as: home.caregiver, body: settings).status == .forbidden)
+            #expect(try await home.call(.put, "/api/v1/household/reminders", body: #"{"graceMinutes": 0, "repeatMinutes": 15}"#)
+                .invalidFields == ["graceMinutes"])
+            #expect(try await home.call(.put, "/api/v1/household/reminders", body: settings).status == .ok)
+            let read = try await home.call(.get, "/api/v1/household/reminders", as: home.senior)
+            #expect(read["graceMinutes"] == .number(45))
+            #expect(read["repeatMinutes"] == .number(15))
+        }
+    }
+
+    @Test(arguments: [
+        ("/api/v1/today?date=2026-02-30", "date"),
+        ("/api/v1/doses?from=yesterday", "from"),
+        ("/api/v1/alerts?kind=fire", "kind"),
+        ("/api/v1/alerts?limit=0", "limit"),
+    ])
+    func badQueriesNameTheParameter(uri: String, field: String) async throws {
+        try await CareHousehold.with { home in
+            let reply = try await home.call(.get, uri, as: home.caregiver)
+            #expect(reply.status == .unprocessableContent)
+            #expect(reply.invalidFields == [field])
+        }
+    }
+}
+
+/// Who hears of a care change on the live stream.
+@Suite struct CareLiveVisibilityTests {
+    static let senior = UUID(), caregiver = UUID(), stranger = UUID()
+
+    static func caller(_ person: UUID, _ role: Person.Role, caresFor: Set<UUID> = []) -> Caller {
+        .device(id: UUID(), as: PermissionPolicy.Actor(personId: person, role: role, caresFor: caresFor))
+    }
+
+    static func change(_ entity: String, _ payload: JSONValue) -> Change {
+        Change(seq: 1, entity: entity, entityId: UUID().uuidString, op: .update, payload: payload, actor: "t", time: Date())
+    }
+
+    @Test func aDoseIsHeardByItsSeniorAndTheirCaregiversOnly() {
+        let now = Date()
+        let dose = Dose(key: nil, medicationId: UUID(), personId: Self.senior, scheduleId: nil, dueAt: nil, plannedDate: nil,
+                        plannedTime: nil, amount: 1, status: .taken, takenAt: now, createdAt: now, updatedAt: now)
+        let change = Self.change("dose", dose.json)
+        #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.senior, .senior)))
+        #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.caregiver, .caregiver, caresFor: [Self.senior])))
+        #expect(!LiveVisibility.isVisible(change, to: Self.caller(Self.stranger, .caregiver)))
+        #expect(!LiveVisibility.isVisible(change, to: Self.caller(Self.stranger, .admin)))
+        #expect(!LiveVisibility.isVisible(change, to: .unpaired))
+    }
+
+    @Test func medicationsAndSchedulesFollowTheMedicationList() {
+        let medication = Medication(personId: Self.senior, name: "Metformina", createdAt: Date(), updatedAt: Date())
+        let removedSchedule: JSONValue = ["medicationId": .of(medication.id), "personId": .of(Self.senior)]
+        for change in [Self.change("medication", medication.json), Self.change("schedule", removedSchedule)] {
+            #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.senior, .senior)))
+            #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.caregiver, .caregiver, caresFor: [Self.senior])))
+            #expect(!LiveVisibility.isVisible(change, to: Self.caller(Self.stranger, .caregiver)))
+        }
+        #expect(!LiveVisibility.isVisible(Self.change("schedule", ["medicationId": .of(medication.id)]), to: Self.caller(Self.senior, .senior)),
+                "a payload that names nobody is not sent")
+    }
+
+    @Test func theHubsClockAlertIsForItsKeepers() {
+        let clock = CareAlert(kind: .clock, audience: .keepers, personId: nil, raisedBy: "hub", raisedAt: Date())
+        let change = Self.change("alert", clock.json)
+        #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.caregiver, .caregiver)))
+        #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.stranger, .admin)))
+        #expect(!LiveVisibility.isVisible(change, to: Self.caller(Self.senior, .senior)))
+
+        let sos = CareAlert(kind: .sos, audience: .caregivers, personId: Self.senior, raisedBy: "t", raisedAt: Date())
+        #expect(LiveVisibility.isVisible(Self.change("alert", sos.json), to: Self.caller(Self.caregiver, .caregiver, caresFor: [Self.senior])))
+        #expect(!LiveVisibility.isVisible(Self.change("alert", sos.json), to: Self.caller(Self.stranger, .caregiver)))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import HearthCore
+@testable import HearthServer
+import HearthStore
+import HTTPTypes
+import Testing
+
+/// `/api/v1/medications` as a caregiver, a senior and a stranger use it.
+@Suite struct MedicationRoutesTests {
+    @Test func aCaregiverAddsAMedicationWithItsScheduleAndTheSeniorSeesIt() async throws {
+        try await CareHousehold.with { home in
+            // given Ania, who looks after Babcia
+            // when she adds a twice-daily medicine with 30 tablets
+            let created = try await home.call(.post, "/api/v1/medications", as: home.caregiver, body: """
+                {"personId": "\(home.seniorId.text)", "name": " Metformina ", "strength": "500 mg", "stock": 30,
+                 "schedules": [{"kind": "weekly", "times": ["20:00", "08:00"], "amount": 1}]}
+                """)
+            // then it is stored, with its schedule and how long the stock lasts
+            #expect(created.status == .created)
+            let id = try #require(created["id"]?.text)
+            #expect(created.location == "/api/v1/medications/\(id)")
+            #expect(created["name"] == "Metformina")
+            #expect(created["daysRemaining"] == .number(15))
+            let schedule = try #require(created["schedules"].flatMap { if case .array(let s) = $0 { s.first } else { nil } })
+            #expect(schedule.field("times") == .array(["08:00", "20:00"]))
+            #expect(schedule.field("weekdays") == .array((1...7).map { .number(Double($0)) }))
+
+            let seen = try await home.call(.get, "/api/v1/medications", as: home.senior)
+            #expect(seen.list.map { $0.field("id") } == [.string(id)])
+            #expect(try await home.call(.get, "/api/v1/medications?personId=\(home.seniorId.text)", as: home.caregiver).list.count == 1)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"kind": "weekly", "times": ["25:00"], "amount": 1}"#, "schedules.1.times"),
+        (#"{"kind": "weekly", "times": [], "amount": 1}"#, "schedules.1.times"),
+        (#"{"kind": "weekly", "times": ["08:00"], "amount": 1, "startDate": "2026-05-02", "endDate": "2026-05-01"}"#, "schedules.1.endDate"),
+        (#"{"kind": "weekly", "times": ["08:00"], "amount": 0}"#, "schedules.1.amount"),
+        (#"{"kind": "weekly", "times": ["08:00"]}"#, "schedules.1.amount"),
+        (#"{"kind": "hourly", "times": ["08:00"], "amount": 1}"#, "schedules.1.kind"),
+        (#"{"kind": "everyNDays", "times": ["08:00"], "amount": 1}"#, "schedules.1.interval"),
+    ])
+    func aWrongScheduleIsNamedAndNothingIsWritten(schedule: String, field: String) async throws {
+        try await CareHousehold.with { home in
+            let reply = try await home.call(.post, "/api/v1/medications", as: home.caregiver, body: """
+                {"personId": "\(home.seniorId.text)", "name": "Metformina",
+                 "schedules": [{"kind": "weekly", "times": ["08:00"], "amount": 1}, \(schedule)]}
+                """)
+            // The second schedule is the wrong one; the first alone would be fine.
+            #expect(reply.status == .unprocessableContent)
+            #expect(reply["type"] == "urn:hearth:problem:invalid")
+            #expect(reply.invalidFields == [field], "\(String(describing: reply.body))")
+            #expect(try await home.call(.get, "/api/v1/medications", as: home.caregiver).list.isEmpty)
+            #expect(try await home.store.medications(of: [home.seniorId], includingInactive: true).isEmpty)
+        }
+    }
+
+    @Test func aWrongMedicationAndAWrongScheduleAreToldTogether() async throws {
+        try await CareHousehold.with { home in
+            let reply = try await home.call(.post, "/api/v1/medications", as: home.caregiver, body: """
+                {"personId": "\(home.seniorId.text)", "name": "", "stock": -1,
+                 "schedules": [{"kind": "everyNHours", "interval": 4, "from": "08:00", "until": "7:60", "amount": 1}]}
+                """)
+            #expect(reply.status == .unprocessableContent)
+            #expect(reply.invalidFields == ["name", "stock", "schedules.0.until"])
+        }
+    }
+
+    @Test func aScheduleAddedLaterNamesItsWrongTime() async throws {
+        try await CareHousehold.with { home in
+            let id = try await home.addMedication(schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+            let reply = try await home.call(.post, "/api/v1/medications/\(id)/schedules", as: home.caregiver,
+                                            body: #"{"kind": "weekly", "times": ["25:00"], "amount": 1}"#)
+            #expect(reply.status == .unprocessableContent)
+            #expect(reply.invalidFields == ["times"])
+            #expect(try await home.call(.get, "/api/v1/medications/\(id)/schedules", as: home.senior).list.count == 1)
+        }
+    }
+
+    @Test func onlyLinkedCaregiversChangeTheListAndStrangersDoNotSeeIt() async throws {
+        try await CareHousehold.with { home in
+            let body = #"{"personId": "\#(home.seniorId.text)", "name": "Aspiryna"}"#
+            // A senior sees their list but does not change it; a stranger does not even see it.
+            #expect(try await home.call(.post, "/api/v1/medications", as: home.senior, body: body).status == .forbidden)
+            #expect(try await home.call(.post, "/api/v1/medications", as: home.stranger, body: body).status == .notFound)
+
+            let id = try await home.addMedication(schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+            #expect(try await home.call(.get, "/api/v1/medications/\(id)", as: home.senior).status == .ok)
+            #expect(try await home.call(.get, "/api/v1/medications/\(id)", as: home.stranger).status == .notFound)
+            #expect(try await home.call(.patch, "/api/v1/medications/\(id)", as: home.senior, body: #"{"name": "X"}"#).status == .forbidden)
+            #expect(try await home.call(.patch, "/api/v1/medications/\(id)", as: home.stranger, body: #"{"name": "X"}"#).status == .notFound)
+            #expect(try await home.call(.get, "/api/v1/medications", as: home.stranger).list.isEmpty)
+            #expect(try await home.call(.get, "/api/v1/medications?personId=\(home.seniorId.text)", as: home.stranger).status == .notFound)
+            #expect(try await home.store.medication(id: try #require(UUID(uuidString: id)))?.name == "Metformina")
+        }
+    }
+
+    @Test func editingKeepsEveryRevisionAndStoppingKeepsTheMedication() async throws {
+        try await CareHousehold.with { home in
+            let id = try await home.addMedication(stock: 20, schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+
+            // An absent field stays; null clears a number nobody counts any more.
+            let edited = try await home.call(.patch, "/api/v1/medications/\(id)", as: home.caregiver,
+                                             body: #"{"instructions": "with food", "stock": null}"#)
+            #expect(edited.status == .ok)
+            #expect(edited["instructions"] == "with food")
+            #expect(edited["stock"] == .null)
+            #expect(edited["packageSize"] == .number(30))
+            #expect(edited["daysRemaining"] == .null)
+
+            let stopped = try await home.call(.delete, "/api/v1/medications/\(id)", as: home.caregiver)
+            #expect(stopped.status == .ok)
+            #expect(stopped["active"] == .bool(false))
+            #expect(try await home.call(.get, "/api/v1/medications", as: home.senior).list.isEmpty)
+            #expect(try await home.call(.get, "/api/v1/medications?inactive=1", as: home.senior).list.count == 1)
+
+            let history = try await home.call(.get, "/api/v1/medications/\(id)/history", as: home.senior)
+            #expect(history.list.map { $0.field("revision") } == [.number(1), .number(2), .number(3)])
+            #expect(history.list.first?.field("medication")?.field("instructions") == "")
+            #expect(history.list.first?.field("actor")?.text?.hasPrefix("device:") == true)
+        }
+    }
+
+    @Test func aRefillAddsAPackage() async throws {
+        try await CareHousehold.with { home in
+            let id = try await home.addMedication(stock: 2, schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+            let refilled = try await home.call(.post, "/api/v1/medications/\(id)/refill", as: home.caregiver)
+            #expect(refilled.status == .ok)
+            #expect(refilled["stock"] == .number(32))
+            let twice = try await home.call(.post, "/api/v1/medications/\(id)/refill", as: home.caregiver, body: #"{"packages": 2}"#)
+            #expect(twice["stock"] == .number(92))
+            #expect(try await home.call(.post, "/api/v1/medications/\(id)/refill", as: home.senior).status == .forbidden)
+        }
+    }
+
+    @Test func aScheduleIsReplacedAndRemoved() async throws {
+        try await CareHousehold.with { home in
+            let id = try await home.addMedication(schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1, "startDate": "2026-01-05"}"#)
+            let schedules = try await home.call(.get, "/api/v1/medications/\(id)/schedules", as: home.caregiver).list
+            let scheduleId = try #require(schedules.first?.field("id")?.text)
+
+            let replaced = try await home.call(.put, "/api/v1/medications/\(id)/schedules/\(scheduleId)", as: home.caregiver,
+                                               body: #"{"kind": "everyNDays", "interval": 2, "times": ["09:30"], "amount": 0.5}"#)
+            #expect(replaced.status == .ok)
+            #expect(replaced["id"]?.text == scheduleId)
+            #expect(replaced["amount"] == .number(0.5))
+            #expect(replaced["startDate"] == "2026-01-05", "the schedule keeps its start, and its every-other-day rhythm")
+
+            let added = try await home.call(.post, "/api/v1/medications/\(id)/schedules", as: home.caregiver,
+                                            body: #"{"kind": "asNeeded", "minimumIntervalMinutes": 240, "amount": 1}"#)
+            #expect(added.status == .created)
+            #expect(try await home.call(.get, "/api/v1/medications/\(id)/schedules", as: home.senior).list.count == 2)
+
+            #expect(try await home.call(.delete, "/api/v1/medications/\(id)/schedules/\(scheduleId)", as: home.senior).status == .forbidden)
+            #expect(try await home.call(.delete, "/api/v1/medications/\(id)/schedules/\(scheduleId)", as: home.caregiver).status == .noContent)
+            #expect(try await home.call(.delete, "/api/v1/medications/\(id)/schedules/\(scheduleId)", as: home.caregiver).status == .notFound)
+            #expect(try await home.call(.get, "/api/v1/medications/\(id)/schedules", as: home.senior).list.count == 1)
+        }
+    }
+}
