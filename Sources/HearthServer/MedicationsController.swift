@@ -25,9 +25,8 @@ struct MedicationsController {
                 named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .medications(of: $0) }
             let medications = try await store.medications(
                 of: Set(seniors.map(\.id)), includingInactive: CareQuery.flag("inactive", in: request))
-            var list: [JSONValue] = []
-            for medication in medications { list.append(try await medicationJSON(medication)) }
-            return list
+            let schedules = try await store.schedules(medicationIds: medications.map(\.id))
+            return medications.map { Self.json($0, schedules: schedules[$0.id] ?? []) }
         }
         router.post("/api/v1/medications") { request, context -> EditedResponse<JSONValue> in
             _ = try context.requirePaired()
@@ -127,7 +126,10 @@ struct MedicationsController {
     /// lasts at their pace (null when nobody counts the stock, or nothing
     /// is taken on a schedule).
     func medicationJSON(_ medication: Medication) async throws -> JSONValue {
-        let schedules = try await store.schedules(medicationId: medication.id)
+        Self.json(medication, schedules: try await store.schedules(medicationId: medication.id))
+    }
+
+    static func json(_ medication: Medication, schedules: [DoseSchedule]) -> JSONValue {
         let days = medication.stock.flatMap { StockForecast.daysRemaining(stock: $0, schedules: schedules) }
         return medication.json.adding([
             "schedules": .array(schedules.map(\.json)),

@@ -237,6 +237,19 @@ extension HearthStore {
         }
     }
 
+    /// The current schedules of several medications, in one read (a list
+    /// page shows each medication with its schedules).
+    public func schedules(medicationIds: [UUID]) async throws -> [UUID: [DoseSchedule]] {
+        guard !medicationIds.isEmpty else { return [:] }
+        return try await pool.read { db in
+            let marks = Array(repeating: "?", count: medicationIds.count).joined(separator: ", ")
+            return Dictionary(grouping: try Self.versions(sql: """
+                SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
+                WHERE s.medicationId IN (\(marks)) AND v.activeUntil IS NULL ORDER BY s.createdAt, s.id
+                """, arguments: StatementArguments(medicationIds.map(\.text)), db).map(\.schedule), by: \.medicationId)
+        }
+    }
+
     /// Every version of every schedule of these medications that is in
     /// force at or after `since`: what the reminder service and Today plan from.
     static func scheduleVersions(medicationIds: [UUID], since: Date, _ db: Database) throws -> [ScheduleVersion] {

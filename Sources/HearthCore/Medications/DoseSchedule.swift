@@ -139,6 +139,15 @@ public struct DueDose: Hashable, Sendable {
     public var due: Date
     public var amount: Double
 
+    public init(scheduleId: UUID, medicationId: UUID, date: LocalDate, time: LocalTime, due: Date, amount: Double) {
+        self.scheduleId = scheduleId
+        self.medicationId = medicationId
+        self.date = date
+        self.time = time
+        self.due = due
+        self.amount = amount
+    }
+
     public var key: String { "\(scheduleId.uuidString.lowercased())/\(date)T\(time)" }
 
     /// Where the dose sits in the day, as the Today page groups doses.

@@ -57,6 +57,11 @@ public enum ReminderRules {
         public var action: Action
         /// When to look at this dose next; nil when it needs nothing more.
         public var nextCheck: Date?
+
+        public init(action: Action, nextCheck: Date?) {
+            self.action = action
+            self.nextCheck = nextCheck
+        }
     }
 
     public static func step(for dose: DueDose, recorded: Recorded?, at now: Date, settings: ReminderSettings) -> Step {
