@@ -3,11 +3,13 @@
 // else a translated generic message, so a page never crashes on an error.
 
 export class HubProblem extends Error {
-  constructor(message, { status = 0, type = null, retryAfter = null } = {}) {
+  constructor(message, { status = 0, type = null, retryAfter = null, errors = null } = {}) {
     super(message);
     this.name = 'HubProblem';
     this.status = status;
     this.type = type;
+    /** For a 422: what is wrong with each field, { name: "must not be empty" }; else null. */
+    this.errors = errors;
     /** Seconds to wait before trying again (from Retry-After on a 429), or null. */
     this.retryAfter = retryAfter;
   }
@@ -37,6 +39,13 @@ export function problemMessage(problem) {
     if (typeof text === 'string' && text.trim() !== '') return text.trim();
   }
   return null;
+}
+
+/** A problem's per-field messages ({ field: sentence }), or null when it has none. */
+export function fieldErrors(errors) {
+  if (errors === null || typeof errors !== 'object' || Array.isArray(errors)) return null;
+  const fields = Object.entries(errors).filter(([, message]) => typeof message === 'string');
+  return fields.length > 0 ? Object.fromEntries(fields) : null;
 }
 
 /**
@@ -82,12 +91,16 @@ async function requestJSON(method, path, body, { t, fetchImpl, signal }) {
       status: response.status,
       type: problem?.type ?? null,
       retryAfter: retryAfterSeconds(response.headers?.get?.('Retry-After')),
+      errors: fieldErrors(problem?.errors),
     });
   }
   if (response.status === 204) return null;
   try {
     return await response.json();
-  } catch {
+  } catch (error) {
+    // Cancelled while the body was arriving (a newer request replaced it):
+    // that is the caller's doing, not an answer the page cannot read.
+    if (error?.name === 'AbortError') throw error;
     throw new HubProblem(t('errors.badResponse'), { status: response.status });
   }
 }

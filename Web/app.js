@@ -1,7 +1,8 @@
 // Entry module: applies saved preferences, loads the language, draws the
-// shell, starts the live connection and the router. Page logic lives in
-// pages/, pure logic in router.js, i18n.js, live.js, pairing.js and
-// preferences.js. At /pair it shows only the pairing form instead.
+// shell, starts the live connection, the alert banner and the router. Page
+// logic lives in pages/, pure logic in router.js, i18n.js, live.js,
+// pairing.js, preferences.js, care/ and medications/. At /pair it shows
+// only the pairing form instead.
 import { getJSON, isUnpaired } from './api.js';
 import { PAIR_PATH, isPairingPath, secretFromHash } from './pairing.js';
 import { createRouter } from './router.js';
@@ -16,7 +17,13 @@ import {
   writeSaved,
 } from './preferences.js';
 import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLink } from './shell.js';
+import { createAlertBanner } from './alert-banner.js';
+import { createAlertCenter } from './care/alert-center.js';
+import { enableSoundOnFirstTouch } from './care/beep.js';
+import { createMe } from './care/me.js';
+import { createAlertsPage } from './pages/alerts.js';
 import { createComingSoonPage } from './pages/coming-soon.js';
+import { createMedicationsPage } from './pages/medications.js';
 import { createPairPage } from './pages/pair.js';
 import { createNotesPage } from './pages/notes.js';
 import { createTodayPage } from './pages/today.js';
@@ -71,6 +78,14 @@ const app = {
   },
   setLanguage,
 };
+/** Who is using this browser: { personId, role, name, people, timeZone }. */
+app.me = createMe(app);
+/** The open alerts this browser may see, kept current from the live stream. */
+app.alerts = createAlertCenter(app);
+const alertBanner = createAlertBanner(app, {
+  container: document.getElementById('alert-banner'),
+  announcer: document.getElementById('alert-announcer'),
+});
 
 applyPreferences(root, app.preferences);
 
@@ -106,8 +121,8 @@ const router = createRouter({
   pages: {
     today: safePage(createTodayPage(app)),
     notes: safePage(createNotesPage(app)),
-    medications: safePage(createComingSoonPage(app, 'medications')),
-    alerts: safePage(createComingSoonPage(app, 'alerts')),
+    medications: safePage(createMedicationsPage(app)),
+    alerts: safePage(createAlertsPage(app)),
     household: safePage(createComingSoonPage(app, 'household')),
     settings: safePage(createSettingsPage(app)),
   },
@@ -174,7 +189,10 @@ async function setLanguage(wanted, { save = true } = {}) {
   translateShell(document, t);
   renderNav(navList, t);
   if (pairing) showPairPage();
-  else if (router.current) router.refresh();
+  else if (router.current) {
+    alertBanner.render();
+    router.refresh();
+  }
 }
 
 languageSelect.addEventListener('change', () => setLanguage(languageSelect.value));
@@ -201,9 +219,17 @@ if (!pairing) {
     // Let in again (paired in another tab): drop the message and reload the page's data.
     if (state === 'connected' && app.unpaired) {
       app.unpaired = false;
+      app.me.forget();
       router.refresh();
     }
   });
+  // A new role or care link changes what this person is shown.
+  app.live.onChange((change) => {
+    if (change.entity === 'person' || change.entity === 'careLink') app.me.forget();
+  });
   app.live.start();
+  app.alerts.start();
+  alertBanner.start();
+  enableSoundOnFirstTouch(document);
   router.start();
 }

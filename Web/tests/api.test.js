@@ -67,3 +67,23 @@ test('sendJSON sends the body and reads an empty 204 as null', async () => {
   assert.equal(calls[0].body, undefined);
   assert.equal(calls[0].headers['Content-Type'], undefined, 'no body, no content type');
 });
+
+test("a validation problem keeps each field's message for the form", async () => {
+  const body = { type: 'urn:hearth:problem:invalid', status: 422, title: 'Unprocessable Content',
+    detail: 'Some fields are not valid', errors: { name: 'must not be empty', 'schedules.0.times': 'must list at least one time of day' } };
+  await assert.rejects(
+    sendJSON('POST', '/medications', {}, { t, fetchImpl: reply(422, body) }),
+    (e) => e instanceof HubProblem && e.status === 422 && e.errors.name === 'must not be empty'
+      && e.errors['schedules.0.times'] === 'must list at least one time of day',
+  );
+  await assert.rejects(getJSON('/x', { t, fetchImpl: reply(409, { detail: 'Too soon', type: 'urn:hearth:problem:limit-reached' }) }),
+    (e) => e.errors === null && e.type.endsWith('limit-reached') && e.message === 'Too soon');
+});
+
+test('a request cancelled while its answer arrives stays a cancellation, not a "cannot read" message', async () => {
+  const aborted = async () => ({
+    ok: true, status: 200,
+    json: async () => { throw new DOMException('The operation was aborted.', 'AbortError'); },
+  });
+  await assert.rejects(getJSON('/today', { t, fetchImpl: aborted }), (e) => e.name === 'AbortError');
+});

@@ -1,0 +1,558 @@
+"""Care in a real headless Chromium: a senior's tablet and a caregiver's
+phone side by side. The senior taps "Taken" and the caregiver's open Today
+page shows it taken within a second; "Take all" records the rest of the
+morning; an as-needed medicine taken too soon is refused with the hub's
+sentence; the SOS slider does nothing when tapped or half-moved, sends when
+dragged to the end (or moved there by keyboard), reaches the caregiver's
+banner with a sound-and-OK alert, and "I'm on my way" reaches the senior;
+a caregiver adds a medication with the schedule editor, whose summary reads
+as a sentence in English and Polish; refill and stop; history and alerts;
+axe finds no WCAG 2.1 A/AA violations on Today (both roles), Medications,
+the form, History and Alerts.
+
+The senior's window uses http://127.0.0.1:<port> and the caregiver's
+http://localhost:<port>: cookies belong to a host, so one Chromium holds two
+paired devices at once."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+import requests
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from conftest import Hub, browser_console_errors
+from test_web_ui import axe_violations, choose_language, use_dark_colour_scheme, wait_for
+
+SENIOR = "Babcia Zosia"
+CARER = "Ania"
+SEEN_WITHIN_S = 1.0
+
+
+# --------------------------------------------------------------------------
+# The household: a senior, her caregiver, and her medicines
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class CareHome:
+    hub: Hub
+    senior: dict  # the 201 body of pairing her tablet: device, person, token
+    carer: dict
+
+    @property
+    def senior_id(self) -> str:
+        return self.senior["person"]["id"]
+
+    @property
+    def senior_headers(self) -> dict:
+        return {"Authorization": f"Bearer {self.senior['token']}"}
+
+    @property
+    def carer_headers(self) -> dict:
+        return {"Authorization": f"Bearer {self.carer['token']}"}
+
+    def add_medication(self, name: str, schedules: list[dict], **fields) -> dict:
+        response = requests.post(f"{self.hub.url}/api/v1/medications", headers=self.carer_headers, timeout=5,
+                                 json={"personId": self.senior_id, "name": name, "schedules": schedules, **fields})
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def today(self) -> dict:
+        response = requests.get(f"{self.hub.url}/api/v1/today", headers=self.carer_headers, timeout=5)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def doses_of_today(self) -> list[dict]:
+        [day] = self.today()["people"]
+        return day["doses"]
+
+    def alerts(self, **query) -> list[dict]:
+        response = requests.get(f"{self.hub.url}/api/v1/alerts", params=query, headers=self.carer_headers, timeout=5)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def local_now(self) -> datetime:
+        household = requests.get(f"{self.hub.url}/api/v1/household", headers=self.carer_headers, timeout=5).json()
+        return datetime.now(ZoneInfo(household["timeZone"]))
+
+
+def soon(home: CareHome, minutes: int = 2) -> str:
+    """A clock time a few minutes ahead in the household: its dose is on
+    today's list (a new schedule plans from now on) and may be answered."""
+    now = home.local_now()
+    if now.hour == 23 and now.minute >= 45:
+        pytest.skip("too close to midnight for doses planned a few minutes ahead")
+    return (now + timedelta(minutes=minutes)).strftime("%H:%M")
+
+
+def due_in_a_moment(home: CareHome) -> tuple[str, datetime]:
+    """The next whole minute at least 5 s ahead, and when it is: a dose
+    planned then is "due" once it has passed (see wait_until)."""
+    now = home.local_now()
+    if now.hour == 23 and now.minute >= 45:
+        pytest.skip("too close to midnight for doses planned a few minutes ahead")
+    due = (now + timedelta(seconds=65)).replace(second=0, microsecond=0)
+    return due.strftime("%H:%M"), due
+
+
+def wait_until(moment: datetime) -> None:
+    left = (moment - datetime.now(moment.tzinfo)).total_seconds()
+    if left > 0:
+        time.sleep(left + 0.5)
+
+
+def every_day(time_of_day: str, amount: float = 1) -> dict:
+    return {"kind": "weekly", "times": [time_of_day], "weekdays": [1, 2, 3, 4, 5, 6, 7], "amount": amount}
+
+
+@pytest.fixture
+def home(hub: Hub) -> CareHome:
+    senior = hub.pair_device("--new-person", SENIOR, "--role", "senior", device_name="Tablet babci", wait=False)
+    carer = hub.pair_device("--new-person", CARER, "--role", "caregiver", device_name="Telefon Ani", wait=False)
+    linked = hub.hearth("people", "link", "--caregiver", CARER, "--senior", SENIOR)
+    assert linked.returncode == 0, linked.stdout + linked.stderr
+    return CareHome(hub=hub, senior=senior, carer=carer)
+
+
+@pytest.fixture
+def browser(browser):
+    """The shared browser; windows a test opened are closed after it."""
+    first = browser.current_window_handle
+    yield browser
+    for handle in browser.window_handles:
+        if handle != first:
+            browser.switch_to.window(handle)
+            browser.close()
+    browser.switch_to.window(first)
+
+
+def open_as(driver, hub: Hub, token: str, host: str, page: str = "today", new_window: bool = False) -> str:
+    """Opens the app at #/<page> as the device holding `token` (its cookie on
+    http://<host>:<port>); returns the window handle."""
+    if new_window:
+        driver.switch_to.new_window("window")
+    driver.execute_cdp_cmd("Network.setCookie", {
+        "name": "hearth_device", "value": token, "url": f"http://{host}:{hub.port}",
+        "httpOnly": True, "sameSite": "Strict", "path": "/",
+    })
+    driver.get(f"http://{host}:{hub.port}/#/{page}")
+    wait_for(driver, "the live connection", lambda d: d.execute_script(
+        "return document.getElementById('live-indicator')?.dataset.state === 'connected'"
+        " || !!document.querySelector('main h1')"))
+    return driver.current_window_handle
+
+
+def senior_window(driver, home: CareHome, page: str = "today") -> str:
+    return open_as(driver, home.hub, home.senior["token"], "127.0.0.1", page)
+
+
+def carer_window(driver, home: CareHome, page: str = "today") -> str:
+    return open_as(driver, home.hub, home.carer["token"], "localhost", page, new_window=True)
+
+
+def dose_status(driver, key: str) -> str | None:
+    return driver.execute_script(
+        "return [...document.querySelectorAll('li.dose-item')].find(li => li.dataset.key === arguments[0])?.dataset.status ?? null",
+        key)
+
+
+def dose_button(driver, key: str, action: str):
+    for item in driver.find_elements(By.CSS_SELECTOR, "li.dose-item"):
+        if item.get_attribute("data-key") == key:
+            return item.find_element(By.CSS_SELECTOR, f"button[data-action='{action}']")
+    raise AssertionError(f"no dose {key} on the page")
+
+
+def seen_within(driver, window: str, what: str, condition, limit: float) -> float:
+    """Switches to `window` and waits for condition; fails if it took longer
+    than `limit` from the call (the other window has just acted)."""
+    started = time.monotonic()
+    driver.switch_to.window(window)
+    wait_for(driver, what, condition, timeout=5)
+    took = time.monotonic() - started
+    assert took < limit, f"{what} took {took:.2f} s (at most {limit} s)"
+    return took
+
+
+def banner_texts(driver, kind: str | None = None) -> list[str]:
+    selector = f".alert-item[data-kind='{kind}'] .alert-text" if kind else ".alert-item .alert-text"
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector)
+
+
+def main_text(driver) -> str:
+    return driver.find_element(By.TAG_NAME, "main").text
+
+
+def text_of(driver, selector: str) -> str:
+    """The rendered text of the first element matching `selector` ('' if none),
+    read in one go: the page may redraw between two WebDriver calls."""
+    return driver.execute_script("return document.querySelector(arguments[0])?.innerText ?? ''", selector)
+
+
+def click(driver, selector: str):
+    """Clicks the element matching `selector`, finding it again if the page
+    redrew it meanwhile."""
+    for attempt in range(5):
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+            time.sleep(0.1)
+
+
+def dose_text(driver, key: str) -> str:
+    return driver.execute_script(
+        "return [...document.querySelectorAll('li.dose-item')].find(li => li.dataset.key === arguments[0])?.innerText ?? ''", key)
+
+
+# --------------------------------------------------------------------------
+# Today: the senior answers, the caregiver sees it at once
+# --------------------------------------------------------------------------
+
+
+def test_a_dose_taken_on_the_senior_tablet_shows_taken_on_the_caregiver_page_within_a_second(browser, home):
+    due = soon(home)
+    aspirin = home.add_medication("Aspirin", [every_day(due)], strength="75 mg", appearance="small white round",
+                                  instructions="after breakfast")
+    home.add_medication("Bisoprolol", [every_day(due)], strength="5 mg")
+    home.add_medication("Witamina D", [every_day(due, amount=2)], unit="capsules")
+    keys = {d["medicationName"]: d["key"] for d in home.doses_of_today()}
+    aspirin_key = keys["Aspirin"]
+
+    senior = senior_window(browser, home)
+    wait_for(browser, "the senior's doses", lambda d: dose_status(d, aspirin_key) == "upcoming")
+    shown = text_of(browser, "#today-doses")
+    assert "Your medicines today" in shown
+    assert "Aspirin 75 mg" in shown and "1 tablet at " + due in shown
+    assert "Looks like: small white round" in shown and "after breakfast" in shown
+    assert "2 capsules at " + due in shown
+    taken = dose_button(browser, aspirin_key, "taken")
+    assert taken.accessible_name == "Taken", "the button says what it does"
+    assert browser.execute_script("return arguments[0].getAttribute('aria-describedby')", taken), \
+        "and which medicine it is for"
+
+    carer = carer_window(browser, home)
+    wait_for(browser, "Babcia's day on the caregiver's phone", lambda d: dose_status(d, aspirin_key) in ("due", "upcoming"))
+    assert SENIOR in main_text(browser)
+
+    browser.switch_to.window(senior)
+    dose_button(browser, aspirin_key, "taken").click()
+    seen_within(browser, carer, "Aspirin taken on the caregiver's page",
+                lambda d: dose_status(d, aspirin_key) == "taken", SEEN_WITHIN_S)
+    assert "Taken at " in dose_text(browser, aspirin_key)
+
+    # "Take all" records the other two of that part of the day, once.
+    browser.switch_to.window(senior)
+    wait_for(browser, "Aspirin shown as done here too", lambda d: dose_status(d, aspirin_key) == "taken")
+    assert browser.execute_script("return document.activeElement.dataset.focusKey") == aspirin_key, \
+        "with its button gone, the keyboard stays on the dose, not back at the top"
+    assert text_of(browser, "button[data-action='take-all']") == "Take all (2)"
+    click(browser, "button[data-action='take-all']")
+    seen_within(browser, carer, "everything taken on the caregiver's page",
+                lambda d: all(dose_status(d, key) == "taken" for key in keys.values()), SEEN_WITHIN_S)
+    assert browser.find_element(By.CSS_SELECTOR, ".person-day .today-counts").get_attribute("data-taken") == "3"
+    assert [d["status"] for d in home.doses_of_today()] == ["taken"] * 3
+    assert browser_console_errors(browser) == []
+
+
+def test_a_due_dose_rings_for_the_senior_and_later_snoozes_it(browser, home):
+    due, when = due_in_a_moment(home)
+    home.add_medication("Aspirin", [every_day(due)], strength="75 mg")
+    home.add_medication("Bisoprolol", [every_day(due)])
+    keys = {d["medicationName"]: d["key"] for d in home.doses_of_today()}
+    senior_window(browser, home)
+    wait_for(browser, "the doses", lambda d: dose_status(d, keys["Aspirin"]) == "upcoming")
+    assert not browser.find_elements(By.CSS_SELECTOR, "button[data-action='later']"), "nothing to put off yet"
+    wait_until(when)
+    # Its time came: the hub's reminder makes it due here, with a banner for her.
+    wait_for(browser, "Aspirin due", lambda d: dose_status(d, keys["Aspirin"]) == "due", timeout=15)
+    wait_for(browser, "the reminder banner", lambda d: any(f"Time to take Aspirin: 1 tablet ({due})" == t
+                                                         for t in banner_texts(d, "dose-due")))
+
+    later = dose_button(browser, keys["Aspirin"], "later")
+    assert later.get_attribute("aria-expanded") == "false"
+    later.click()
+    choice = dose_button(browser, keys["Aspirin"], "snooze-30")
+    assert choice.text == "In 30 minutes"
+    choice.click()
+    wait_for(browser, "Aspirin put off", lambda d: dose_status(d, keys["Aspirin"]) == "snoozed")
+    assert "Reminder again at " in dose_text(browser, keys["Aspirin"])
+
+    dose_button(browser, keys["Bisoprolol"], "skip").click()
+    wait_for(browser, "Bisoprolol skipped", lambda d: dose_status(d, keys["Bisoprolol"]) == "skipped")
+    statuses = {d["medicationName"]: d["status"] for d in home.doses_of_today()}
+    assert statuses == {"Aspirin": "snoozed", "Bisoprolol": "skipped"}
+    # Answered or put off, its reminder is closed on every device.
+    wait_for(browser, "the reminder banners gone", lambda d: banner_texts(d, "dose-due") == [])
+
+
+def test_an_as_needed_medicine_taken_too_soon_is_refused_with_the_hubs_sentence(browser, home):
+    home.add_medication("Paracetamol", [{"kind": "asNeeded", "amount": 1, "minimumIntervalMinutes": 240, "dailyMaximum": 3}],
+                        strength="500 mg")
+    senior_window(browser, home)
+    wait_for(browser, "the as-needed medicine", lambda d: d.find_elements(By.CSS_SELECTOR, "li.prn-item button[data-action='take-now']"))
+    shown = text_of(browser, "li.prn-item")
+    assert "1 tablet when needed, at least 4 hours apart, at most 3 times a day" in shown
+    assert "Not taken today." in shown
+
+    click(browser, "li.prn-item button[data-action='take-now']")
+    wait_for(browser, "it to count as taken", lambda d: "Taken today: 1" in text_of(d, "li.prn-item"))
+    click(browser, "li.prn-item button[data-action='take-now']")
+    wait_for(browser, "the refusal", lambda d: text_of(d, "li.prn-item .prn-refusal"))
+    refusal = text_of(browser, "li.prn-item .prn-refusal")
+    assert refusal.startswith("Too soon"), refusal
+    assert "Paracetamol" in refusal
+    assert not browser.find_elements(By.CSS_SELECTOR, "button[data-action='override']"), "a senior cannot override"
+    assert browser.find_element(By.ID, "problem").text == "", "a refusal is not an error"
+
+
+# --------------------------------------------------------------------------
+# SOS
+# --------------------------------------------------------------------------
+
+
+def drag_thumb(driver, fraction: float):
+    thumb = driver.find_element(By.ID, "sos-slider")
+    track = driver.find_element(By.ID, "sos-track")
+    distance = int((track.size["width"] - thumb.size["width"]) * fraction) + 5
+    ActionChains(driver).click_and_hold(thumb).move_by_offset(distance // 2, 0).move_by_offset(distance - distance // 2, 0) \
+        .release().perform()
+
+
+def test_the_sos_slide_reaches_the_caregiver_and_help_on_the_way_reaches_the_senior(browser, home):
+    senior = senior_window(browser, home)
+    wait_for(browser, "the SOS slider", lambda d: d.find_elements(By.ID, "sos-slider"))
+    slider = browser.find_element(By.ID, "sos-slider")
+    assert slider.get_attribute("role") == "slider"
+    label = slider.accessible_name
+    assert "slide to the end" in label and "right arrow" in label and "End" in label, label
+    carer = carer_window(browser, home)
+    wait_for(browser, "the caregiver's Today", lambda d: d.find_elements(By.CSS_SELECTOR, ".person-day"))
+
+    # Not by accident: a tap, or a drag let go halfway, sends nothing.
+    browser.switch_to.window(senior)
+    slider = browser.find_element(By.ID, "sos-slider")
+    slider.click()
+    drag_thumb(browser, 0.5)
+    wait_for(browser, "the slider to spring back", lambda d: d.find_element(By.ID, "sos-slider").get_attribute("aria-valuenow") == "0")
+    time.sleep(0.3)
+    assert home.alerts(kind="sos") == [], "no SOS from a tap or half a slide"
+
+    drag_thumb(browser, 1.0)
+    seen_within(browser, carer, "the SOS banner on the caregiver's phone",
+                lambda d: f"{SENIOR} needs help!" in " ".join(banner_texts(d, "sos")), 2.0)
+    [alert] = home.alerts(kind="sos")
+    assert alert["open"] and alert["personId"] == home.senior_id
+    banner = browser.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos']")
+    assert browser.find_element(By.ID, "alert-announcer").get_attribute("textContent").startswith(f"{SENIOR} needs help!"), \
+        "screen readers are told"
+
+    banner.find_element(By.CSS_SELECTOR, "button[data-action='respond']").click()
+    seen_within(browser, senior, "who is coming, on the senior's tablet",
+                lambda d: "Help is on the way: Ania" in banner_texts(d, "sos"), 2.0)
+    assert "Help has been called" in browser.find_element(By.ID, "sos-status").text
+
+    # OK on the tablet closes the alert on every device.
+    browser.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] button[data-action='ack']").click()
+    wait_for(browser, "the banner gone here", lambda d: banner_texts(d) == [])
+    browser.switch_to.window(carer)
+    wait_for(browser, "the banner gone on the caregiver's phone", lambda d: banner_texts(d) == [])
+    assert not home.alerts(kind="sos", open="1")
+    assert browser_console_errors(browser) == []
+
+
+def test_the_sos_slider_works_by_keyboard(browser, home):
+    senior_window(browser, home)
+    wait_for(browser, "the SOS slider", lambda d: d.find_elements(By.ID, "sos-slider"))
+    slider = browser.find_element(By.ID, "sos-slider")
+    slider.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    assert slider.get_attribute("aria-valuenow") == "75"
+    assert "keep going" in slider.get_attribute("aria-valuetext")
+    time.sleep(0.3)
+    assert home.alerts(kind="sos") == [], "three quarters is not the end"
+    slider.send_keys(Keys.END)
+    wait_for(browser, "the call sent", lambda d: "Help has been called" in d.find_element(By.ID, "sos-status").text)
+    assert len(home.alerts(kind="sos", open="1")) == 1
+    wait_for(browser, "her own SOS in the banner", lambda d: any("Waiting for an answer" in t for t in banner_texts(d, "sos")))
+    assert browser.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] button[data-action='ack']").text == "Cancel the call"
+
+
+# --------------------------------------------------------------------------
+# Medications
+# --------------------------------------------------------------------------
+
+
+def summary(driver, index: int = 0) -> str:
+    return driver.find_element(By.ID, f"schedule-{index}-summary").text
+
+
+def test_a_caregiver_adds_a_medication_and_the_schedule_reads_as_a_sentence(browser, home):
+    open_as(browser, home.hub, home.carer["token"], "127.0.0.1", "medications")
+    wait_for(browser, "the add link", lambda d: d.find_elements(By.ID, "add-medication"))
+    browser.find_element(By.ID, "add-medication").click()
+    wait_for(browser, "the form", lambda d: d.find_elements(By.ID, "med-name"))
+    assert summary(browser) == "1 tablet at 08:00 every day"
+
+    # Saved empty: every mistake listed above the form, the keyboard put there.
+    browser.find_element(By.ID, "save-medication").click()
+    wait_for(browser, "the list of mistakes", lambda d: d.find_elements(By.ID, "form-errors"))
+    assert "Please give the medication a name." in browser.find_element(By.ID, "form-errors").text
+    assert browser.switch_to.active_element.get_attribute("id") == "form-errors"
+    assert browser.find_element(By.ID, "med-name").get_attribute("aria-invalid") == "true"
+
+    browser.find_element(By.ID, "med-name").send_keys("Metformina")
+    browser.find_element(By.ID, "med-strength").send_keys("500 mg")
+    amount = browser.find_element(By.ID, "schedule-0-amount")
+    amount.send_keys(Keys.CONTROL, "a")
+    amount.send_keys("2")
+    wait_for(browser, "the sentence to follow", lambda d: summary(d) == "2 tablets at 08:00 every day")
+    browser.find_element(By.ID, "schedule-0-add-time").click()
+    assert browser.switch_to.active_element.get_attribute("id") == "schedule-0-time-1"
+    wait_for(browser, "a second time", lambda d: summary(d) == "2 tablets at 08:00 and 20:00 every day")
+    browser.find_element(By.ID, "schedule-0-kind-everyNDays").click()
+    wait_for(browser, "every other day", lambda d: summary(d) == "2 tablets every 2 days at 08:00 and 20:00")
+    browser.find_element(By.ID, "schedule-0-kind-weekly").click()
+    browser.find_element(By.ID, "save-medication").click()
+
+    wait_for(browser, "the list with it", lambda d: d.current_url.endswith("#/medications")
+             and "Metformina 500 mg" in d.find_element(By.ID, "medication-lists").text)
+    assert "2 tablets at 08:00 and 20:00 every day" in text_of(browser, "li.medication-item")
+    [medication] = requests.get(f"{home.hub.url}/api/v1/medications", headers=home.carer_headers, timeout=5).json()
+    assert medication["schedules"][0]["times"] == ["08:00", "20:00"] and medication["schedules"][0]["amount"] == 2
+
+    choose_language(browser, "pl")
+    wait_for(browser, "the sentence in Polish",
+             lambda d: "2 tabletki o 08:00 i 20:00 codziennie" in d.find_element(By.ID, "medication-lists").text)
+
+
+def test_refill_and_stop_from_the_list(browser, home):
+    home.add_medication("Aspirin", [every_day("08:00")], strength="75 mg", stock=5, packageSize=30, lowStockDays=7)
+    open_as(browser, home.hub, home.carer["token"], "127.0.0.1", "medications")
+    wait_for(browser, "the list", lambda d: d.find_elements(By.CSS_SELECTOR, "li.medication-item"))
+    wait_for(browser, "the warning", lambda d: d.find_elements(By.CSS_SELECTOR, "li.medication-item[data-low='true']"))
+    shown = text_of(browser, "li.medication-item")
+    assert "Running low!" in shown and "In stock: 5 tablets" in shown and "enough for about 5 days" in shown, shown
+
+    click(browser, "li.medication-item button[data-action='refill']")
+    wait_for(browser, "the new stock", lambda d: "In stock: 35 tablets" in text_of(d, "li.medication-item"))
+    assert browser.find_elements(By.CSS_SELECTOR, "li.medication-item[data-low='false']")
+
+    click(browser, "li.medication-item button[data-action='stop']")
+    browser.switch_to.alert.accept()
+    wait_for(browser, "it to leave the list", lambda d: not d.find_elements(By.CSS_SELECTOR, "li.medication-item"))
+    browser.find_element(By.ID, "show-stopped").click()
+    wait_for(browser, "it among the stopped", lambda d: d.find_elements(By.CSS_SELECTOR, "li.medication-item[data-active='false']"))
+
+
+# --------------------------------------------------------------------------
+# Accessibility
+# --------------------------------------------------------------------------
+
+
+def test_care_pages_have_no_wcag_21_aa_violations(browser, home):
+    due = soon(home)
+    home.add_medication("Aspirin", [every_day(due), every_day("21:30")], strength="75 mg", appearance="small white round",
+                        stock=5, packageSize=30, lowStockDays=7)
+    home.add_medication("Bisoprolol", [every_day(due)], strength="5 mg")
+    home.add_medication("Paracetamol", [{"kind": "asNeeded", "amount": 1, "minimumIntervalMinutes": 240}], strength="500 mg")
+    [first, *_] = home.doses_of_today()
+    taken = requests.post(f"{home.hub.url}/api/v1/doses", json={"key": first["key"], "status": "taken"},
+                          headers=home.senior_headers, timeout=5)
+    assert taken.status_code == 201, taken.text
+    note = requests.post(f"{home.hub.url}/api/v1/notes", headers=home.senior_headers, timeout=5,
+                         json={"title": "Telefony", "visibility": "shared", "pinned": True})
+    assert note.status_code == 201, note.text
+
+    violations = []
+    senior = senior_window(browser, home)
+    wait_for(browser, "the senior's Today", lambda d: d.find_elements(By.CSS_SELECTOR, "li.dose-item[data-status='taken']")
+             and d.find_elements(By.CSS_SELECTOR, "li.prn-item") and d.find_elements(By.ID, "today-notes"))
+    violations += axe_violations(browser, "Today, senior, light")
+    browser.find_element(By.ID, "sos-slider").send_keys(Keys.END)
+    wait_for(browser, "her own SOS in the banner", lambda d: banner_texts(d, "sos"))
+
+    carer = carer_window(browser, home)
+    wait_for(browser, "the caregiver's Today with the SOS", lambda d: banner_texts(d, "sos")
+             and d.find_elements(By.CSS_SELECTOR, ".person-day li.dose-item"))
+    violations += axe_violations(browser, "Today, caregiver, SOS banner, light")
+
+    for scheme in ("light", "dark"):
+        if scheme == "dark":
+            use_dark_colour_scheme(browser)
+            browser.switch_to.window(senior)
+            browser.get(f"http://127.0.0.1:{home.hub.port}/#/today")
+            wait_for(browser, "the senior's Today", lambda d: d.find_elements(By.CSS_SELECTOR, "li.dose-item"))
+            violations += axe_violations(browser, "Today, senior, own SOS, dark")
+            browser.switch_to.window(carer)
+            browser.get(f"http://localhost:{home.hub.port}/#/today")
+            wait_for(browser, "the caregiver's Today", lambda d: d.find_elements(By.CSS_SELECTOR, ".person-day li.dose-item"))
+            violations += axe_violations(browser, "Today, caregiver, dark")
+
+        browser.get(f"http://localhost:{home.hub.port}/#/medications")
+        wait_for(browser, "the medications", lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.medication-item")) == 3)
+        violations += axe_violations(browser, f"Medications, {scheme}")
+
+        browser.find_element(By.CSS_SELECTOR, "li.medication-item a[data-action='edit']").click()
+        wait_for(browser, "the form", lambda d: d.find_elements(By.ID, "schedule-0-summary"))
+        browser.find_element(By.ID, "add-schedule").click()
+        browser.find_element(By.ID, "schedule-2-kind-everyNHours").click()
+        name = browser.find_element(By.ID, "med-name")
+        name.send_keys(Keys.CONTROL, "a")
+        name.send_keys(Keys.DELETE)
+        browser.find_element(By.ID, "save-medication").click()
+        wait_for(browser, "the mistakes", lambda d: d.find_elements(By.ID, "form-errors"))
+        violations += axe_violations(browser, f"Medication form with mistakes, {scheme}")
+
+        browser.get(f"http://localhost:{home.hub.port}/#/medications/history")
+        wait_for(browser, "the calendar", lambda d: d.find_elements(By.CSS_SELECTOR, "table.adherence-calendar td[data-state='taken']"))
+        violations += axe_violations(browser, f"History, {scheme}")
+
+        browser.get(f"http://localhost:{home.hub.port}/#/alerts")
+        wait_for(browser, "the alerts", lambda d: d.find_elements(By.CSS_SELECTOR, "#alert-list li[data-kind='sos']"))
+        violations += axe_violations(browser, f"Alerts, {scheme}")
+
+    choose_language(browser, "pl")
+    browser.get(f"http://localhost:{home.hub.port}/#/today")
+    wait_for(browser, "Polish Today", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Dzisiaj"
+             and d.find_elements(By.CSS_SELECTOR, ".person-day li.dose-item"))
+    violations += axe_violations(browser, "Today, caregiver, Polish, dark")
+
+    assert not violations, f"{len(violations)} WCAG 2.1 A/AA violation(s):\n\n" + "\n\n".join(violations)
+
+
+def test_history_shows_each_day_in_words_and_exports_csv(browser, home):
+    due = soon(home)
+    home.add_medication("Aspirin", [every_day(due)], strength="75 mg")
+    [dose] = home.doses_of_today()
+    requests.post(f"{home.hub.url}/api/v1/doses", json={"key": dose["key"], "status": "taken"},
+                  headers=home.carer_headers, timeout=5).raise_for_status()
+    open_as(browser, home.hub, home.carer["token"], "127.0.0.1", "medications/history")
+    wait_for(browser, "a taken day", lambda d: d.find_elements(By.CSS_SELECTOR, "td[data-state='taken']"))
+    day = home.today()["date"]
+    assert browser.execute_script("return document.querySelector(\"td[data-state='taken']\").dataset.day") == day
+    said = browser.execute_script("return document.querySelector(\"td[data-state='taken'] .visually-hidden\").textContent")
+    assert said.endswith(": taken: 1"), said
+    assert "Taken: 100% of doses" in text_of(browser, ".history-medication")
+
+    # The CSV is made in the page: capture what would be downloaded.
+    csv = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const original = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { blob.text().then(done); return original.call(URL, blob); };
+        document.getElementById('download-csv').click();
+    """)
+    lines = csv.lstrip("\ufeff").strip().split("\r\n")
+    assert lines[0] == "Date,Planned time,Person,Medication,Strength,Amount,Unit,Status,Taken at,Reason"
+    assert lines[1].startswith(f"{home.today()['date']},{due},{SENIOR},Aspirin,75 mg,1,tablets,Taken,")

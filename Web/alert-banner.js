@@ -1,0 +1,110 @@
+// The alert banner above every page: open alerts meant for this person, in
+// large type, with a short beep when one arrives (or repeats), announced to
+// screen readers, and staying until someone presses "OK" — which closes it
+// on every device through the live stream. An SOS for a caregiver also has
+// "I'm on my way"; a senior's own SOS shows who is coming.
+import { h } from './dom.js';
+import { alertMessage, bannerAlerts, canRespond, isOwnSOS, newSounds, soundKey } from './care/alerts.js';
+import { beep } from './care/beep.js';
+import { clockTime } from './care/format.js';
+import { amountText } from './care/words.js';
+
+/** The alert's sentence in the page's language. */
+export function describeAlert(app, alert, me) {
+  const { key, params } = alertMessage(alert, me, {
+    amountText: (amount, unit) => amountText(app.language, amount, unit),
+    time: (iso) => clockTime(iso, { language: app.language, timeZone: me?.timeZone }),
+    nameOf: (personId) => app.me.nameOf(personId),
+  });
+  return app.t(key, params);
+}
+
+export function createAlertBanner(app, { container, announcer }) {
+  const heard = new Set();
+  const busy = new Set();
+  let shownSignature = null;
+
+  function announce(text) {
+    announcer.textContent = '';
+    setTimeout(() => { announcer.textContent = text; }, 50);
+  }
+
+  function render() {
+    const me = app.me.current;
+    if (!me) {
+      container.replaceChildren();
+      return;
+    }
+    const shown = bannerAlerts(app.alerts.open, me);
+    const fresh = newSounds(shown, heard);
+    for (const alert of shown) heard.add(soundKey(alert));
+    if (fresh.length > 0) {
+      const freshAlerts = shown.filter((alert) => fresh.includes(soundKey(alert)));
+      beep({ urgent: freshAlerts.some((alert) => alert.kind === 'sos') });
+      announce(freshAlerts.map((alert) => describeAlert(app, alert, me)).join(' '));
+    }
+
+    // Redrawn only when something shown changed (see Today).
+    const signature = JSON.stringify([app.language, me.personId, shown, [...busy]]);
+    if (signature === shownSignature) return;
+    shownSignature = signature;
+    const focusKey = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus-key') : null;
+    container.replaceChildren(...shown.map((alert) => item(alert, me)));
+    container.hidden = shown.length === 0;
+    if (focusKey) {
+      const again = container.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+      const next = again ?? container.querySelector('button') ?? document.querySelector('#page h1');
+      next?.focus();
+    }
+  }
+
+  function item(alert, me) {
+    const { t } = app;
+    const titleId = `banner-${alert.id}-title`;
+    const textId = `banner-${alert.id}-text`;
+    const own = isOwnSOS(alert, me);
+    const buttons = [];
+    if (canRespond(alert, me)) {
+      buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
+    }
+    const okLabel = own && !alert.respondedAt ? t('alerts.cancelSOS') : t('alerts.ok');
+    buttons.push(button(alert, 'ack', okLabel, textId, () => app.alerts.acknowledge(alert.id)));
+    return h(
+      'section',
+      { class: 'alert-item', 'data-kind': alert.kind, 'data-alert-id': alert.id, 'data-responded': alert.respondedAt ? 'true' : 'false', 'aria-labelledby': titleId },
+      h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, alert.kind === 'sos' ? '!' : '•'), t(`alerts.kinds.${alert.kind}`)),
+      h('p', { class: 'alert-text', id: textId }, describeAlert(app, alert, me)),
+      h('div', { class: 'alert-actions' }, buttons),
+    );
+  }
+
+  function button(alert, action, label, describedBy, run) {
+    const key = `${alert.id}:${action}`;
+    return h('button', {
+      type: 'button', class: action === 'respond' ? 'primary-button alert-respond' : 'primary-button alert-ack',
+      'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
+      'aria-disabled': busy.has(key) ? 'true' : null,
+      onclick: async () => {
+        if (busy.has(key)) return;
+        busy.add(key);
+        try {
+          await run();
+          app.clearProblem();
+        } catch (problem) {
+          app.reportProblem(problem);
+        } finally {
+          busy.delete(key);
+          render();
+        }
+      },
+    }, label);
+  }
+
+  return {
+    start() {
+      app.alerts.subscribe(render);
+      app.me.load().then(render, () => {});
+    },
+    render,
+  };
+}

@@ -1,0 +1,85 @@
+// The open alerts this browser may see, kept current from the live stream,
+// shared by the banner (every page), Today and the Alerts page. "OK" and
+// "I'm on my way" go through here, so the banner and the pages agree.
+import { getJSON, isUnpaired, sendJSON } from '../api.js';
+import { upsertAlert } from './alerts.js';
+
+export function createAlertCenter(app) {
+  let alerts = [];
+  let loaded = false;
+  let request = null;
+  const listeners = new Set();
+
+  function notify() {
+    for (const fn of listeners) {
+      try {
+        fn(alerts);
+      } catch (error) {
+        console.error('alert listener failed', error);
+      }
+    }
+  }
+
+  async function load() {
+    request?.abort();
+    const thisRequest = new AbortController();
+    request = thisRequest;
+    try {
+      // Who this is decides which alerts are theirs: known before the banner draws.
+      await app.me.load();
+      const list = await getJSON('/alerts?open=1&limit=200', { t: app.t, signal: thisRequest.signal });
+      if (request !== thisRequest) return;
+      alerts = (Array.isArray(list) ? list : []).filter((alert) => alert.open !== false);
+      loaded = true;
+      notify();
+    } catch (problem) {
+      if (problem?.name === 'AbortError') return;
+      // The banner is no place for errors: the page says what is wrong; a
+      // device that is not paired is told by the app.
+      if (isUnpaired(problem)) app.reportProblem(problem);
+    }
+  }
+
+  function take(alert) {
+    if (!alert?.id) return;
+    alerts = upsertAlert(alerts, alert).filter((a) => a.open !== false);
+    notify();
+  }
+
+  return {
+    start() {
+      app.live.onChange((change) => {
+        if (change.entity === 'alert' && change.payload && typeof change.payload === 'object') take(change.payload);
+        if (change.entity === 'person' || change.entity === 'careLink') load();
+      });
+      app.live.onState((state) => {
+        if (state === 'connected') load(); // after a gap, what happened meanwhile
+      });
+      app.live.onReset(load);
+      load();
+    },
+    load,
+    get loaded() {
+      return loaded;
+    },
+    /** Open alerts, as last heard. */
+    get open() {
+      return alerts;
+    },
+    /** fn(alerts) after every change; returns an unsubscribe function. */
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    /** "OK": closes the alert on every device. */
+    async acknowledge(id) {
+      take(await sendJSON('POST', `/alerts/${encodeURIComponent(id)}/ack`, undefined, { t: app.t }));
+    },
+    /** "I'm on my way": the senior's screen shows who is coming. */
+    async respond(id) {
+      take(await sendJSON('POST', `/alerts/${encodeURIComponent(id)}/respond`, undefined, { t: app.t }));
+    },
+    /** The hub sent this alert (e.g. the SOS just raised here). */
+    take,
+  };
+}

@@ -1,0 +1,108 @@
+// Which alerts sound and show in the banner on this device, and what they
+// say. The hub lists every alert about the seniors a person may see; who it
+// is *for* is its audience: "senior" (a dose is due) → that senior;
+// "caregivers" (SOS, a missed dose, low stock) → their linked caregivers
+// (and admins linked to them); "keepers" (the hub's clock) → admins and
+// caregivers. A senior also sees their own SOS, to learn that help is
+// coming. Pure, for the Node tests.
+
+export const ALERT_KINDS = Object.freeze(['sos', 'dose-due', 'dose-missed', 'low-stock', 'clock']);
+
+/**
+ * Whether `alert` is meant for `me` ({ personId, role, caresFor? }). Without
+ * `caresFor` the hub's own filtering (only alerts about seniors one looks
+ * after are sent) is trusted for "caregivers".
+ */
+export function isForMe(alert, me) {
+  if (!alert || !me) return false;
+  switch (alert.audience) {
+    case 'senior':
+      return me.role === 'senior' && alert.personId === me.personId;
+    case 'caregivers':
+      if (me.role === 'senior' || alert.personId === me.personId) return false;
+      return Array.isArray(me.caresFor) ? me.caresFor.includes(alert.personId) : true;
+    case 'keepers':
+      return me.role === 'admin' || me.role === 'caregiver';
+    default:
+      return false;
+  }
+}
+
+/** A senior's own call for help, which their screen follows until it is closed. */
+export function isOwnSOS(alert, me) {
+  return alert?.kind === 'sos' && me?.role === 'senior' && alert.personId === me.personId;
+}
+
+/** Open alerts for the banner: SOS first, then the newest first. */
+export function bannerAlerts(alerts, me) {
+  return (alerts ?? [])
+    .filter((alert) => alert.open !== false && (isForMe(alert, me) || isOwnSOS(alert, me)))
+    .sort((a, b) => {
+      const sos = Number(b.kind === 'sos') - Number(a.kind === 'sos');
+      return sos !== 0 ? sos : String(b.raisedAt ?? '').localeCompare(String(a.raisedAt ?? ''));
+    });
+}
+
+/** The list with `alert` put in (replacing the one with its id). */
+export function upsertAlert(alerts, alert) {
+  if (!alert?.id) return alerts;
+  const list = (alerts ?? []).filter((existing) => existing.id !== alert.id);
+  list.push(alert);
+  return list;
+}
+
+/**
+ * What makes an alert worth a sound: being new, being repeated by the
+ * reminder service, or — for a senior's SOS — being answered.
+ */
+export function soundKey(alert) {
+  return `${alert.id}:${alert.repeats ?? 0}:${alert.respondedAt ?? ''}`;
+}
+
+/** The keys in `shown` that were not in `heard` (a Set of soundKey). */
+export function newSounds(shown, heard) {
+  return shown.map(soundKey).filter((key) => !heard.has(key));
+}
+
+/**
+ * The alert's sentence: { key, params } for t(). `amountText` turns the
+ * dose's amount and unit into words ("2 tabletki"); `time` formats an ISO
+ * instant as a clock time; `nameOf` finds a person's name by id.
+ */
+export function alertMessage(alert, me, { amountText = (a, u) => `${a} ${u}`, time = (iso) => iso, nameOf = () => null } = {}) {
+  const d = alert?.details ?? {};
+  // Not every alert names its senior (low stock does not): look the name up.
+  const person = d.personName || nameOf(alert?.personId) || '';
+  const medication = d.medicationName ?? '';
+  switch (alert?.kind) {
+    case 'sos':
+      if (isOwnSOS(alert, me)) {
+        return alert.respondedAt
+          ? { key: 'alerts.message.sosAnswered', params: { name: d.respondedByName ?? '' } }
+          : { key: 'alerts.message.sosSent', params: { time: time(alert.raisedAt) } };
+      }
+      return alert.respondedAt
+        ? { key: 'alerts.message.sosOnTheWay', params: { person, name: d.respondedByName ?? '', time: time(alert.raisedAt) } }
+        : { key: 'alerts.message.sos', params: { person, time: time(alert.raisedAt) } };
+    case 'dose-due':
+      if (me?.role === 'senior' && alert.personId === me.personId) {
+        return { key: 'alerts.message.doseDueMine', params: { medication, amount: amountText(d.amount ?? 1, d.unit), time: d.plannedTime ?? '' } };
+      }
+      return { key: 'alerts.message.doseDue', params: { person, medication, amount: amountText(d.amount ?? 1, d.unit), time: d.plannedTime ?? '' } };
+    case 'dose-missed':
+      return { key: 'alerts.message.doseMissed', params: { person, medication, amount: amountText(d.amount ?? 1, d.unit), time: d.plannedTime ?? '' } };
+    case 'low-stock':
+      return d.daysRemaining === null || d.daysRemaining === undefined
+        ? { key: 'alerts.message.lowStock', params: { person, medication } }
+        : { key: 'alerts.message.lowStockDays', params: { person, medication, days: Math.floor(d.daysRemaining) } };
+    case 'clock':
+      return { key: 'alerts.message.clock', params: {} };
+    default:
+      return { key: 'alerts.message.other', params: {} };
+  }
+}
+
+/** Whether this person may answer an SOS with "I'm on my way". */
+export function canRespond(alert, me) {
+  return alert?.kind === 'sos' && !alert.respondedAt && me?.role !== 'senior';
+}

@@ -1,0 +1,67 @@
+// Dates and times as the household reads them: clock times in the
+// household's time zone (a caregiver's phone abroad still shows the
+// senior's 08:00 as 08:00), in 24-hour form in both languages.
+
+function locale(language) {
+  return language === 'pl' ? 'pl-PL' : 'en-GB';
+}
+
+function formatter(language, timeZone, options) {
+  try {
+    return new Intl.DateTimeFormat(locale(language), { ...options, ...(timeZone ? { timeZone } : {}) });
+  } catch {
+    return new Intl.DateTimeFormat(locale(language), options); // an unknown zone: the device's own
+  }
+}
+
+/** An ISO instant → "08:03" in the household's zone; '' for nothing. */
+export function clockTime(iso, { language = 'en', timeZone = null } = {}) {
+  const date = new Date(iso ?? '');
+  if (!iso || Number.isNaN(date.getTime())) return '';
+  return formatter(language, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+}
+
+/** An ISO instant → "22 Nov 2026, 08:03". */
+export function dateTime(iso, { language = 'en', timeZone = null } = {}) {
+  const date = new Date(iso ?? '');
+  if (!iso || Number.isNaN(date.getTime())) return '';
+  return formatter(language, timeZone, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(date);
+}
+
+/** "2026-11-22" → "Sunday, 22 November 2026" (a calendar day: no zone shift). */
+export function longDate(day, { language = 'en', weekday = true } = {}) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ''));
+  if (!match) return String(day ?? '');
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(locale(language), {
+    ...(weekday ? { weekday: 'long' } : {}), day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
+  }).format(date);
+}
+
+/** "2026-11" → "November 2026" / "listopad 2026". */
+export function monthName({ year, month }, language = 'en') {
+  return new Intl.DateTimeFormat(locale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/** Short weekday names, Monday first. */
+export function weekdayNames(language = 'en', style = 'short') {
+  const format = new Intl.DateTimeFormat(locale(language), { weekday: style, timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
+}
+
+/** An ISO instant → the household's calendar day, YYYY-MM-DD. */
+export function localDay(iso, timeZone = null) {
+  const date = new Date(iso ?? '');
+  if (Number.isNaN(date.getTime())) return null;
+  let parts;
+  try {
+    parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) })
+      .formatToParts(date);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+  }
+  const get = (type) => parts.find((p) => p.type === type)?.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

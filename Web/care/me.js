@@ -1,0 +1,60 @@
+// Who is using this browser: the person its device was paired for, their
+// role (senior, caregiver, admin), and the household's people and time
+// zone. Read once and shared by every page and the alert banner; forget()
+// when people or care links change.
+import { getJSON } from '../api.js';
+
+export function createMe(app) {
+  let loading = null;
+  let current = null;
+
+  async function fetchAll() {
+    const { t } = app;
+    const [devices, people, household] = await Promise.all([
+      getJSON('/devices', { t }), getJSON('/people', { t }), getJSON('/household', { t }),
+    ]);
+    const personId = (Array.isArray(devices) ? devices : []).find((device) => device.current)?.personId ?? null;
+    const list = Array.isArray(people) ? people : [];
+    const person = list.find((p) => p.id === personId) ?? null;
+    current = {
+      personId,
+      role: person?.role ?? null,
+      name: person?.name ?? '',
+      people: list,
+      timeZone: household?.timeZone ?? null,
+    };
+    return current;
+  }
+
+  return {
+    /** Resolves to { personId, role, name, people, timeZone }; a failure is retried next time. */
+    load() {
+      loading ??= fetchAll().catch((problem) => {
+        loading = null;
+        throw problem;
+      });
+      return loading;
+    },
+    forget() {
+      loading = null;
+    },
+    /** The last answer, or null before the first. */
+    get current() {
+      return current;
+    },
+    nameOf(personId) {
+      return current?.people.find((p) => p.id === personId)?.name ?? null;
+    },
+  };
+}
+
+/**
+ * The seniors whose medications and day this person looks after (a senior:
+ * only themself), as [{ personId, name }]. From /today, which lists exactly them.
+ */
+export async function caredForSeniors(app, signal) {
+  const me = await app.me.load();
+  if (me.role === 'senior') return [{ personId: me.personId, name: me.name }];
+  const today = await getJSON('/today', { t: app.t, signal });
+  return (today?.people ?? []).map((person) => ({ personId: person.personId, name: person.name }));
+}

@@ -1,0 +1,168 @@
+// Alerts: the history of alerts about the seniors this person looks after
+// (and the hub's own, for caregivers and admins), newest first, filtered by
+// kind and by "open only"; "OK" on an open one, "I'm on my way" on an
+// unanswered SOS; older ones page in with "Show older". Follows the live
+// stream: a new or closed alert updates the list.
+import { getJSON } from '../api.js';
+import { h, pageHeading } from '../dom.js';
+import { ALERT_KINDS, canRespond } from '../care/alerts.js';
+import { dateTime } from '../care/format.js';
+import { describeAlert } from '../alert-banner.js';
+
+const PAGE_SIZE = 50;
+const RELOAD_DELAY_MS = 150;
+
+export function createAlertsPage(app) {
+  // Kept across a language switch.
+  let kind = '';
+  let openOnly = false;
+
+  return function renderAlerts(outlet) {
+    const { t, live } = app;
+    const announcer = h('p', { id: 'alerts-announcer', class: 'visually-hidden', role: 'status' });
+    const listHeading = h('h2', { id: 'alert-list-heading' }, t('alerts.history'));
+    const listSlot = h('div', { class: 'alert-list-slot' });
+    const more = h('p', {});
+    let alerts = null;
+    let complete = false;
+    let request = null;
+    let reloadTimer = null;
+    const busy = new Set();
+
+    const announce = (text) => {
+      announcer.textContent = '';
+      setTimeout(() => { announcer.textContent = text; }, 50);
+    };
+
+    outlet.append(pageHeading(t('pages.alerts')), announcer, filters(),
+      h('section', { 'aria-labelledby': 'alert-list-heading' }, listHeading, listSlot, more));
+
+    function filters() {
+      return h('form', { class: 'alert-filters', role: 'search', 'aria-label': t('alerts.filters'), onsubmit: (e) => e.preventDefault() },
+        h('div', { class: 'field' },
+          h('label', { for: 'alert-kind' }, t('alerts.kindFilter')),
+          h('select', { id: 'alert-kind', onchange: (event) => { kind = event.target.value; load(); } },
+            h('option', { value: '', selected: kind === '' }, t('alerts.allKinds')),
+            ALERT_KINDS.map((k) => h('option', { value: k, selected: kind === k }, t(`alerts.kinds.${k}`))))),
+        h('div', { class: 'checkbox-field' },
+          h('input', { type: 'checkbox', id: 'alert-open-only', checked: openOnly, onchange: (event) => { openOnly = event.target.checked; load(); } }),
+          h('label', { for: 'alert-open-only' }, t('alerts.openOnly'))));
+    }
+
+    function query(before = null) {
+      const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      if (kind) params.set('kind', kind);
+      if (openOnly) params.set('open', '1');
+      if (before) params.set('before', before);
+      return `/alerts?${params}`;
+    }
+
+    async function load({ older = false } = {}) {
+      request?.abort();
+      const thisRequest = new AbortController();
+      request = thisRequest;
+      try {
+        await app.me.load();
+        const before = older && alerts?.length ? alerts.at(-1).raisedAt : null;
+        const page = await getJSON(query(before), { t, signal: thisRequest.signal });
+        if (request !== thisRequest) return;
+        const list = Array.isArray(page) ? page : [];
+        complete = list.length < PAGE_SIZE;
+        alerts = older ? [...alerts, ...list.filter((a) => !alerts.some((b) => b.id === a.id))] : list;
+        app.clearProblem();
+        show();
+      } catch (problem) {
+        if (problem?.name === 'AbortError') return;
+        if (alerts === null) listSlot.replaceChildren();
+        app.reportProblem(problem);
+      }
+    }
+
+    let shownSignature = null;
+    function show() {
+      const me = app.me.current;
+      // Redrawn only when something shown changed (see Today).
+      const signature = JSON.stringify([app.language, me?.personId, alerts, complete, [...busy]]);
+      if (signature === shownSignature) return;
+      shownSignature = signature;
+      const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
+      listHeading.textContent = t('alerts.count', { count: alerts.length });
+      listSlot.replaceChildren(alerts.length === 0
+        ? h('p', { id: 'alerts-empty', class: 'empty' }, t('alerts.none'))
+        : h('ul', { id: 'alert-list', class: 'alert-list' }, alerts.map((alert) => item(alert, me))));
+      more.replaceChildren(complete ? '' : h('button', {
+        type: 'button', id: 'alerts-older', class: 'secondary-button', 'data-focus-key': 'older',
+        onclick: () => load({ older: true }),
+      }, t('alerts.older')));
+      if (focusKey) {
+        const again = outlet.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+        if (again) again.focus();
+        else if (document.activeElement === document.body) listHeading.focus();
+      }
+    }
+
+    function item(alert, me) {
+      const { language } = app;
+      const timeZone = me?.timeZone ?? null;
+      const textId = `alert-${alert.id}-text`;
+      const state = alert.open
+        ? t('alerts.state.open')
+        : alert.acknowledgedAt
+          ? t('alerts.state.acknowledged', { time: dateTime(alert.acknowledgedAt, { language, timeZone }), name: app.me.nameOf(alert.acknowledgedBy) ?? t('alerts.someone') })
+          : t('alerts.state.resolved');
+      const buttons = [];
+      if (alert.open && canRespond(alert, me)) buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
+      if (alert.open) buttons.push(button(alert, 'ack', t('alerts.ok'), textId, () => app.alerts.acknowledge(alert.id)));
+      return h('li', { class: 'alert-history-item', 'data-alert-id': alert.id, 'data-kind': alert.kind, 'data-open': String(alert.open) },
+        h('p', { class: 'alert-history-kind' }, h('strong', {}, t(`alerts.kinds.${alert.kind}`)), ` · ${dateTime(alert.raisedAt, { language, timeZone })}`),
+        h('p', { id: textId }, describeAlert(app, alert, me)),
+        h('p', { class: 'alert-history-state' }, state),
+        buttons.length > 0 ? h('div', { class: 'alert-actions' }, buttons) : null);
+    }
+
+    function button(alert, action, label, describedBy, run) {
+      const key = `${alert.id}:${action}`;
+      return h('button', {
+        type: 'button', class: 'secondary-button', 'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
+        'aria-disabled': busy.has(key) ? 'true' : null,
+        onclick: async () => {
+          if (busy.has(key)) return;
+          busy.add(key);
+          try {
+            await run();
+            app.clearProblem();
+            announce(t(action === 'ack' ? 'alerts.announce.acknowledged' : 'alerts.announce.responded'));
+          } catch (problem) {
+            app.reportProblem(problem);
+          } finally {
+            busy.delete(key);
+          }
+        },
+      }, label);
+    }
+
+    function reloadSoon() {
+      clearTimeout(reloadTimer);
+      reloadTimer = setTimeout(() => load(), RELOAD_DELAY_MS);
+    }
+
+    const stopChanges = live.onChange((change) => {
+      if (change.entity === 'alert') reloadSoon();
+    });
+    const stopState = live.onState((state) => {
+      if (state === 'connected') reloadSoon();
+    });
+    const stopReset = live.onReset(reloadSoon);
+
+    listSlot.replaceChildren(h('p', { class: 'loading' }, t('alerts.loading')));
+    load();
+
+    return function leaveAlerts() {
+      stopChanges();
+      stopState();
+      stopReset();
+      request?.abort();
+      clearTimeout(reloadTimer);
+    };
+  };
+}

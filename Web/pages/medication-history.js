@@ -1,0 +1,177 @@
+// History (#/medications/history[/YYYY-MM]): for one senior and one month,
+// a calendar per medication with each day coloured by what was recorded —
+// taken, skipped, missed — plus a mark for those who do not see colour and
+// a sentence per day for screen readers; the share of doses taken; and the
+// month's doses as a CSV file made in the browser.
+import { getJSON } from '../api.js';
+import { h, pageHeading } from '../dom.js';
+import { pageHref } from '../router.js';
+import { clockTime, localDay, longDate, monthName, weekdayNames } from '../care/format.js';
+import { caredForSeniors } from '../care/me.js';
+import { formatNumber, unitName } from '../care/words.js';
+import {
+  adherencePercent, dayState, doseRows, monthKey, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
+} from '../medications/adherence.js';
+import { medicationTitle } from './today-doses.js';
+
+const MARKS = { taken: '✓', skipped: '–', missed: '✗', none: '' };
+
+export function createMedicationHistoryPage(app) {
+  // Kept while moving between months.
+  let chosenPerson = null;
+
+  return function renderHistory(outlet, monthParam) {
+    const { t, live } = app;
+    const body = h('div', { class: 'history-slot' }, h('p', { class: 'loading' }, t('medications.loading')));
+    outlet.append(
+      h('p', { class: 'back-link' }, h('a', { href: pageHref('medications'), id: 'medications-back' }, t('medications.form.back'))),
+      pageHeading(t('medications.history.title')),
+      body);
+    const request = new AbortController();
+    let seniors = [];
+    let doses = [];
+    let medications = [];
+    let month = parseMonth(monthParam);
+    let reloadTimer = null;
+
+    const timeZone = () => app.me.current?.timeZone ?? null;
+    const toLocalDay = (iso) => localDay(iso, timeZone());
+
+    async function load() {
+      try {
+        seniors = await caredForSeniors(app, request.signal);
+        if (!month) month = parseMonth(localDay(new Date().toISOString(), timeZone())?.slice(0, 7));
+        if (!seniors.some((s) => s.personId === chosenPerson)) chosenPerson = seniors[0]?.personId ?? null;
+        if (!chosenPerson) {
+          body.replaceChildren(h('p', { class: 'empty' }, t('medications.nobody')));
+          return;
+        }
+        const { from, to } = monthRange(month);
+        const person = encodeURIComponent(chosenPerson);
+        const [recorded, list] = await Promise.all([
+          getJSON(`/doses?personId=${person}&from=${from}&to=${to}`, { t, signal: request.signal }),
+          getJSON(`/medications?personId=${person}&inactive=1`, { t, signal: request.signal }),
+        ]);
+        doses = Array.isArray(recorded) ? recorded : [];
+        medications = Array.isArray(list) ? list : [];
+        app.clearProblem();
+        draw();
+      } catch (problem) {
+        if (problem?.name === 'AbortError') return;
+        body.replaceChildren();
+        app.reportProblem(problem);
+      }
+    }
+
+    function draw() {
+      const { language } = app;
+      const previous = shiftMonth(month, -1);
+      const next = shiftMonth(month, 1);
+      const shown = medications
+        .filter((m) => m.active || doses.some((d) => d.medicationId === m.id))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      body.replaceChildren(
+        seniors.length > 1
+          ? h('div', { class: 'field' },
+            h('label', { for: 'history-person' }, t('medications.history.person')),
+            h('select', {
+              id: 'history-person',
+              onchange: (event) => { chosenPerson = event.target.value; load(); },
+            }, seniors.map((s) => h('option', { value: s.personId, selected: s.personId === chosenPerson }, s.name))))
+          : h('p', { class: 'medication-for' }, t('medications.form.for', { name: seniors[0].name })),
+        h('nav', { class: 'month-nav', 'aria-label': t('medications.history.months') },
+          h('a', { href: pageHref('medications', 'history', monthKey(previous)), id: 'previous-month', class: 'button-link secondary' },
+            `‹ ${monthName(previous, language)}`),
+          h('h2', { id: 'history-month' }, monthName(month, language)),
+          h('a', { href: pageHref('medications', 'history', monthKey(next)), id: 'next-month', class: 'button-link secondary' },
+            `${monthName(next, language)} ›`)),
+        legend(),
+        h('p', {}, h('button', { type: 'button', id: 'download-csv', class: 'secondary-button', onclick: downloadCSV }, t('medications.history.csv'))),
+        ...(shown.length === 0
+          ? [h('p', { class: 'empty', id: 'history-empty' }, t('medications.history.empty'))]
+          : shown.map(calendar)));
+    }
+
+    function legend() {
+      return h('ul', { class: 'history-legend', 'aria-label': t('medications.history.legend') },
+        ['taken', 'skipped', 'missed'].map((state) => h('li', { 'data-state': state },
+          h('span', { class: 'legend-swatch', 'data-state': state, 'aria-hidden': 'true' }, MARKS[state]),
+          t(`medications.history.states.${state}`))));
+    }
+
+    function calendar(medication) {
+      const { language } = app;
+      const days = summariseDays(doses, medication.id, toLocalDay);
+      const percent = adherencePercent(days);
+      const captionId = `calendar-${medication.id}`;
+      const weekdays = weekdayNames(language, 'short');
+      const longWeekdays = weekdayNames(language, 'long');
+      return h('section', { class: 'history-medication', 'data-medication-id': medication.id, 'aria-labelledby': `${captionId}-title` },
+        h('h3', { id: `${captionId}-title` }, medicationTitle(medication)),
+        h('p', { class: 'adherence' }, percent === null ? t('medications.history.nothing') : t('medications.history.percent', { percent })),
+        h('table', { class: 'adherence-calendar', 'aria-labelledby': captionId },
+          h('caption', { id: captionId, class: 'visually-hidden' }, `${medicationTitle(medication)}, ${monthName(month, language)}`),
+          h('thead', {}, h('tr', {}, weekdays.map((name, i) => h('th', { scope: 'col' }, h('abbr', { title: longWeekdays[i] }, name))))),
+          h('tbody', {}, monthWeeks(month).map((week) => h('tr', {}, week.map((day) => {
+            if (!day) return h('td', { class: 'outside' });
+            const summary = days.get(day);
+            const state = dayState(summary);
+            return h('td', { 'data-state': state, 'data-day': day },
+              h('span', { class: 'day-number', 'aria-hidden': 'true' }, String(Number(day.slice(8)))),
+              h('span', { class: 'day-mark', 'aria-hidden': 'true' }, MARKS[state]),
+              h('span', { class: 'visually-hidden' }, `${longDate(day, { language, weekday: false })}: ${daySentence(summary)}`));
+          }))))));
+    }
+
+    function daySentence(summary) {
+      if (!summary) return t('medications.history.states.none');
+      return ['taken', 'skipped', 'missed']
+        .filter((state) => summary[state] > 0)
+        .map((state) => t(`medications.history.count.${state}`, { count: summary[state] }))
+        .join(', ');
+    }
+
+    function downloadCSV() {
+      const { language } = app;
+      const byId = new Map(medications.map((m) => [m.id, m]));
+      const person = seniors.find((s) => s.personId === chosenPerson)?.name ?? '';
+      const header = ['date', 'time', 'person', 'medication', 'strength', 'amount', 'unit', 'status', 'takenAt', 'reason']
+        .map((column) => t(`medications.history.columns.${column}`));
+      const rows = doseRows(doses, header, (dose) => {
+        const medication = byId.get(dose.medicationId);
+        return {
+          person,
+          medication: medication?.name ?? '',
+          strength: medication?.strength ?? '',
+          amount: formatNumber(language, dose.amount),
+          unit: unitName(language, medication?.unit ?? 'tablets'),
+          status: t(`medications.history.states.${dose.status}`),
+          takenAt: dose.takenAt ? `${toLocalDay(dose.takenAt)} ${clockTime(dose.takenAt, { language, timeZone: timeZone() })}` : '',
+        };
+      }, toLocalDay);
+      // Polish spreadsheets use a comma for decimals and so a semicolon between cells.
+      const csv = '\ufeff' + toCSV(rows, language === 'pl' ? ';' : ',');
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = h('a', { href: url, download: `${t('medications.history.fileName')}-${person}-${monthKey(month)}.csv`.replace(/[\\/:*?"<>|]/g, '_'), hidden: true });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    }
+
+    const stopChanges = live.onChange((change) => {
+      if (['dose', 'medication', 'schedule'].includes(change.entity)) {
+        clearTimeout(reloadTimer);
+        reloadTimer = setTimeout(load, 300);
+      }
+    });
+
+    load();
+
+    return function leaveHistory() {
+      stopChanges();
+      clearTimeout(reloadTimer);
+      request.abort();
+    };
+  };
+}

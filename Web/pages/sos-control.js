@@ -1,0 +1,115 @@
+// The SOS slider on a senior's Today page. It sends only when the red
+// button is dragged all the way to the right (a tap does nothing), or — by
+// keyboard — when the focused slider is moved to the end with the right
+// arrow key or End; its label says so. The rules are in care/sos-slider.js.
+import { sendJSON } from '../api.js';
+import { h } from '../dom.js';
+import { SOS_MAX, SOS_MIN, sends, valueAfterKey, valueFromDrag, valueState } from '../care/sos-slider.js';
+
+const RESET_AFTER_MS = 1500;
+
+export function createSOSControl(app, { onSent = () => {} } = {}) {
+  const { t } = app;
+  let value = SOS_MIN;
+  let sending = false;
+  let drag = null;
+  let resetTimer = null;
+
+  const status = h('p', { id: 'sos-status', class: 'sos-status', role: 'status' });
+  const thumb = h('div', {
+    id: 'sos-slider', class: 'sos-thumb', role: 'slider', tabindex: '0',
+    'aria-label': t('sos.sliderLabel'), 'aria-describedby': 'sos-hint',
+    'aria-valuemin': String(SOS_MIN), 'aria-valuemax': String(SOS_MAX), 'aria-orientation': 'horizontal',
+  }, h('span', { 'aria-hidden': 'true' }, t('sos.thumb')));
+  const track = h('div', { class: 'sos-track', id: 'sos-track' },
+    h('span', { class: 'sos-track-label', 'aria-hidden': 'true' }, t('sos.trackLabel')),
+    thumb);
+  const section = h('section', { id: 'sos', class: 'sos-section', 'aria-labelledby': 'sos-heading' },
+    h('h2', { id: 'sos-heading' }, t('sos.heading')),
+    h('p', { id: 'sos-hint', class: 'hint sos-hint' }, t('sos.hint')),
+    track,
+    status);
+
+  function show(next, { animate = false } = {}) {
+    value = next;
+    track.classList.toggle('sos-returning', animate);
+    track.style.setProperty('--sos-progress', String(value / SOS_MAX));
+    thumb.setAttribute('aria-valuenow', String(Math.round(value)));
+    thumb.setAttribute('aria-valuetext', sending ? t('sos.value.sending') : t(`sos.value.${valueState(value)}`, { percent: Math.round(value) }));
+    track.dataset.value = String(Math.round(value));
+  }
+
+  async function send() {
+    if (sending) return;
+    sending = true;
+    show(SOS_MAX);
+    status.textContent = t('sos.sending');
+    try {
+      const alert = await sendJSON('POST', '/sos', {}, { t });
+      app.clearProblem();
+      app.alerts.take(alert);
+      status.textContent = t('sos.sent');
+      onSent(alert);
+    } catch (problem) {
+      status.textContent = t('sos.failed');
+      app.reportProblem(problem);
+    } finally {
+      sending = false;
+      clearTimeout(resetTimer);
+      resetTimer = setTimeout(() => show(SOS_MIN, { animate: true }), RESET_AFTER_MS);
+    }
+  }
+
+  thumb.addEventListener('keydown', (event) => {
+    if (sending) return;
+    const next = valueAfterKey(event.key, value);
+    if (next === null) return;
+    event.preventDefault();
+    show(next);
+    if (sends(next)) send();
+  });
+  // A half-moved slider does not wait for the next person to finish it.
+  thumb.addEventListener('blur', () => {
+    if (!sending && !drag && value > SOS_MIN) show(SOS_MIN, { animate: true });
+  });
+
+  thumb.addEventListener('pointerdown', (event) => {
+    if (sending || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    event.preventDefault();
+    thumb.focus();
+    try {
+      thumb.setPointerCapture(event.pointerId);
+    } catch {
+      // an already-released pointer: the move events still arrive on the thumb
+    }
+    drag = { startX: event.clientX, startValue: value, travel: track.clientWidth - thumb.offsetWidth };
+    track.classList.add('sos-dragging');
+  });
+  thumb.addEventListener('pointermove', (event) => {
+    if (!drag) return;
+    show(valueFromDrag(drag.startValue, event.clientX - drag.startX, drag.travel));
+  });
+  function release() {
+    if (!drag) return;
+    drag = null;
+    track.classList.remove('sos-dragging');
+    if (sends(value, { dragging: true })) send();
+    else show(SOS_MIN, { animate: true }); // springs back: not sent
+  }
+  thumb.addEventListener('pointerup', release);
+  thumb.addEventListener('pointercancel', () => {
+    drag = null;
+    track.classList.remove('sos-dragging');
+    if (!sending) show(SOS_MIN, { animate: true });
+  });
+  thumb.addEventListener('lostpointercapture', release);
+
+  show(SOS_MIN);
+
+  return {
+    element: section,
+    stop() {
+      clearTimeout(resetTimer);
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// What the Today page draws for one person's day: the doses in parts of
+// the day with "Taken", "Skip" and "Later", "Take all" for a part of the
+// day, and as-needed medications with "Take now". Each button is named with
+// its dose ("Taken, Aspirin 75 mg") for screen readers, and carries a
+// data-focus-key so the keyboard stays on it when the day is redrawn (or,
+// once the button is gone — "Taken" on an answered dose — on its dose).
+import { h } from '../dom.js';
+import { clockTime } from '../care/format.js';
+import { amountText } from '../care/words.js';
+import { SNOOZE_CHOICES, canAnswer, canSnooze, groupBySlot, takeAllCandidates } from '../care/today-model.js';
+import { scheduleSentence } from '../medications/schedule-sentence.js';
+
+const STATUS_ICONS = { taken: '✓', skipped: '–', missed: '✗', due: '●', snoozed: '◔', upcoming: '○' };
+
+let idCounter = 0;
+const nextId = (prefix) => `${prefix}-${++idCounter}`;
+
+/** "Aspirin 75 mg": the name with its strength. */
+export function medicationTitle(item) {
+  return [item.medicationName ?? item.name, item.strength].filter((part) => part && String(part).trim() !== '').join(' ');
+}
+
+/** The dose's state in words: "Taken at 08:03", "Due now", "Missed (08:00)" … */
+export function doseStatusText(view, dose) {
+  const { t } = view.app;
+  const time = (iso) => clockTime(iso, { language: view.app.language, timeZone: view.timeZone });
+  switch (dose.status) {
+    case 'taken':
+      return dose.dose?.takenAt ? t('today.status.takenAt', { time: time(dose.dose.takenAt) }) : t('today.status.taken');
+    case 'skipped':
+      return t('today.status.skipped');
+    case 'missed':
+      return t('today.status.missed', { time: dose.time });
+    case 'snoozed':
+      return dose.dose?.snoozedUntil ? t('today.status.snoozedUntil', { time: time(dose.dose.snoozedUntil) }) : t('today.status.due');
+    case 'due':
+      return t('today.status.due');
+    default:
+      return t('today.status.upcoming', { time: dose.time });
+  }
+}
+
+/**
+ * The doses of one person's day, by part of the day. `view` carries the
+ * app, the person, the household's time zone, which requests are running
+ * (`busy`), which dose has its "Later" choices open, and the actions.
+ */
+export function doseSlots(view, person, headingLevel) {
+  const { t } = view.app;
+  const groups = groupBySlot(person.doses);
+  if (groups.length === 0) return [h('p', { class: 'empty today-empty' }, t('today.noDoses'))];
+  return groups.map(({ slot, doses }) => {
+    const headingId = nextId('slot');
+    const candidates = takeAllCandidates(doses, view.now);
+    const takeAllKey = `${person.personId}|${slot}|take-all`;
+    return h('section', { class: 'slot', 'data-slot': slot, 'aria-labelledby': headingId, tabindex: '-1', 'data-focus-key': `${person.personId}|${slot}` },
+      h('div', { class: 'slot-header' },
+        h(`h${headingLevel}`, { id: headingId, class: 'slot-heading' }, t(`today.slots.${slot}`)),
+        candidates.length >= 2
+          ? actionButton(view, {
+            key: takeAllKey, action: 'take-all', className: 'secondary-button take-all', describedBy: headingId,
+            label: t('today.takeAll', { count: candidates.length }),
+            run: () => view.actions.takeAll(person, slot),
+          })
+          : null),
+      h('ul', { class: 'dose-list' }, doses.map((dose) => doseItem(view, dose, headingLevel + 1))));
+  });
+}
+
+function doseItem(view, dose, headingLevel) {
+  const { t } = view.app;
+  const nameId = nextId('dose');
+  const amount = amountText(view.app.language, dose.amount ?? 1, dose.unit);
+  const answerable = canAnswer(dose, view.now);
+  const snoozeOpen = view.openSnooze === dose.key;
+  const snoozeId = nextId('snooze');
+  const buttons = [];
+  if (answerable) {
+    buttons.push(actionButton(view, {
+      key: `${dose.key}|taken`, action: 'taken', className: 'primary-button dose-taken', describedBy: nameId,
+      label: t('today.taken'), run: () => view.actions.answer(dose, 'taken'),
+    }));
+    buttons.push(actionButton(view, {
+      key: `${dose.key}|skip`, action: 'skip', className: 'secondary-button dose-skip', describedBy: nameId,
+      label: t('today.skip'), run: () => view.actions.answer(dose, 'skipped'),
+    }));
+  }
+  if (answerable && canSnooze(dose)) {
+    buttons.push(h('button', {
+      type: 'button', class: 'secondary-button dose-later', 'data-action': 'later', 'data-focus-key': `${dose.key}|later`,
+      'aria-expanded': snoozeOpen ? 'true' : 'false', 'aria-controls': snoozeId, 'aria-describedby': nameId,
+      onclick: () => view.actions.toggleSnooze(dose.key),
+    }, t('today.later')));
+  }
+  const snoozeChoices = answerable && canSnooze(dose)
+    ? h('div', { id: snoozeId, class: 'snooze-choices', role: 'group', 'aria-label': t('today.laterChoices'), hidden: !snoozeOpen },
+      SNOOZE_CHOICES.map((minutes) => actionButton(view, {
+        key: `${dose.key}|snooze-${minutes}`, action: `snooze-${minutes}`, className: 'secondary-button', describedBy: nameId,
+        label: t(`today.snooze.${minutes}`), run: () => view.actions.answer(dose, 'snoozed', minutes),
+      })))
+    : null;
+
+  return h('li', { class: 'dose-item', 'data-key': dose.key, 'data-status': dose.status, 'data-medication-id': dose.medicationId, tabindex: '-1', 'data-focus-key': dose.key },
+    h('article', { 'aria-labelledby': nameId },
+      h(`h${headingLevel}`, { id: nameId, class: 'dose-name' }, medicationTitle(dose)),
+      h('p', { class: 'dose-amount' }, t('today.amountAt', { amount, time: dose.time })),
+      dose.appearance ? h('p', { class: 'dose-appearance' }, t('today.looksLike', { appearance: dose.appearance })) : null,
+      dose.instructions ? h('p', { class: 'dose-instructions' }, dose.instructions) : null,
+      h('p', { class: 'dose-status', 'data-status': dose.status },
+        h('span', { class: 'status-icon', 'aria-hidden': 'true' }, STATUS_ICONS[dose.status] ?? '○'),
+        doseStatusText(view, dose)),
+      buttons.length > 0 ? h('div', { class: 'dose-actions' }, buttons) : null,
+      snoozeChoices));
+}
+
+/** As-needed medications of one person with "Take now" (and "Give anyway" for a caregiver after a refusal). */
+export function asNeededList(view, person, entries, headingLevel) {
+  const { t, language } = view.app;
+  return h('ul', { class: 'prn-list' }, entries.map(({ medication, schedule, taken }) => {
+    const nameId = nextId('prn');
+    const refusal = view.refusals.get(medication.id);
+    const times = taken.map((dose) => clockTime(dose.takenAt, { language, timeZone: view.timeZone })).filter(Boolean);
+    return h('li', { class: 'prn-item', 'data-medication-id': medication.id },
+      h('article', { 'aria-labelledby': nameId },
+        h(`h${headingLevel}`, { id: nameId, class: 'dose-name' }, medicationTitle(medication)),
+        h('p', { class: 'prn-rule' }, scheduleSentence(schedule, { language, unit: medication.unit })),
+        medication.appearance ? h('p', { class: 'dose-appearance' }, t('today.looksLike', { appearance: medication.appearance })) : null,
+        h('p', { class: 'prn-taken' }, times.length === 0 ? t('today.prnNotTaken') : t('today.prnTaken', { count: times.length, times: times.join(', ') })),
+        h('div', { class: 'dose-actions' },
+          actionButton(view, {
+            key: `${medication.id}|take-now`, action: 'take-now', className: 'primary-button prn-take', describedBy: nameId,
+            label: view.isSenior ? t('today.takeNow') : t('today.giveNow'),
+            run: () => view.actions.takeAsNeeded(person, medication, false),
+          }),
+          refusal && !view.isSenior
+            ? actionButton(view, {
+              key: `${medication.id}|override`, action: 'override', className: 'secondary-button prn-override', describedBy: `${nameId} ${nameId}-refusal`,
+              label: t('today.giveAnyway'), run: () => view.actions.takeAsNeeded(person, medication, true),
+            })
+            : null),
+        refusal ? h('p', { id: `${nameId}-refusal`, class: 'prn-refusal' }, refusal) : null));
+  }));
+}
+
+function actionButton(view, { key, action, className, describedBy, label, run }) {
+  const busy = view.busy.has(key);
+  return h('button', {
+    type: 'button', class: className, 'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
+    'aria-disabled': busy ? 'true' : null,
+    onclick: () => view.actions.run(key, run),
+  }, label);
+}
