@@ -442,7 +442,11 @@ def booted_root(tmp_path_factory):
             children = run(["pgrep", "-P", str(nspawn.pid)]).stdout.split()
             for child in children:
                 for pid in [child, *run(["pgrep", "-P", child]).stdout.split()]:
-                    if Path(f"/proc/{pid}/comm").read_text().strip() == "systemd":
+                    try:
+                        name = Path(f"/proc/{pid}/comm").read_text().strip()
+                    except FileNotFoundError:
+                        continue  # a short-lived process of nspawn's, gone since pgrep listed it
+                    if name == "systemd":
                         init = int(pid)
             time.sleep(0.2)
         assert init, "the container's systemd did not start"
