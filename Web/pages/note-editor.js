@@ -253,7 +253,7 @@ export function createNoteEditorPage(app, household) {
       heading.textContent = name;
       document.title = t('app.documentTitle', { page: name });
       if (document.activeElement !== titleInput) titleInput.value = meta.title ?? '';
-      const mine = meta.ownerId === household.me;
+      const mine = meta.ownerId === household.current?.personId;
       visibilityText.textContent = meta.visibility === 'shared' ? t('notes.visibility.shared')
         : mine ? t('notes.visibility.private') : t('notes.visibility.privateOther');
       visibilityButton.hidden = !mine;

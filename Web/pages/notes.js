@@ -7,7 +7,6 @@ import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { pageHref } from '../router.js';
 import { createNoteEditorPage } from './note-editor.js';
-import { createHousehold } from '../notes/household.js';
 
 const SEARCH_DELAY_MS = 300;
 const RELOAD_DELAY_MS = 150;
@@ -19,7 +18,8 @@ export function noteName(note, t) {
 }
 
 export function createNotesPage(app) {
-  const household = createHousehold(app);
+  // Who is using this browser and the household's names, shared with every page.
+  const household = app.me;
   const renderEditor = createNoteEditorPage(app, household);
   // Kept across renders (a language switch) so the search is not lost.
   let query = '';
@@ -158,7 +158,7 @@ export function createNotesPage(app) {
     function noteItem(note) {
       const name = noteName(note, t);
       const titleId = `note-title-${note.id}`;
-      const mine = note.ownerId === household.me;
+      const mine = note.ownerId === household.current?.personId;
       const owner = mine ? t('notes.owner.you')
         : household.nameOf(note.ownerId) ? t('notes.owner.named', { name: household.nameOf(note.ownerId) }) : t('notes.owner.unknown');
       const visibility = note.visibility === 'shared' ? t('notes.visibility.shared')
