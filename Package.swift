@@ -100,12 +100,14 @@ let package = Package(
         .executableTarget(name: "hearth-embed-web", path: "Sources/hearth-embed-web"),
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["hearth-embed-web"]),
 
+        // What several test targets share: a seeded generator for randomized tests.
+        .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthStore",
+                "HearthServer", "HearthStore", "HearthTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
@@ -116,10 +118,10 @@ let package = Package(
         .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthStore", "HearthCore", "HearthDiscovery"]),
         .testTarget(
             name: "HearthRemindersTests",
-            dependencies: ["HearthReminders", "HearthStore", "HearthCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["HearthReminders", "HearthStore", "HearthCore", "HearthTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthDiscovery"]),
-        .testTarget(name: "HearthCRDTTests", dependencies: ["HearthCRDT"]),
+        .testTarget(name: "HearthCRDTTests", dependencies: ["HearthCRDT", "HearthTestSupport"]),
         .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),
     ],
     swiftLanguageModes: [.v6]

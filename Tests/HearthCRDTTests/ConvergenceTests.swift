@@ -1,18 +1,6 @@
+import HearthTestSupport
 import Testing
 @testable import HearthCRDT
-
-/// A small seeded generator (SplitMix64), so a failing case can be rerun.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Text people type: Latin, Polish letters, an emoji outside the BMP, new lines.
 let typedPieces = ["a", "b", "c", " ", "ż", "ó", "ł", "ć", "ę", "👵🏼", "\n", "[ ] ", "mleko", "Zażółć"]

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// Thirty days of three seniors on random schedules of every kind, with

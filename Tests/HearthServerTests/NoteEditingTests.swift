@@ -7,6 +7,7 @@ import Hummingbird
 import HummingbirdWSClient
 import Logging
 import NIOCore
+import HearthTestSupport
 import Testing
 
 /// One person editing a note from a device: its own replica of the text,
@@ -71,18 +72,6 @@ actor SimulatedEditor {
     func dropsAfter() -> Int? { Int.random(in: 0..<3, using: &random) == 0 ? Int.random(in: 100...400, using: &random) : nil }
 }
 
-/// A deterministic generator, so a failing run can be repeated.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite(.serialized) struct NoteEditingTests {
     /// Connects `editor` to the note and runs `edits` of its edits (none: just
