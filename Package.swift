@@ -102,7 +102,7 @@ let package = Package(
 
         // What several test targets share: a seeded generator for randomized tests.
         .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
-        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
+        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", "HearthTestSupport"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HearthServerTests",

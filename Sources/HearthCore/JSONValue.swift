@@ -41,13 +41,11 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
     /// Compact JSON text with sorted keys, so equal payloads are stored as equal text.
     public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        String(decoding: try JSONText.bytes(of: self), as: UTF8.self)
     }
 
     public init(jsonText: String) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: Data(jsonText.utf8))
+        self = try JSONText.value(from: jsonText.utf8)
     }
 }
 

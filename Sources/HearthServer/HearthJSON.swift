@@ -10,7 +10,7 @@ public enum HearthJSON {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(Self.dateStyle))
+            try container.encode(ISOTime.text(date))
         }
         return encoder
     }
@@ -42,10 +42,17 @@ public enum HearthJSON {
 
     public struct ResponseEncoder: Hummingbird.ResponseEncoder {
         public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
-            let data = try HearthJSON.encoder().encode(value)
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try Self.bytes(of: value))))
+        }
+
+        /// Care routes answer with `JSONValue`s, which are written by hand
+        /// (see `JSONText`); other bodies go through `JSONEncoder`.
+        static func bytes(of value: some Encodable) throws -> [UInt8] {
+            if let json = value as? JSONValue { return try JSONText.bytes(of: json) }
+            if let list = value as? [JSONValue] { return try JSONText.bytes(of: .array(list)) }
+            return Array(try HearthJSON.encoder().encode(value))
         }
     }
 

@@ -27,13 +27,20 @@ extension HearthStore {
     /// person is not archived. Marks it as seen.
     public func pairedDevice(token: String, userAgent: String? = nil) async throws -> PairedDevice? {
         let hash = SecretHash.of(token)
-        let found: PairedDevice? = try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM devices WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [hash]) else {
-                return nil
+        let (cached, generation) = pairedDevices.lookup(tokenHash: hash)
+        let found: PairedDevice?
+        if let cached {
+            found = cached
+        } else {
+            found = try await pool.read { db in
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM devices WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [hash]) else {
+                    return nil
+                }
+                let device = try Self.device(from: row)
+                guard let person = try Self.person(id: device.personId, db), person.archivedAt == nil else { return nil }
+                return PairedDevice(device: device, person: person, caresFor: try Self.seniors(caredForBy: person.id, db))
             }
-            let device = try Self.device(from: row)
-            guard let person = try Self.person(id: device.personId, db), person.archivedAt == nil else { return nil }
-            return PairedDevice(device: device, person: person, caresFor: try Self.seniors(caredForBy: person.id, db))
+            if let found { pairedDevices.remember(found, tokenHash: hash, readAtGeneration: generation) }
         }
         guard var paired = found else { return nil }
         let now = self.currentTime()

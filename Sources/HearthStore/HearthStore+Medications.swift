@@ -183,7 +183,7 @@ extension HearthStore {
     }
 
     static func insertVersion(_ schedule: DoseSchedule, version: Int, in transaction: inout WriteTransaction) throws {
-        let pattern = String(decoding: try JSONEncoder().encode(schedule.pattern), as: UTF8.self)
+        let pattern = try SchedulePatterns.text(of: schedule.pattern)
         try transaction.db.execute(sql: """
             INSERT INTO schedule_versions (scheduleId, version, pattern, amount, startDate, endDate, activeFrom)
             VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -278,7 +278,7 @@ extension HearthStore {
             guard let id = UUID(uuidString: scheduleId), let medicationId = UUID(uuidString: row["medicationId"]) else {
                 throw HearthError.conflict("A stored schedule is damaged")
             }
-            let pattern = try JSONDecoder().decode(DoseSchedule.Pattern.self, from: Data((row["pattern"] as String).utf8))
+            let pattern = try SchedulePatterns.shared.pattern(stored: row["pattern"])
             let schedule = DoseSchedule(
                 id: id, medicationId: medicationId, pattern: pattern, amount: row["amount"],
                 startDate: try LocalDate(row["startDate"] as String), endDate: try (row["endDate"] as String?).map { try LocalDate($0) })

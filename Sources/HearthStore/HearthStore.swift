@@ -16,6 +16,8 @@ public final class HearthStore: Sendable {
     /// Milliseconds added to `now` once someone said the hub's clock is wrong
     /// (a Pi has no real-time clock and, offline, no NTP); kept in the household row.
     let clockOffset = Mutex<Int64>(0)
+    /// Who each token belongs to, emptied by every identity change published.
+    let pairedDevices = PairedDeviceCache()
 
     /// Opens (creating if needed) `hearth.sqlite` in `directory`, and brings it to the latest schema.
     public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -50,7 +52,7 @@ public final class HearthStore: Sendable {
         by actor: String,
         _ body: @escaping @Sendable (inout WriteTransaction) throws -> T
     ) async throws -> T {
-        let hub = self.hub
+        let (hub, pairedDevices) = (self.hub, self.pairedDevices)
         // Stored as whole milliseconds; keep the in-memory value identical.
         let time = Date(millisecondsSince1970: currentTime().millisecondsSince1970)
         return try await pool.write { db in
@@ -62,7 +64,7 @@ public final class HearthStore: Sendable {
                 // reads the log rather than publishing this transaction's
                 // changes alone, so changes another process (the `hearth`
                 // CLI) committed just before are not skipped.
-                db.afterNextTransaction(onCommit: { db in Self.publishUnpublished(db, to: hub) })
+                db.afterNextTransaction(onCommit: { db in Self.publishUnpublished(db, to: hub, forgetting: pairedDevices) })
             }
             return result
         }
@@ -77,18 +79,20 @@ public final class HearthStore: Sendable {
     /// such as `hearth pair` or `hearth devices revoke` while the hub runs.
     /// Cheap when there are none; the hub calls it about once a second.
     public func publishExternalChanges() async throws {
-        let hub = self.hub
+        let (hub, pairedDevices) = (self.hub, self.pairedDevices)
         guard try await latestSeq() > hub.lastPublished else { return }
-        try await pool.writeWithoutTransaction { db in Self.publishUnpublished(db, to: hub) }
+        try await pool.writeWithoutTransaction { db in Self.publishUnpublished(db, to: hub, forgetting: pairedDevices) }
     }
 
-    static func publishUnpublished(_ db: Database, to hub: ChangeHub) {
+    static func publishUnpublished(_ db: Database, to hub: ChangeHub, forgetting pairedDevices: PairedDeviceCache) {
         do {
             let changes = try Row.fetchAll(
                 db,
                 sql: "SELECT seq, entity, entityId, op, payload, actor, time FROM changes WHERE seq > ? ORDER BY seq",
                 arguments: [hub.lastPublished]
             ).map(change(from:))
+            // Before anyone hears of a revocation, its token stops working.
+            pairedDevices.forget(after: changes)
             hub.publish(changes)
         } catch {
             // Listeners will be caught up on the next commit or the next

@@ -162,3 +162,25 @@ import Testing
         #expect(StockForecast.daysRemaining(stock: 10, schedules: [asNeeded]) == nil)
     }
 }
+
+@Suite struct SchedulePatternJSONTests {
+    /// Responses build a pattern's JSON directly; the API reads it back with
+    /// Codable, so the two must always say the same thing.
+    @Test func directJSONMatchesTheCodableShapeForEveryKind() throws {
+        let patterns: [DoseSchedule.Pattern] = [
+            .weekly(times: [try LocalTime("20:00"), try LocalTime("08:00")], weekdays: [7, 1, 3]),
+            .everyNDays(interval: 3, times: [try LocalTime("09:30")]),
+            .cyclic(daysOn: 21, daysOff: 7, times: [try LocalTime("07:00")]),
+            .everyNHours(interval: 6, from: try LocalTime("06:00"), until: try LocalTime("22:00")),
+            .asNeeded(minimumIntervalMinutes: 240, dailyMaximum: 4),
+            .asNeeded(minimumIntervalMinutes: nil, dailyMaximum: nil),
+        ]
+        #expect(Set(patterns.map(\.kind)) == Set(DoseSchedule.Pattern.Kind.allCases))
+        for pattern in patterns {
+            let viaCodable = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(pattern))
+            #expect(JSONValue.object(pattern.json) == viaCodable)
+            let readBack = try JSONDecoder().decode(DoseSchedule.Pattern.self, from: Data(JSONValue.object(pattern.json).jsonText().utf8))
+            #expect(readBack.json == pattern.json)
+        }
+    }
+}

@@ -133,6 +133,9 @@ import Testing
         let second = try await store.createPairing(for: .person(phone.person.id), deviceName: nil, by: "cli")
         let (_, laptopToken) = try await store.redeemPairing(.secret(second.code.secret), deviceName: "Laptop", userAgent: nil)
 
+        // Both are recognised once, so the hub remembers who they are.
+        #expect(try await store.pairedDevice(token: phoneToken) != nil)
+        #expect(try await store.pairedDevice(token: laptopToken) != nil)
         try await store.revokeDevice(id: phone.device.id, by: "cli")
         #expect(try await store.pairedDevice(token: phoneToken) == nil)
         #expect(try await store.pairedDevice(token: laptopToken) != nil)
@@ -141,6 +144,26 @@ import Testing
         #expect(try await store.pairedDevice(token: laptopToken) == nil)
         #expect(try await store.devices(includingRevoked: false).isEmpty)
         #expect(try await store.pairedDevice(token: "forged-\(phoneToken)") == nil)
+    }
+
+    @Test func aDeviceRevokedByAnotherProcessIsRefusedOnceItsChangeIsPublished() async throws {
+        let directory = try TemporaryDirectory()
+        let hub = try Self.store(directory)
+        defer { try? hub.close() }
+        let pairing = try await hub.createPairing(for: .newPerson(name: "Marek", role: .caregiver), deviceName: nil, by: "cli")
+        let (phone, token) = try await hub.redeemPairing(.secret(pairing.code.secret), deviceName: "Phone", userAgent: nil)
+        let senior = try await hub.addPerson(name: "Babcia", role: .senior, by: "cli")
+        #expect(try await hub.pairedDevice(token: token)?.caresFor == [])
+
+        // `hearth people link` and `hearth devices revoke` write the same file from another process.
+        let cli = try Self.store(directory)
+        try await cli.link(caregiver: phone.person.id, senior: senior.id, by: "cli")
+        try await hub.publishExternalChanges()
+        #expect(try await hub.pairedDevice(token: token)?.caresFor == [senior.id])
+        try await cli.revokeDevice(id: phone.device.id, by: "cli")
+        try cli.close()
+        try await hub.publishExternalChanges()
+        #expect(try await hub.pairedDevice(token: token) == nil)
     }
 
     @Test func careLinksGoFromCaregiverToSenior() async throws {

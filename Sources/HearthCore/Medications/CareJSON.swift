@@ -6,7 +6,7 @@ import Foundation
 extension JSONValue {
     public static func of(_ id: UUID?) -> JSONValue { id.map { .string($0.uuidString.lowercased()) } ?? .null }
     public static func of(_ date: Date?) -> JSONValue {
-        date.map { .string($0.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))) } ?? .null
+        date.map { .string(ISOTime.text($0)) } ?? .null
     }
     public static func of(_ number: Double?) -> JSONValue { number.map { .number($0) } ?? .null }
     public static func of(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
@@ -31,9 +31,7 @@ extension DoseSchedule {
             "id": .of(id), "medicationId": .of(medicationId), "amount": .number(amount),
             "startDate": .string(startDate.description), "endDate": .of(endDate?.description),
         ]
-        if let data = try? JSONEncoder().encode(pattern), case .object(let pattern)? = try? JSONDecoder().decode(JSONValue.self, from: data) {
-            fields.merge(pattern) { own, _ in own }
-        }
+        fields.merge(pattern.json) { own, _ in own }
         return .object(fields)
     }
 }

@@ -69,3 +69,34 @@ extension DoseSchedule.Pattern {
         }
     }
 }
+
+extension DoseSchedule.Pattern {
+    /// The same fields `encode(to:)` writes, built directly: a medication
+    /// list carries every schedule, and a Codable round trip per schedule
+    /// cost more than the database read. A test keeps the two equal.
+    public var json: [String: JSONValue] {
+        func times(_ times: [LocalTime]) -> JSONValue { .array(times.sorted().map { .string($0.description) }) }
+        func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+        var fields: [String: JSONValue] = ["kind": .string(kind.rawValue)]
+        switch self {
+        case .weekly(let list, let weekdays):
+            fields["times"] = times(list)
+            fields["weekdays"] = .array(weekdays.sorted().map(number))
+        case .everyNDays(let interval, let list):
+            fields["interval"] = number(interval)
+            fields["times"] = times(list)
+        case .cyclic(let daysOn, let daysOff, let list):
+            fields["daysOn"] = number(daysOn)
+            fields["daysOff"] = number(daysOff)
+            fields["times"] = times(list)
+        case .everyNHours(let interval, let from, let until):
+            fields["interval"] = number(interval)
+            fields["from"] = .string(from.description)
+            fields["until"] = .string(until.description)
+        case .asNeeded(let minimumIntervalMinutes, let dailyMaximum):
+            if let minimumIntervalMinutes { fields["minimumIntervalMinutes"] = number(minimumIntervalMinutes) }
+            if let dailyMaximum { fields["dailyMaximum"] = number(dailyMaximum) }
+        }
+        return fields
+    }
+}

@@ -23,7 +23,14 @@ public struct LocalTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     public var minutesSinceMidnight: Int { hour * 60 + minute }
-    public var description: String { String(format: "%02d:%02d", hour, minute) }
+    public var description: String {
+        // By hand rather than String(format:), which goes through C varargs for every time in a response.
+        var text = ""
+        ISOTime.append(hour, width: 2, to: &text)
+        text.append(":")
+        ISOTime.append(minute, width: 2, to: &text)
+        return text
+    }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool { lhs.minutesSinceMidnight < rhs.minutesSinceMidnight }
 
@@ -92,7 +99,15 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// 1 = Monday … 7 = Sunday (ISO 8601).
     public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 + 1 }
 
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var description: String {
+        var text = ""
+        ISOTime.append(year, width: 4, to: &text)
+        text.append("-")
+        ISOTime.append(month, width: 2, to: &text)
+        text.append("-")
+        ISOTime.append(day, width: 2, to: &text)
+        return text
+    }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 

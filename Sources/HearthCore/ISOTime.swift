@@ -1,0 +1,54 @@
+import Foundation
+
+/// A moment as the API writes it: ISO-8601 in UTC with milliseconds,
+/// `2026-03-29T08:00:00.000Z`. Computed with integer arithmetic on the
+/// proleptic Gregorian calendar (`LocalDate`'s day numbers), because a
+/// medication list carries a dozen times per row and the general
+/// `ISO8601FormatStyle` goes through a calendar object for each one.
+public enum ISOTime {
+    public static func text(_ date: Date) -> String {
+        // Nearest, not down: a stored millisecond read back as seconds is
+        // often a hair under its true value.
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (days, millisecondOfDay) = milliseconds.floorDividedBy(86_400_000)
+        let calendarDay = LocalDate(dayNumber: Int(days))
+        let (year, month, day) = (calendarDay.year, calendarDay.month, calendarDay.day)
+        var text = ""
+        text.reserveCapacity(24)
+        if year < 0 || year > 9999 {
+            // Outside what four digits hold; the general formatter knows the rules.
+            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+        }
+        append(year, width: 4, to: &text)
+        text.append("-")
+        append(month, width: 2, to: &text)
+        text.append("-")
+        append(day, width: 2, to: &text)
+        text.append("T")
+        append(millisecondOfDay / 3_600_000, width: 2, to: &text)
+        text.append(":")
+        append(millisecondOfDay / 60_000 % 60, width: 2, to: &text)
+        text.append(":")
+        append(millisecondOfDay / 1000 % 60, width: 2, to: &text)
+        text.append(".")
+        append(millisecondOfDay % 1000, width: 3, to: &text)
+        text.append("Z")
+        return text
+    }
+
+    static func append(_ number: some BinaryInteger, width: Int, to text: inout String) {
+        let digits = String(number)
+        if digits.count < width { text.append(String(repeating: "0", count: width - digits.count)) }
+        text.append(digits)
+    }
+}
+
+extension Int64 {
+    /// Quotient and remainder rounded toward minus infinity, so moments
+    /// before 1970 fall on the right day.
+    func floorDividedBy(_ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let quotient = self / divisor
+        let remainder = self % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+}

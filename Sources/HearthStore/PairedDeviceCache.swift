@@ -1,0 +1,46 @@
+import Foundation
+import HearthCore
+import Synchronization
+
+/// Who each presented token belongs to, so a request does not read three
+/// tables before its route runs. Every committed change to a device, a
+/// person or a care link — from this process or, within the external-change
+/// check's second, from the `hearth` CLI — empties it, so a revoked device
+/// or an archived person is refused on the next request after the change is
+/// published.
+final class PairedDeviceCache: Sendable {
+    /// The entities a `PairedDevice` is read from.
+    static let identityEntities: Set<String> = ["device", "person", "careLink"]
+    /// Far more devices than a household pairs; past it the cache starts over.
+    static let capacity = 1024
+
+    private struct State {
+        var generation = 0
+        var byTokenHash: [Data: PairedDevice] = [:]
+    }
+    private let state = Mutex(State())
+
+    /// The cached device for a token hash, and the generation to hand back
+    /// to `remember` when it had to be read from the database.
+    func lookup(tokenHash: Data) -> (PairedDevice?, generation: Int) {
+        state.withLock { ($0.byTokenHash[tokenHash], $0.generation) }
+    }
+
+    /// Keeps what a read found, unless a change was published since the
+    /// read began (the read may have seen the database before it).
+    func remember(_ paired: PairedDevice, tokenHash: Data, readAtGeneration generation: Int) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.byTokenHash.count >= Self.capacity { state.byTokenHash.removeAll(keepingCapacity: true) }
+            state.byTokenHash[tokenHash] = paired
+        }
+    }
+
+    func forget(after changes: [Change]) {
+        guard changes.contains(where: { Self.identityEntities.contains($0.entity) }) else { return }
+        state.withLock { state in
+            state.generation += 1
+            state.byTokenHash.removeAll(keepingCapacity: true)
+        }
+    }
+}
