@@ -4,7 +4,7 @@
 // on every device through the live stream. An SOS for a caregiver also has
 // "I'm on my way"; a senior's own SOS shows who is coming.
 import { h } from './dom.js';
-import { alertMessage, bannerAlerts, canRespond, isOwnSOS, newSounds, soundKey } from './care/alerts.js';
+import { ALERT_KINDS, alertMessage, bannerAlerts, canRespond, isOwnSOS, newSounds, soundKey } from './care/alerts.js';
 import { beep } from './care/beep.js';
 import { clockTime } from './care/format.js';
 import { amountText } from './care/words.js';
@@ -17,6 +17,11 @@ export function describeAlert(app, alert, me) {
     nameOf: (personId) => app.me.nameOf(personId),
   });
   return app.t(key, params);
+}
+
+/** The alert's kind in words; a kind this page does not know yet is named generally, not by its key. */
+export function alertKindName(app, kind) {
+  return ALERT_KINDS.includes(kind) ? app.t(`alerts.kinds.${kind}`) : app.t('alerts.kindOther');
 }
 
 export function createAlertBanner(app, { container, announcer }) {
@@ -72,7 +77,7 @@ export function createAlertBanner(app, { container, announcer }) {
     return h(
       'section',
       { class: 'alert-item', 'data-kind': alert.kind, 'data-alert-id': alert.id, 'data-responded': alert.respondedAt ? 'true' : 'false', 'aria-labelledby': titleId },
-      h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, alert.kind === 'sos' ? '!' : '•'), t(`alerts.kinds.${alert.kind}`)),
+      h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, alert.kind === 'sos' ? '!' : '•'), alertKindName(app, alert.kind)),
       h('p', { class: 'alert-text', id: textId }, describeAlert(app, alert, me)),
       h('div', { class: 'alert-actions' }, buttons),
     );

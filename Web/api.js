@@ -3,11 +3,13 @@
 // else a translated generic message, so a page never crashes on an error.
 
 export class HubProblem extends Error {
-  constructor(message, { status = 0, type = null, retryAfter = null, errors = null } = {}) {
+  constructor(message, { status = 0, type = null, retryAfter = null, errors = null, body = null } = {}) {
     super(message);
     this.name = 'HubProblem';
     this.status = status;
     this.type = type;
+    /** The problem document as the hub sent it (its extra fields say more, e.g. limit-reached), or null. */
+    this.body = body;
     /** For a 422: what is wrong with each field, { name: "must not be empty" }; else null. */
     this.errors = errors;
     /** Seconds to wait before trying again (from Retry-After on a 429), or null. */
@@ -92,6 +94,7 @@ async function requestJSON(method, path, body, { t, fetchImpl, signal }) {
       type: problem?.type ?? null,
       retryAfter: retryAfterSeconds(response.headers?.get?.('Retry-After')),
       errors: fieldErrors(problem?.errors),
+      body: problem !== null && typeof problem === 'object' ? problem : null,
     });
   }
   if (response.status === 204) return null;

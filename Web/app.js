@@ -1,8 +1,8 @@
 // Entry module: applies saved preferences, loads the language, draws the
 // shell, starts the live connection, the alert banner and the router. Page
 // logic lives in pages/, pure logic in router.js, i18n.js, live.js,
-// pairing.js, preferences.js, care/ and medications/. At /pair it shows
-// only the pairing form instead.
+// pairing.js, preferences.js, care/, medications/ and household/. At /pair
+// it shows only the pairing form instead.
 import { getJSON, isUnpaired } from './api.js';
 import { PAIR_PATH, isPairingPath, secretFromHash } from './pairing.js';
 import { createRouter } from './router.js';
@@ -22,7 +22,7 @@ import { createAlertCenter } from './care/alert-center.js';
 import { enableSoundOnFirstTouch } from './care/beep.js';
 import { createMe } from './care/me.js';
 import { createAlertsPage } from './pages/alerts.js';
-import { createComingSoonPage } from './pages/coming-soon.js';
+import { createHouseholdPage } from './pages/household.js';
 import { createMedicationsPage } from './pages/medications.js';
 import { createPairPage } from './pages/pair.js';
 import { createNotesPage } from './pages/notes.js';
@@ -123,7 +123,7 @@ const router = createRouter({
     notes: safePage(createNotesPage(app)),
     medications: safePage(createMedicationsPage(app)),
     alerts: safePage(createAlertsPage(app)),
-    household: safePage(createComingSoonPage(app, 'household')),
+    household: safePage(createHouseholdPage(app)),
     settings: safePage(createSettingsPage(app)),
   },
   onChange: onPageShown,

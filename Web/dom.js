@@ -25,3 +25,30 @@ export function h(tag, attributes = {}, ...children) {
 export function pageHeading(text) {
   return h('h1', { class: 'page-title', tabindex: '-1' }, text);
 }
+
+/**
+ * Replaces a container's children (a form redrawn from its state) and puts
+ * the keyboard back on the element with the same id or data-focus-key, the
+ * caret where it was, if the keyboard was inside. Returns that element.
+ */
+export function replaceKeepingFocus(container, ...children) {
+  const active = document.activeElement;
+  const inside = active && active !== container && container.contains(active);
+  const id = inside ? active.id : '';
+  const key = inside ? active.getAttribute('data-focus-key') : null;
+  const caret = inside && typeof active.selectionStart === 'number' ? active.selectionStart : null;
+  container.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  if (!inside) return null;
+  const again = (id && container.querySelector(`#${CSS.escape(id)}`))
+    || (key && container.querySelector(`[data-focus-key="${CSS.escape(key)}"]`));
+  if (!again) return null;
+  again.focus();
+  if (caret !== null) {
+    try {
+      again.setSelectionRange(caret, caret);
+    } catch {
+      // not a field with a caret
+    }
+  }
+  return again;
+}

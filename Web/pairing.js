@@ -1,7 +1,8 @@
-// Pairing this browser with the hub. `hearth pair` (or, later, an admin's
-// Household page) shows a QR code for http://<hub>/pair#<secret> and an
-// 8-character code to type by hand; either one, with a name for the device,
-// is exchanged at POST /api/v1/pairing for the device cookie.
+// Pairing this browser with the hub. `hearth pair`, or the Household page
+// (an admin's, or a senior's for a caregiver), shows a QR code for
+// http://<hub>/pair#<secret> and an 8-character code to type by hand;
+// either one, with a name for the device, is exchanged at POST
+// /api/v1/pairing for the device cookie.
 // The secret travels in the URL fragment, which browsers never send to a
 // server or put in a Referer. Everything here is pure, for the Node tests;
 // pages/pair.js draws the form.

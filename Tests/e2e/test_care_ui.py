@@ -1,14 +1,17 @@
 """Care in a real headless Chromium: a senior's tablet and a caregiver's
 phone side by side. The senior taps "Taken" and the caregiver's open Today
 page shows it taken within a second; "Take all" records the rest of the
-morning; an as-needed medicine taken too soon is refused with the hub's
-sentence; the SOS slider does nothing when tapped or half-moved, sends when
-dragged to the end (or moved there by keyboard), reaches the caregiver's
-banner with a sound-and-OK alert, and "I'm on my way" reaches the senior;
+morning; "Skip" asks why in a dialog that has the keyboard (Escape records
+nothing), and the reason is kept with the dose and read by the caregiver in
+her language; an as-needed medicine taken too soon is refused with the
+hub's sentence (in Polish on a Polish screen); the SOS slider does nothing
+when tapped or half-moved, sends when dragged to the end (or moved there by
+keyboard), reaches the caregiver's banner with a sound-and-OK alert, and
+"I'm on my way" reaches the senior;
 a caregiver adds a medication with the schedule editor, whose summary reads
 as a sentence in English and Polish; refill and stop; history and alerts;
-axe finds no WCAG 2.1 A/AA violations on Today (both roles), Medications,
-the form, History and Alerts.
+axe finds no WCAG 2.1 A/AA violations on Today (both roles, and with the
+skip question open), Medications, the form, History and Alerts.
 
 The senior's window uses http://127.0.0.1:<port> and the caregiver's
 http://localhost:<port>: cookies belong to a host, so one Chromium holds two
@@ -291,11 +294,124 @@ def test_a_due_dose_rings_for_the_senior_and_later_snoozes_it(browser, home):
     assert "Reminder again at " in dose_text(browser, keys["Aspirin"])
 
     dose_button(browser, keys["Bisoprolol"], "skip").click()
+    wait_for(browser, "the question why", lambda d: skip_dialog_open(d))
+    browser.find_element(By.ID, "skip-without-reason").click()
     wait_for(browser, "Bisoprolol skipped", lambda d: dose_status(d, keys["Bisoprolol"]) == "skipped")
     statuses = {d["medicationName"]: d["status"] for d in home.doses_of_today()}
     assert statuses == {"Aspirin": "snoozed", "Bisoprolol": "skipped"}
     # Answered or put off, its reminder is closed on every device.
     wait_for(browser, "the reminder banners gone", lambda d: banner_texts(d, "dose-due") == [])
+
+
+# --------------------------------------------------------------------------
+# Skip: why, optionally
+# --------------------------------------------------------------------------
+
+
+def skip_dialog_open(driver) -> bool:
+    return driver.execute_script("return !!document.getElementById('skip-dialog')?.open")
+
+
+def focus_in_skip_dialog(driver) -> bool:
+    return driver.execute_script("return !!document.getElementById('skip-dialog')?.contains(document.activeElement)")
+
+
+def test_skip_asks_why_and_the_reason_is_kept_with_the_dose(browser, home):
+    due = soon(home)
+    home.add_medication("Aspirin", [every_day(due)], strength="75 mg")
+    home.add_medication("Bisoprolol", [every_day(due)], strength="5 mg")
+    home.add_medication("Witamina D", [every_day(due)])
+    keys = {d["medicationName"]: d["key"] for d in home.doses_of_today()}
+    senior_window(browser, home)
+    wait_for(browser, "the doses", lambda d: all(dose_status(d, key) == "upcoming" for key in keys.values()))
+
+    # The question opens with the keyboard in it; Escape records nothing and
+    # gives the keyboard back to the Skip button.
+    skip = dose_button(browser, keys["Aspirin"], "skip")
+    assert skip.get_attribute("aria-haspopup") == "dialog"
+    skip.click()
+    wait_for(browser, "the question why", skip_dialog_open)
+    assert text_of(browser, "#skip-dialog-title") == "Skip Aspirin 75 mg?"
+    assert browser.find_element(By.ID, "skip-dialog").accessible_name == "Skip Aspirin 75 mg?"
+    assert focus_in_skip_dialog(browser)
+    assert browser.switch_to.active_element.get_attribute("data-reason") == "unwell", "on the first choice"
+    assert [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#skip-dialog .reason-choices button")] == \
+        ["Felt unwell", "Ran out", "Doctor said to pause", "Other…"]
+    assert browser.find_element(By.CSS_SELECTOR, "#skip-dialog fieldset legend").text == "Why?"
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(browser, "the question gone", lambda d: not d.find_elements(By.ID, "skip-dialog"))
+    assert browser.execute_script("return document.activeElement.dataset.focusKey") == f"{keys['Aspirin']}|skip"
+    time.sleep(0.3)
+    assert dose_status(browser, keys["Aspirin"]) == "upcoming"
+    assert [d["status"] for d in home.doses_of_today()] == ["upcoming"] * 3, "Cancel records nothing"
+
+    # By keyboard again: one ready-made reason records the skip with it.
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(browser, "the question why", skip_dialog_open)
+    browser.find_element(By.CSS_SELECTOR, "#skip-dialog button[data-reason='ranOut']").click()
+    wait_for(browser, "Aspirin skipped", lambda d: dose_status(d, keys["Aspirin"]) == "skipped")
+    assert "Skipped: Ran out" in dose_text(browser, keys["Aspirin"])
+    assert browser.execute_script("return document.activeElement.dataset.focusKey") == keys["Aspirin"], \
+        "with Skip gone, the keyboard is on the dose"
+
+    # Other…: a few words typed; nothing typed is explained first.
+    dose_button(browser, keys["Bisoprolol"], "skip").click()
+    wait_for(browser, "the question why", skip_dialog_open)
+    other = browser.find_element(By.ID, "skip-reason-other")
+    assert other.get_attribute("aria-expanded") == "false"
+    other.click()
+    assert other.get_attribute("aria-expanded") == "true"
+    assert browser.switch_to.active_element.get_attribute("id") == "skip-other-text"
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(browser, "what is missing", lambda d: text_of(d, "#skip-other-error"))
+    assert text_of(browser, "#skip-other-error") == "Please write the reason, or choose “Skip without a reason”."
+    assert skip_dialog_open(browser), "nothing recorded yet"
+    browser.find_element(By.ID, "skip-other-text").send_keys("Wizyta u lekarza", Keys.ENTER)
+    wait_for(browser, "Bisoprolol skipped", lambda d: dose_status(d, keys["Bisoprolol"]) == "skipped")
+    assert "Skipped: Wizyta u lekarza" in dose_text(browser, keys["Bisoprolol"])
+
+    dose_button(browser, keys["Witamina D"], "skip").click()
+    wait_for(browser, "the question why", skip_dialog_open)
+    browser.find_element(By.ID, "skip-without-reason").click()
+    wait_for(browser, "Witamina D skipped", lambda d: dose_status(d, keys["Witamina D"]) == "skipped")
+
+    recorded = {d["medicationName"]: d["dose"] for d in home.doses_of_today()}
+    assert {name: (dose["status"], dose["reason"]) for name, dose in recorded.items()} == {
+        "Aspirin": ("skipped", "Ran out"), "Bisoprolol": ("skipped", "Wizyta u lekarza"), "Witamina D": ("skipped", None)}
+
+    # The caregiver reads the reasons in her language; the typed one as typed.
+    carer_window(browser, home)
+    choose_language(browser, "pl")
+    wait_for(browser, "the reasons in Polish", lambda d: "Pominięty: Skończył się lek" in dose_text(d, keys["Aspirin"]))
+    assert "Pominięty: Wizyta u lekarza" in dose_text(browser, keys["Bisoprolol"])
+    assert text_of(browser, f"li.dose-item[data-key='{keys['Witamina D']}'] .dose-status").endswith("Pominięty"), \
+        "no reason, no colon"
+    assert browser_console_errors(browser) == []
+
+
+def test_the_skip_question_has_no_wcag_21_aa_violations(browser, home):
+    due = soon(home)
+    home.add_medication("Aspirin", [every_day(due)], strength="75 mg")
+    [dose] = home.doses_of_today()
+    violations = []
+    for scheme, language in (("light", "en"), ("dark", "pl")):
+        if scheme == "dark":
+            use_dark_colour_scheme(browser)
+            browser.refresh()
+            choose_language(browser, language)
+        else:
+            senior_window(browser, home)
+        wait_for(browser, "the dose", lambda d: dose_status(d, dose["key"]) == "upcoming")
+        dose_button(browser, dose["key"], "skip").click()
+        wait_for(browser, "the question why", skip_dialog_open)
+        violations += axe_violations(browser, f"Skip question, {scheme}, {language}")
+        browser.find_element(By.ID, "skip-reason-other").click()
+        browser.find_element(By.ID, "skip-with-reason").click()
+        wait_for(browser, "what is missing", lambda d: text_of(d, "#skip-other-error"))
+        violations += axe_violations(browser, f"Skip question, other reason missing, {scheme}, {language}")
+        browser.find_element(By.ID, "skip-cancel").click()
+        wait_for(browser, "the question gone", lambda d: not d.find_elements(By.ID, "skip-dialog"))
+    assert not violations, f"{len(violations)} WCAG 2.1 A/AA violation(s):\n\n" + "\n\n".join(violations)
 
 
 def test_an_as_needed_medicine_taken_too_soon_is_refused_with_the_hubs_sentence(browser, home):
@@ -316,6 +432,10 @@ def test_an_as_needed_medicine_taken_too_soon_is_refused_with_the_hubs_sentence(
     assert "Paracetamol" in refusal
     assert not browser.find_elements(By.CSS_SELECTOR, "button[data-action='override']"), "a senior cannot override"
     assert browser.find_element(By.ID, "problem").text == "", "a refusal is not an error"
+    # The hub words it in English; a Polish screen says it in Polish.
+    choose_language(browser, "pl")
+    wait_for(browser, "the refusal in Polish",
+             lambda d: text_of(d, "li.prn-item .prn-refusal").startswith("Za wcześnie: następną dawkę leku Paracetamol można przyjąć od "))
 
 
 # --------------------------------------------------------------------------

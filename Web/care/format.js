@@ -65,3 +65,22 @@ export function localDay(iso, timeZone = null) {
   const get = (type) => parts.find((p) => p.type === type)?.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
+
+/**
+ * How long ago an ISO instant was: "now", "5 minutes ago", "yesterday" (pl:
+ * "teraz", "5 minut temu", "wczoraj"); from a week on, the date and time.
+ * '' for nothing. A time a little ahead (clocks differ) counts as now.
+ */
+export function timeAgo(iso, { language = 'en', timeZone = null, now = Date.now() } = {}) {
+  const date = new Date(iso ?? '');
+  if (!iso || Number.isNaN(date.getTime())) return '';
+  const relative = new Intl.RelativeTimeFormat(locale(language), { numeric: 'auto' });
+  const minutes = Math.floor((now - date.getTime()) / 60_000);
+  if (minutes < 1) return relative.format(0, 'second');
+  if (minutes < 60) return relative.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return relative.format(-hours, 'hour');
+  const days = Math.floor(hours / 24);
+  if (days < 7) return relative.format(-days, 'day');
+  return dateTime(iso, { language, timeZone });
+}

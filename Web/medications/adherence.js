@@ -109,7 +109,8 @@ export function toCSV(rows, separator = ',') {
 /**
  * The recorded doses as rows for toCSV: a header (labels in the page's
  * language) then one row per dose, oldest first. `describe(dose)` gives
- * { person, medication, strength, amount, unit, status, takenAt } in words.
+ * { person, medication, strength, amount, unit, status, takenAt, reason? }
+ * in words (the stored reason when it gives none).
  */
 export function doseRows(doses, header, describe, localDate) {
   const sorted = [...(doses ?? [])].sort((a, b) =>
@@ -118,6 +119,6 @@ export function doseRows(doses, header, describe, localDate) {
   return [header, ...sorted.map((dose) => {
     const words = describe(dose);
     return [doseDay(dose, localDate) ?? '', dose.plannedTime ?? '', words.person, words.medication, words.strength,
-      words.amount, words.unit, words.status, words.takenAt ?? '', dose.reason ?? ''];
+      words.amount, words.unit, words.status, words.takenAt ?? '', words.reason ?? dose.reason ?? ''];
   })];
 }

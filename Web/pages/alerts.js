@@ -7,7 +7,7 @@ import { getJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { ALERT_KINDS, canRespond } from '../care/alerts.js';
 import { dateTime } from '../care/format.js';
-import { describeAlert } from '../alert-banner.js';
+import { alertKindName, describeAlert } from '../alert-banner.js';
 
 const PAGE_SIZE = 50;
 const RELOAD_DELAY_MS = 150;
@@ -114,7 +114,7 @@ export function createAlertsPage(app) {
       if (alert.open && canRespond(alert, me)) buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
       if (alert.open) buttons.push(button(alert, 'ack', t('alerts.ok'), textId, () => app.alerts.acknowledge(alert.id)));
       return h('li', { class: 'alert-history-item', 'data-alert-id': alert.id, 'data-kind': alert.kind, 'data-open': String(alert.open) },
-        h('p', { class: 'alert-history-kind' }, h('strong', {}, t(`alerts.kinds.${alert.kind}`)), ` · ${dateTime(alert.raisedAt, { language, timeZone })}`),
+        h('p', { class: 'alert-history-kind' }, h('strong', {}, alertKindName(app, alert.kind)), ` · ${dateTime(alert.raisedAt, { language, timeZone })}`),
         h('p', { id: textId }, describeAlert(app, alert, me)),
         h('p', { class: 'alert-history-state' }, state),
         buttons.length > 0 ? h('div', { class: 'alert-actions' }, buttons) : null);

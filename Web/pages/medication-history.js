@@ -8,6 +8,7 @@ import { h, pageHeading } from '../dom.js';
 import { pageHref } from '../router.js';
 import { clockTime, localDay, longDate, monthName, weekdayNames } from '../care/format.js';
 import { caredForSeniors } from '../care/me.js';
+import { skipReasonText } from '../care/skip-reasons.js';
 import { formatNumber, unitName } from '../care/words.js';
 import {
   adherencePercent, dayState, doseRows, monthKey, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
@@ -147,6 +148,7 @@ export function createMedicationHistoryPage(app) {
           unit: unitName(language, medication?.unit ?? 'tablets'),
           status: t(`medications.history.states.${dose.status}`),
           takenAt: dose.takenAt ? `${toLocalDay(dose.takenAt)} ${clockTime(dose.takenAt, { language, timeZone: timeZone() })}` : '',
+          reason: skipReasonText(language, dose.reason),
         };
       }, toLocalDay);
       // Polish spreadsheets use a comma for decimals and so a semicolon between cells.

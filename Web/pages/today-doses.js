@@ -4,8 +4,11 @@
 // its dose ("Taken, Aspirin 75 mg") for screen readers, and carries a
 // data-focus-key so the keyboard stays on it when the day is redrawn (or,
 // once the button is gone — "Taken" on an answered dose — on its dose).
+// "Skip" first asks why (skip-reason-dialog.js, through view.actions.askSkip).
 import { h } from '../dom.js';
 import { clockTime } from '../care/format.js';
+import { limitRefusalText } from '../care/limit-refusal.js';
+import { skipReasonText } from '../care/skip-reasons.js';
 import { amountText } from '../care/words.js';
 import { SNOOZE_CHOICES, canAnswer, canSnooze, groupBySlot, takeAllCandidates } from '../care/today-model.js';
 import { scheduleSentence } from '../medications/schedule-sentence.js';
@@ -20,15 +23,17 @@ export function medicationTitle(item) {
   return [item.medicationName ?? item.name, item.strength].filter((part) => part && String(part).trim() !== '').join(' ');
 }
 
-/** The dose's state in words: "Taken at 08:03", "Due now", "Missed (08:00)" … */
+/** The dose's state in words: "Taken at 08:03", "Skipped: Ran out", "Missed (08:00)" … */
 export function doseStatusText(view, dose) {
   const { t } = view.app;
   const time = (iso) => clockTime(iso, { language: view.app.language, timeZone: view.timeZone });
   switch (dose.status) {
     case 'taken':
       return dose.dose?.takenAt ? t('today.status.takenAt', { time: time(dose.dose.takenAt) }) : t('today.status.taken');
-    case 'skipped':
-      return t('today.status.skipped');
+    case 'skipped': {
+      const reason = skipReasonText(view.app.language, dose.dose?.reason);
+      return reason ? t('today.status.skippedBecause', { reason }) : t('today.status.skipped');
+    }
     case 'missed':
       return t('today.status.missed', { time: dose.time });
     case 'snoozed':
@@ -80,10 +85,12 @@ function doseItem(view, dose, headingLevel) {
       key: `${dose.key}|taken`, action: 'taken', className: 'primary-button dose-taken', describedBy: nameId,
       label: t('today.taken'), run: () => view.actions.answer(dose, 'taken'),
     }));
-    buttons.push(actionButton(view, {
-      key: `${dose.key}|skip`, action: 'skip', className: 'secondary-button dose-skip', describedBy: nameId,
-      label: t('today.skip'), run: () => view.actions.answer(dose, 'skipped'),
-    }));
+    const skipKey = `${dose.key}|skip`;
+    buttons.push(h('button', {
+      type: 'button', class: 'secondary-button dose-skip', 'data-action': 'skip', 'data-focus-key': skipKey, 'aria-describedby': nameId,
+      'aria-haspopup': 'dialog', 'aria-disabled': view.busy.has(skipKey) ? 'true' : null,
+      onclick: () => view.actions.askSkip(dose, skipKey),
+    }, t('today.skip')));
   }
   if (answerable && canSnooze(dose)) {
     buttons.push(h('button', {
@@ -96,7 +103,7 @@ function doseItem(view, dose, headingLevel) {
     ? h('div', { id: snoozeId, class: 'snooze-choices', role: 'group', 'aria-label': t('today.laterChoices'), hidden: !snoozeOpen },
       SNOOZE_CHOICES.map((minutes) => actionButton(view, {
         key: `${dose.key}|snooze-${minutes}`, action: `snooze-${minutes}`, className: 'secondary-button', describedBy: nameId,
-        label: t(`today.snooze.${minutes}`), run: () => view.actions.answer(dose, 'snoozed', minutes),
+        label: t(`today.snooze.${minutes}`), run: () => view.actions.answer(dose, 'snoozed', { snoozeMinutes: minutes }),
       })))
     : null;
 
@@ -118,7 +125,9 @@ export function asNeededList(view, person, entries, headingLevel) {
   const { t, language } = view.app;
   return h('ul', { class: 'prn-list' }, entries.map(({ medication, schedule, taken }) => {
     const nameId = nextId('prn');
-    const refusal = view.refusals.get(medication.id);
+    // Kept as the hub sent it and put in words here, so a language switch follows.
+    const refused = view.refusals.get(medication.id)?.refusal;
+    const refusal = refused ? limitRefusalText(t, refused) : null;
     const times = taken.map((dose) => clockTime(dose.takenAt, { language, timeZone: view.timeZone })).filter(Boolean);
     return h('li', { class: 'prn-item', 'data-medication-id': medication.id },
       h('article', { 'aria-labelledby': nameId },

@@ -1,24 +1,27 @@
 // Today. For a senior: their doses in large type by part of the day with
-// "Taken", "Skip" and "Later", "Take all", as-needed medications, the SOS
-// slider, other open alerts and pinned notes. For a caregiver (or an admin
-// linked to seniors): each senior's day at a glance — counts, every dose's
-// state — and their open alerts. Always: the household's name and whether
-// live updates reach this screen. A dose recorded anywhere shows here at
-// once: the live change is applied to the day on screen, then the day is
-// fetched again.
+// "Taken", "Skip" (which first asks why) and "Later", "Take all",
+// as-needed medications, the SOS slider, other open alerts and pinned
+// notes. For a caregiver (or an admin linked to seniors): each senior's
+// day at a glance — counts, every dose's state — and their open alerts.
+// Always: the household's name and whether live updates reach this
+// screen. A dose recorded anywhere shows here at once: the live change is
+// applied to the day on screen, then the day is fetched again.
 import { h, pageHeading } from '../dom.js';
 import { getJSON, sendJSON } from '../api.js';
 import { pageHref } from '../router.js';
 import { bannerAlerts } from '../care/alerts.js';
 import { clockTime, localDay, longDate } from '../care/format.js';
 import { applyDoseToDay, asNeededMedications } from '../care/today-model.js';
-import { describeAlert } from '../alert-banner.js';
+import { alertKindName, describeAlert } from '../alert-banner.js';
 import { noteName } from './notes.js';
+import { limitRefusalText } from '../care/limit-refusal.js';
 import { asNeededList, doseSlots, medicationTitle } from './today-doses.js';
+import { askSkipReason } from './skip-reason-dialog.js';
 import { createSOSControl } from './sos-control.js';
 
 const RELOAD_DELAY_MS = 150;
 const REFRESH_EVERY_MS = 5 * 60 * 1000;
+const REFUSAL_SHOWN_MS = 5 * 60 * 1000;
 
 export function createTodayPage(app) {
   // Remembered across renders so a language switch doesn't blank the page.
@@ -26,11 +29,15 @@ export function createTodayPage(app) {
   let day = null;
   let medications = [];
   let notes = [];
+  // As-needed doses the hub refused, by medication: { refusal, at }, where
+  // refusal is the hub's problem body. The sentence stays (in the new
+  // language) when the language is switched, and goes after a while, as
+  // "too soon" is about the moment it was said.
+  const refusals = new Map();
 
   return function renderToday(outlet) {
     const { t, live } = app;
     const busy = new Set();
-    const refusals = new Map();
     let openSnooze = null;
     let sos = null;
     let left = false;
@@ -146,13 +153,27 @@ export function createTodayPage(app) {
         openSnooze = openSnooze === key ? null : key;
         render();
       },
-      async answer(dose, status, snoozeMinutes) {
+      /** Records "Taken", "Skip" or "Later"; `extra` is { snoozeMinutes } or { reason }. */
+      async answer(dose, status, extra = {}) {
         const body = { key: dose.key, status };
-        if (status === 'snoozed') body.snoozeMinutes = snoozeMinutes;
+        if (status === 'snoozed') body.snoozeMinutes = extra.snoozeMinutes;
+        if (status === 'skipped' && extra.reason) body.reason = extra.reason;
         const recorded = await sendJSON('POST', '/doses', body, { t });
         if (status === 'snoozed') openSnooze = null;
         applyDoses([recorded]);
         announce(t(`today.announce.${status}`, { medication: medicationTitle(dose) }));
+      },
+      /** "Skip": asks why first; Cancel or Escape records nothing. */
+      async askSkip(dose, key) {
+        if (busy.has(key) || document.getElementById('skip-dialog')) return;
+        const choice = await askSkipReason(app, {
+          medication: medicationTitle(dose),
+          // The page may have been redrawn meanwhile: the Skip button as it is now, else its dose.
+          returnFocus: () => outlet.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)
+            ?? outlet.querySelector(`[data-focus-key="${CSS.escape(dose.key)}"]`),
+        });
+        if (choice === null || left) return;
+        await run(key, () => actions.answer(dose, 'skipped', { reason: choice.reason }));
       },
       async takeAll(person, slot) {
         const recorded = await sendJSON('POST', '/today/take-all', { personId: person.personId, date: day.date, slot }, { t });
@@ -169,9 +190,10 @@ export function createTodayPage(app) {
           announce(t('today.announce.taken', { medication: medicationTitle(medication) }));
         } catch (problem) {
           if (problem?.status === 409 && String(problem.type ?? '').endsWith('limit-reached')) {
-            // The hub's sentence says when the next dose is allowed.
-            refusals.set(medication.id, problem.message);
-            announce(problem.message);
+            // The problem's fields say which rule and when the next dose is allowed.
+            const refusal = { ...(problem.body ?? {}), detail: problem.message };
+            refusals.set(medication.id, { refusal, at: Date.now() });
+            announce(limitRefusalText(t, refusal));
             return;
           }
           throw problem;
@@ -186,6 +208,7 @@ export function createTodayPage(app) {
     let shownSignature = null;
     function render() {
       if (left || !day) return;
+      for (const [id, refusal] of refusals) if (Date.now() - refusal.at > REFUSAL_SHOWN_MS) refusals.delete(id);
       const me = app.me.current;
       const signature = JSON.stringify([app.language, me?.personId, me?.role, day, medications, notes, app.alerts.open,
         [...busy], [...refusals], openSnooze, Math.floor(Date.now() / REFRESH_EVERY_MS)]);
@@ -283,7 +306,7 @@ export function createTodayPage(app) {
       return h('section', { class: 'today-alerts', 'aria-labelledby': headingId },
         h(`h${level}`, { id: headingId }, besidesBanner ? t('today.otherAlerts') : t('today.openAlerts')),
         h('ul', { class: 'today-alert-list' }, open.map((alert) => h('li', { 'data-alert-id': alert.id, 'data-kind': alert.kind },
-          h('strong', {}, `${t(`alerts.kinds.${alert.kind}`)}: `), describeAlert(app, alert, me),
+          h('strong', {}, `${alertKindName(app, alert.kind)}: `), describeAlert(app, alert, me),
           ` (${clockTime(alert.raisedAt, { language: app.language, timeZone: view.timeZone })})`))));
     }
 
@@ -366,6 +389,7 @@ export function createTodayPage(app) {
       householdRequest?.abort();
       dayRequest?.abort();
       sos?.stop();
+      document.getElementById('skip-dialog')?.close(); // a question about a page no longer shown
     };
   };
 }

@@ -1,0 +1,376 @@
+"""The Household page in a real headless Chromium: the admin's laptop, the
+senior's tablet and the caregiver's phone. The people are listed with their
+roles and who looks after whom; the devices with whose they are and when
+they were last used; the admin removes the caregiver's phone after a
+confirmation and it disappears (and is refused by the hub), and is warned
+before removing the very device in use; the reminder settings and the
+household's name are saved and reach the other screens live; a pairing code
+made on the page is a QR code a phone can read and a code to type, and a
+device paired with it shows up at once; a senior makes a code for her
+caregiver, and the hub's refusal for someone else is shown; axe finds no
+WCAG 2.1 A/AA violations on the page, with a code shown and with the
+removal question open, in both colour schemes and in Polish.
+
+The admin's window uses http://127.0.0.1:<port>, the caregiver's
+http://localhost:<port> (see test_care_ui.py)."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+
+import requests
+import zxingcpp
+from PIL import Image
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from conftest import ADMIN_NAME, HOUSEHOLD_NAME, browser_console_errors
+from test_care_ui import CARER, SENIOR, CareHome, browser, home, open_as, text_of  # noqa: F401 (browser, home: fixtures)
+from test_web_ui import axe_violations, choose_language, use_dark_colour_scheme, wait_for
+
+SHORT_CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}$")
+
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+
+def admin_window(driver, home: CareHome, page: str = "household") -> str:
+    return open_as(driver, home.hub, home.hub.token, "127.0.0.1", page)
+
+
+def carer_window(driver, home: CareHome, page: str = "household") -> str:
+    return open_as(driver, home.hub, home.carer["token"], "localhost", page, new_window=True)
+
+
+def lines(text: str) -> list[str]:
+    return [line for line in text.split("\n") if line.strip()]
+
+
+def people_shown(driver) -> list[str]:
+    """Each person's card as read on screen (one line each), in the page's order."""
+    return ["\n".join(lines(card)) for card in driver.execute_script(
+        "return [...document.querySelectorAll('#people-list li.person-item')].map(li => li.innerText)")]
+
+
+def devices_shown(driver) -> dict[str, str]:
+    """Device name → its card as read on screen (one line each), in the page's order."""
+    pairs = driver.execute_script(
+        "return [...document.querySelectorAll('#device-list li.device-item')]"
+        ".map(li => [li.querySelector('h3').textContent, li.innerText])")
+    return {name: "\n".join(lines(card)) for name, card in pairs}
+
+
+def device_button(driver, name: str):
+    for item in driver.find_elements(By.CSS_SELECTOR, "#device-list li.device-item"):
+        if item.find_element(By.TAG_NAME, "h3").text == name:
+            return item.find_element(By.CSS_SELECTOR, "button[data-action='remove']")
+    raise AssertionError(f"no device {name!r} on the page")
+
+
+def dialog_open(driver, dialog_id: str) -> bool:
+    return driver.execute_script("return !!document.getElementById(arguments[0])?.open", dialog_id)
+
+
+def active_focus_key(driver) -> str | None:
+    return driver.execute_script("return document.activeElement?.dataset?.focusKey ?? null")
+
+
+def wait_for_household(driver, devices: int):
+    wait_for(driver, f"{devices} device(s) on the Household page",
+             lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-list li.device-item")) == devices
+             and d.find_elements(By.CSS_SELECTOR, "#people-list li.person-item"))
+
+
+def reminders(home: CareHome) -> dict:
+    response = requests.get(f"{home.hub.url}/api/v1/household/reminders", headers=home.hub.headers, timeout=5)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def type_into(driver, element_id: str, text: str):
+    field = driver.find_element(By.ID, element_id)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.DELETE)
+    field.send_keys(text)
+
+
+def decoded_qr(driver) -> str:
+    """The QR code on screen, photographed and read as a phone would."""
+    qr = driver.find_element(By.ID, "pairing-qr")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", qr)
+    image = Image.open(io.BytesIO(qr.screenshot_as_png)).convert("L")
+    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    assert len(found) == 1, f"one QR code expected on screen, found {len(found)}"
+    return found[0].text
+
+
+# --------------------------------------------------------------------------
+# People and devices
+# --------------------------------------------------------------------------
+
+
+def test_the_household_page_lists_the_people_and_the_devices_with_their_owners(browser, home):
+    admin_window(browser, home)
+    wait_for_household(browser, 3)
+    assert browser.find_element(By.CSS_SELECTOR, "main h1").text == "Household"
+    assert browser.find_element(By.ID, "household-page-name").text == HOUSEHOLD_NAME
+    people = people_shown(browser)
+    assert [card.split("\n")[:2] for card in people] == [
+        [SENIOR, "Cared for"], [CARER, "Caregiver"], [f"{ADMIN_NAME} (you)", "Household admin"]]
+
+    devices = devices_shown(browser)
+    assert list(devices) == ["e2e admin", "Telefon Ani", "Tablet babci"], "this device first, then by whose they are"
+    assert "This device (in use now)" in devices["e2e admin"] and f"Belongs to: {ADMIN_NAME}" in devices["e2e admin"]
+    assert "Last used: now" in devices["e2e admin"]
+    assert f"Belongs to: {SENIOR}" in devices["Tablet babci"] and "This device" not in devices["Tablet babci"]
+    assert f"Belongs to: {CARER}" in devices["Telefon Ani"]
+    remove = device_button(browser, "Tablet babci")
+    assert remove.accessible_name == "Remove", "the button says what it does"
+    assert browser.execute_script("return document.getElementById(arguments[0].getAttribute('aria-describedby')).textContent",
+                                  remove) == "Tablet babci", "and which device it is for"
+    # An admin manages the household: forms, not just values.
+    assert browser.find_element(By.ID, "reminder-grace").get_attribute("value") == "30"
+    assert browser.find_element(By.ID, "reminder-repeat").get_attribute("value") == "10"
+    assert browser.find_element(By.ID, "household-name-input").get_attribute("value") == HOUSEHOLD_NAME
+    assert browser.find_elements(By.ID, "invite-form")
+
+    # The caregiver: her own phone only, whom she looks after, and values she cannot change.
+    carer_window(browser, home)
+    wait_for_household(browser, 1)
+    assert list(devices_shown(browser)) == ["Telefon Ani"]
+    assert device_button(browser, "Telefon Ani"), "her own device she may remove"
+    people = {card.split("\n")[0]: card for card in people_shown(browser)}
+    assert f"Looks after: {SENIOR}" in people[f"{CARER} (you)"]
+    assert f"Looked after by: {CARER}" in people[SENIOR]
+    assert "Only the household admin can add devices" in text_of(browser, "#household-add-device")
+    assert not browser.find_elements(By.ID, "invite-form")
+    assert not browser.find_elements(By.ID, "reminders-form") and not browser.find_elements(By.ID, "household-form")
+    assert text_of(browser, "#reminder-grace-value") == "30" and text_of(browser, "#household-time-zone-value")
+
+    # A new phone paired for her shows up on her page without a reload.
+    home.hub.pair_device("--person", CARER, device_name="Tablet Ani", wait=False)
+    wait_for(browser, "the new tablet in her list", lambda d: "Tablet Ani" in devices_shown(d))
+    assert browser_console_errors(browser) == []
+
+
+def test_removing_another_device_asks_first_and_then_it_is_gone(browser, home):
+    admin_window(browser, home)
+    wait_for_household(browser, 3)
+
+    device_button(browser, "Telefon Ani").click()
+    wait_for(browser, "the question", lambda d: dialog_open(d, "remove-device-dialog"))
+    assert text_of(browser, "#remove-device-title") == "Remove “Telefon Ani”?"
+    assert not browser.find_elements(By.ID, "remove-device-current"), "not this device: no warning about it"
+    assert browser.switch_to.active_element.get_attribute("id") == "remove-device-cancel", \
+        "Cancel has the keyboard, so a stray Enter removes nothing"
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(browser, "the question gone", lambda d: not d.find_elements(By.ID, "remove-device-dialog"))
+    assert active_focus_key(browser) == f"{home.carer['device']['id']}:remove", "the keyboard is back on Remove"
+    assert "Telefon Ani" in [device["name"] for device in home.hub.devices()], "Escape removes nothing"
+
+    device_button(browser, "Telefon Ani").click()
+    wait_for(browser, "the question", lambda d: dialog_open(d, "remove-device-dialog"))
+    browser.find_element(By.ID, "remove-device-confirm").click()
+    wait_for(browser, "the phone gone from the list", lambda d: list(devices_shown(d)) == ["e2e admin", "Tablet babci"])
+    wait_for(browser, "it said so", lambda d: d.find_element(By.ID, "household-announcer").get_attribute("textContent")
+             == "Telefon Ani was removed. It can no longer use Hearth.")
+    assert sorted(device["name"] for device in home.hub.devices()) == ["Tablet babci", "e2e admin"]
+    refused = requests.get(f"{home.hub.url}/api/v1/devices", headers=home.carer_headers, timeout=5)
+    assert refused.status_code == 401, "the hub no longer lets the phone in"
+    assert browser.find_element(By.ID, "problem").text == ""
+
+    # This very laptop: the question says so plainly.
+    device_button(browser, "e2e admin").click()
+    wait_for(browser, "the question", lambda d: dialog_open(d, "remove-device-dialog"))
+    warning = text_of(browser, "#remove-device-current")
+    assert warning.startswith("This is the device you are using now."), warning
+    assert text_of(browser, "#remove-device-confirm") == "Remove this device"
+    browser.find_element(By.ID, "remove-device-confirm").click()
+    wait_for(browser, "the not-paired notice", lambda d: d.find_elements(By.ID, "unpaired"))
+    assert [device["name"] for device in requests.get(
+        f"{home.hub.url}/api/v1/devices", headers=home.senior_headers, timeout=5).json()] == ["Tablet babci"]
+
+
+# --------------------------------------------------------------------------
+# Settings
+# --------------------------------------------------------------------------
+
+
+def test_reminder_settings_and_the_name_are_saved_and_reach_other_screens(browser, home):
+    admin_window(browser, home)
+    wait_for_household(browser, 3)
+    carer = carer_window(browser, home)
+    wait_for(browser, "the caregiver's reminder values", lambda d: text_of(d, "#reminder-grace-value") == "30")
+    admin = browser.window_handles[0]
+    browser.switch_to.window(admin)
+
+    # A mistake is explained beside the field, which gets the keyboard; nothing is sent.
+    type_into(browser, "reminder-grace", "0")
+    browser.find_element(By.ID, "save-reminders").click()
+    wait_for(browser, "the mistake explained", lambda d: d.find_elements(By.ID, "reminder-grace-error"))
+    assert text_of(browser, "#reminder-grace-error") == "Please give a whole number of minutes from 1 to 720."
+    assert browser.switch_to.active_element.get_attribute("id") == "reminder-grace"
+    assert browser.find_element(By.ID, "reminder-grace").get_attribute("aria-invalid") == "true"
+    assert reminders(home) == {"graceMinutes": 30, "repeatMinutes": 10}
+
+    type_into(browser, "reminder-grace", "45")
+    type_into(browser, "reminder-repeat", "15")
+    browser.find_element(By.ID, "save-reminders").click()
+    wait_for(browser, "Saved.", lambda d: text_of(d, "#save-reminders-status") == "Saved.")
+    assert reminders(home) == {"graceMinutes": 45, "repeatMinutes": 15}
+    assert not browser.find_elements(By.ID, "reminder-grace-error")
+
+    type_into(browser, "household-name-input", "Dom Babci Zosi")
+    browser.find_element(By.ID, "save-household").click()
+    wait_for(browser, "the new name at the top", lambda d: text_of(d, "#household-page-name") == "Dom Babci Zosi")
+    household = requests.get(f"{home.hub.url}/api/v1/household", headers=home.hub.headers, timeout=5).json()
+    assert household["name"] == "Dom Babci Zosi"
+
+    browser.switch_to.window(carer)
+    wait_for(browser, "the new values on the caregiver's phone, live",
+             lambda d: text_of(d, "#reminder-grace-value") == "45" and text_of(d, "#reminder-repeat-value") == "15"
+             and text_of(d, "#household-name-value") == "Dom Babci Zosi")
+
+    # The hub is the judge: a caregiver who tries anyway is refused.
+    refused = requests.put(f"{home.hub.url}/api/v1/household/reminders", headers=home.carer_headers, timeout=5,
+                           json={"graceMinutes": 5, "repeatMinutes": 5})
+    assert refused.status_code == 403
+    assert browser_console_errors(browser) == []
+
+
+# --------------------------------------------------------------------------
+# Adding a device with a code shown on the page
+# --------------------------------------------------------------------------
+
+
+def test_a_pairing_code_made_on_the_page_pairs_a_new_persons_phone(browser, home):
+    admin_window(browser, home)
+    wait_for_household(browser, 3)
+    browser.find_element(By.ID, "invite-who-new").click()
+    wait_for(browser, "the new person's fields", lambda d: d.find_elements(By.ID, "invite-name"))
+    browser.find_element(By.ID, "invite-button").click()
+    wait_for(browser, "what is missing", lambda d: d.find_elements(By.ID, "invite-name-error"))
+    assert text_of(browser, "#invite-name-error") == "Please give their name."
+    assert browser.switch_to.active_element.get_attribute("id") == "invite-name"
+
+    browser.find_element(By.ID, "invite-name").send_keys("Wnuczka Ola")
+    browser.find_element(By.ID, "invite-role-caregiver").click()
+    browser.find_element(By.ID, "invite-button").click()
+    wait_for(browser, "the code", lambda d: d.find_elements(By.CSS_SELECTOR, "#pairing-code[data-status='waiting'] #pairing-qr"))
+    assert browser.switch_to.active_element.get_attribute("id") == "pairing-code-heading", "screen readers hear it came"
+    assert text_of(browser, "#pairing-code-heading") == "Pairing code for Wnuczka Ola"
+    short_code = text_of(browser, "#pairing-short-code")
+    assert SHORT_CODE.match(short_code), short_code
+    assert f"open http://127.0.0.1:{home.hub.port}/pair and type this code" in text_of(browser, "#pairing-code")
+    countdown = text_of(browser, "#pairing-countdown")
+    assert re.fullmatch(r"The code works for another (10:00|9:[0-5]\d)\.", countdown), countdown
+    qr = browser.find_element(By.ID, "pairing-qr")
+    assert qr.size["width"] >= 300, "large enough to scan from arm's length"
+    assert qr.accessible_name == "QR code to pair a device for Wnuczka Ola"
+    time.sleep(1.2)
+    assert text_of(browser, "#pairing-countdown") != countdown, "the countdown runs"
+
+    # A phone reads the QR code and opens its link: the secret in it pairs the phone.
+    url = decoded_qr(browser)
+    match = re.fullmatch(rf"http://127\.0\.0\.1:{home.hub.port}/pair#([A-Za-z0-9_-]+)", url)
+    assert match, url
+    paired = requests.post(f"{home.hub.url}/api/v1/pairing", json={"code": match[1], "deviceName": "Telefon Oli"}, timeout=5)
+    assert paired.status_code == 201, paired.text
+    person = paired.json()["person"]
+    assert (person["name"], person["role"]) == ("Wnuczka Ola", "caregiver")
+    wait_for(browser, "the page to say it is paired", lambda d: d.find_elements(By.CSS_SELECTOR, "#pairing-code[data-status='paired']"))
+    assert text_of(browser, "#pairing-status") == "Paired: Telefon Oli, for Wnuczka Ola."
+    wait_for(browser, "Ola and her phone in the lists",
+             lambda d: "Telefon Oli" in devices_shown(d) and any(card.startswith("Wnuczka Ola\nCaregiver") for card in people_shown(d)))
+    assert "Belongs to: Wnuczka Ola" in devices_shown(browser)["Telefon Oli"]
+
+    # Another code, for someone already here, typed by hand on the phone.
+    browser.find_element(By.ID, "pairing-again").click()
+    wait_for(browser, "the form again", lambda d: d.find_elements(By.ID, "invite-form"))
+    browser.find_element(By.ID, "invite-who-existing").click()
+    Select(browser.find_element(By.ID, "invite-personId")).select_by_visible_text(f"{CARER} (Caregiver)")
+    browser.find_element(By.ID, "invite-button").click()
+    wait_for(browser, "the code", lambda d: d.find_elements(By.CSS_SELECTOR, "#pairing-code[data-status='waiting']"))
+    typed = text_of(browser, "#pairing-short-code").lower().replace("-", " ")
+    paired = requests.post(f"{home.hub.url}/api/v1/pairing", json={"shortCode": typed, "deviceName": "Laptop Ani"}, timeout=5)
+    assert paired.status_code == 201, paired.text
+    assert paired.json()["person"]["id"] == home.carer["person"]["id"]
+    wait_for(browser, "paired", lambda d: text_of(d, "#pairing-status") == f"Paired: Laptop Ani, for {CARER}.")
+    wait_for(browser, "the laptop in the list", lambda d: "Laptop Ani" in devices_shown(d))
+    assert browser.find_element(By.ID, "problem").text == ""
+    assert browser_console_errors(browser) == []
+
+
+def test_a_senior_makes_a_code_for_her_caregiver_and_the_hub_refuses_anyone_else(browser, home):
+    open_as(browser, home.hub, home.senior["token"], "127.0.0.1", "household")
+    wait_for_household(browser, 1)
+    assert list(devices_shown(browser)) == ["Tablet babci"]
+    options = [o.text for o in Select(browser.find_element(By.ID, "invite-personId")).options]
+    assert options == [f"{CARER} (Caregiver)", f"{ADMIN_NAME} (Household admin)"], "no seniors, not herself"
+    assert not browser.find_elements(By.ID, "invite-who-new"), "someone new is for the admin"
+
+    # The admin does not look after her: the page offers him, the hub says no, and the page says why.
+    Select(browser.find_element(By.ID, "invite-personId")).select_by_visible_text(f"{ADMIN_NAME} (Household admin)")
+    browser.find_element(By.ID, "invite-button").click()
+    wait_for(browser, "the hub's refusal", lambda d: d.find_element(By.ID, "problem").text)
+    assert browser.find_element(By.ID, "problem").text == "Only an admin, or a senior for their own caregivers, can add devices"
+    assert not browser.find_elements(By.ID, "pairing-code")
+
+    Select(browser.find_element(By.ID, "invite-personId")).select_by_visible_text(f"{CARER} (Caregiver)")
+    browser.find_element(By.ID, "invite-button").click()
+    wait_for(browser, "the code for Ania", lambda d: d.find_elements(By.CSS_SELECTOR, "#pairing-code[data-status='waiting'] #pairing-qr"))
+    assert browser.find_element(By.ID, "problem").text == "", "the earlier refusal is cleared"
+    assert text_of(browser, "#pairing-code-heading") == f"Pairing code for {CARER}"
+    browser.find_element(By.ID, "pairing-hide").click()
+    wait_for(browser, "the form again", lambda d: d.find_elements(By.ID, "invite-form"))
+
+
+# --------------------------------------------------------------------------
+# Accessibility
+# --------------------------------------------------------------------------
+
+
+def test_the_household_page_has_no_wcag_21_aa_violations(browser, home):
+    violations = []
+    for scheme in ("light", "dark"):
+        if scheme == "dark":
+            use_dark_colour_scheme(browser)
+            browser.refresh()  # the page as first opened, without the code made above
+        else:
+            admin_window(browser, home)
+        wait_for_household(browser, 3)
+        violations += axe_violations(browser, f"Household, admin, {scheme}")
+
+        browser.find_element(By.ID, "invite-who-new").click()
+        browser.find_element(By.ID, "invite-button").click()
+        wait_for(browser, "the mistakes", lambda d: d.find_elements(By.ID, "invite-name-error"))
+        type_into(browser, "reminder-repeat", "999")
+        browser.find_element(By.ID, "save-reminders").click()
+        wait_for(browser, "the reminder mistake", lambda d: d.find_elements(By.ID, "reminder-repeat-error"))
+        violations += axe_violations(browser, f"Household, admin, form mistakes, {scheme}")
+
+        browser.find_element(By.ID, "invite-name").send_keys(f"Gość {scheme}")
+        browser.find_element(By.ID, "invite-role-senior").click()
+        browser.find_element(By.ID, "invite-button").click()
+        wait_for(browser, "the code", lambda d: d.find_elements(By.ID, "pairing-qr"))
+        violations += axe_violations(browser, f"Household, pairing code shown, {scheme}")
+
+        device_button(browser, "Tablet babci").click()
+        wait_for(browser, "the question", lambda d: dialog_open(d, "remove-device-dialog"))
+        violations += axe_violations(browser, f"Household, removing a device, {scheme}")
+        browser.find_element(By.ID, "remove-device-cancel").click()
+
+    carer_window(browser, home)
+    wait_for_household(browser, 1)
+    violations += axe_violations(browser, "Household, caregiver, dark")
+    choose_language(browser, "pl")
+    wait_for(browser, "Polish", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Dom"
+             and "Opiekuje się" in text_of(d, "#people-list"))
+    violations += axe_violations(browser, "Household, caregiver, Polish, dark")
+
+    assert not violations, f"{len(violations)} WCAG 2.1 A/AA violation(s):\n\n" + "\n\n".join(violations)

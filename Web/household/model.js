@@ -1,0 +1,168 @@
+// The Household page's data, without the page: the people in the order the
+// page lists them with who looks after whom, each device with the name of
+// the person it belongs to, what this person may do here, and the forms
+// read into request bodies. The rules mirror PermissionPolicy and the
+// invitation route so that a button a person may not use is not shown; the
+// hub still decides, and its refusal is shown when it says no.
+// Pure, for the Node tests.
+
+export const ROLES = Object.freeze(['senior', 'caregiver', 'admin']);
+
+/** Limits the hub checks (Person.maximumNameLength, ReminderSettings.validated). */
+export const PERSON_NAME_MAX_LENGTH = 80;
+export const HOUSEHOLD_NAME_MAX_LENGTH = 100;
+export const GRACE_MINUTES = Object.freeze({ min: 1, max: 720 });
+export const REPEAT_MINUTES = Object.freeze({ min: 1, max: 240 });
+
+const roleOrder = (role) => {
+  const index = ROLES.indexOf(role);
+  return index === -1 ? ROLES.length : index;
+};
+
+function byName(language) {
+  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en', { sensitivity: 'base' });
+  return (a, b) => collator.compare(String(a ?? ''), String(b ?? ''));
+}
+
+/**
+ * The people as the page lists them: the seniors first (the household is
+ * about them), then caregivers, then admins; by name within each.
+ * `links` are care links, [{ caregiverId, seniorId }]; a link to someone
+ * not in the list is left out. Each entry:
+ * { id, name, role, isMe, looksAfter: [name], lookedAfterBy: [name] }.
+ */
+export function householdPeople(people, links = [], { meId = null, language = 'en' } = {}) {
+  const compare = byName(language);
+  const list = Array.isArray(people) ? people : [];
+  const nameOf = new Map(list.map((person) => [person.id, person.name]));
+  const known = (links ?? []).filter((link) => nameOf.has(link.caregiverId) && nameOf.has(link.seniorId));
+  const names = (ids) => [...new Set(ids)].map((id) => nameOf.get(id)).sort(compare);
+  return list
+    .map((person) => ({
+      id: person.id,
+      name: person.name,
+      role: person.role,
+      isMe: person.id === meId,
+      looksAfter: names(known.filter((link) => link.caregiverId === person.id).map((link) => link.seniorId)),
+      lookedAfterBy: names(known.filter((link) => link.seniorId === person.id).map((link) => link.caregiverId)),
+    }))
+    .sort((a, b) => roleOrder(a.role) - roleOrder(b.role) || compare(a.name, b.name));
+}
+
+/**
+ * The care links as the hub lists them: each person's `caresFor` names the
+ * seniors they look after (those this device may see).
+ */
+export function careLinksOf(people) {
+  return (people ?? []).flatMap((person) => (Array.isArray(person.caresFor) ? person.caresFor : [])
+    .map((seniorId) => ({ caregiverId: person.id, seniorId })));
+}
+
+/**
+ * The devices as the page lists them: this one first, then by whose they
+ * are and by name. Each gets `ownerName` (null when the person is not in
+ * the list, e.g. archived) and `isMine`.
+ */
+export function householdDevices(devices, people, { meId = null, language = 'en' } = {}) {
+  const compare = byName(language);
+  const nameOf = new Map((people ?? []).map((person) => [person.id, person.name]));
+  return (Array.isArray(devices) ? devices : [])
+    .filter((device) => !device.revoked)
+    .map((device) => ({ ...device, ownerName: nameOf.get(device.personId) ?? null, isMine: device.personId === meId }))
+    .sort((a, b) => Number(b.current === true) - Number(a.current === true)
+      || compare(a.ownerName, b.ownerName) || compare(a.name, b.name));
+}
+
+/** Admins remove any device; everyone else only their own (this one included). */
+export function canRemoveDevice(me, device) {
+  if (!me?.personId || !device) return false;
+  return me.role === 'admin' || device.personId === me.personId;
+}
+
+/** Only admins rename the household, move its time zone or change its reminders. */
+export function canManageHousehold(me) {
+  return me?.role === 'admin';
+}
+
+/**
+ * Whom this person may make a pairing code for: "anyone" (an admin: someone
+ * in the household or someone new), "caregivers" (a senior: a device for
+ * someone who looks after them), or null.
+ */
+export function invitationScope(me) {
+  if (me?.role === 'admin') return 'anyone';
+  if (me?.role === 'senior') return 'caregivers';
+  return null;
+}
+
+/**
+ * The people a code may be made for, in list order. A senior is offered
+ * everyone who is not a senior; whether that person looks after them is
+ * for the hub to say, as this browser cannot know.
+ */
+export function inviteeChoices(me, people, language = 'en') {
+  const scope = invitationScope(me);
+  const listed = householdPeople(people, [], { meId: me?.personId, language });
+  if (scope === 'anyone') return listed;
+  if (scope === 'caregivers') return listed.filter((person) => person.role !== 'senior' && person.id !== me.personId);
+  return [];
+}
+
+/**
+ * The body of POST /pairing/invitations from the form, or the fields to
+ * fix: { body } | { errors: { field: reason } }, reason one of
+ * "personMissing", "nameMissing", "nameTooLong", "roleMissing".
+ */
+export function invitationRequest({ who = 'existing', personId = '', name = '', role = '' } = {}) {
+  if (who === 'new') {
+    const trimmed = String(name ?? '').trim();
+    const errors = {};
+    if (trimmed === '') errors.name = 'nameMissing';
+    else if ([...trimmed].length > PERSON_NAME_MAX_LENGTH) errors.name = 'nameTooLong';
+    if (!ROLES.includes(role)) errors.role = 'roleMissing';
+    return Object.keys(errors).length > 0 ? { errors } : { body: { newPerson: { name: trimmed, role } } };
+  }
+  if (!personId) return { errors: { personId: 'personMissing' } };
+  return { body: { personId } };
+}
+
+function wholeMinutes(text, { min, max }) {
+  const value = String(text ?? '').trim();
+  if (!/^\d{1,4}$/.test(value)) return null;
+  const number = Number(value);
+  return number >= min && number <= max ? number : null;
+}
+
+/**
+ * The body of PUT /household/reminders from what was typed, or the fields
+ * to fix: { body } | { errors: { graceMinutes?: "graceMinutes", repeatMinutes?: "repeatMinutes" } }.
+ */
+export function remindersRequest({ graceMinutes, repeatMinutes }) {
+  const grace = wholeMinutes(graceMinutes, GRACE_MINUTES);
+  const repeat = wholeMinutes(repeatMinutes, REPEAT_MINUTES);
+  const errors = {};
+  if (grace === null) errors.graceMinutes = 'graceMinutes';
+  if (repeat === null) errors.repeatMinutes = 'repeatMinutes';
+  return Object.keys(errors).length > 0 ? { errors } : { body: { graceMinutes: grace, repeatMinutes: repeat } };
+}
+
+/**
+ * The PATCH /household body with only what changed ({ body: null } when
+ * nothing did), or { errors: { name: "householdNameMissing" | "householdNameTooLong" } }.
+ */
+export function householdPatch(current, { name, timeZone }) {
+  const trimmed = String(name ?? '').trim();
+  if (trimmed === '') return { errors: { name: 'householdNameMissing' } };
+  if ([...trimmed].length > HOUSEHOLD_NAME_MAX_LENGTH) return { errors: { name: 'householdNameTooLong' } };
+  const body = {};
+  if (trimmed !== current?.name) body.name = trimmed;
+  if (timeZone && timeZone !== current?.timeZone) body.timeZone = timeZone;
+  return Object.keys(body).length > 0 ? { body } : { body: null };
+}
+
+/** The time zones to choose from: the browser's list, with the household's own always in it. */
+export function timeZoneChoices(current, supported = Intl.supportedValuesOf?.('timeZone') ?? []) {
+  const zones = new Set(supported);
+  if (current) zones.add(current);
+  return [...zones].sort();
+}

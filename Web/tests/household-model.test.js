@@ -1,0 +1,129 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  canManageHousehold,
+  canRemoveDevice,
+  householdDevices,
+  householdPatch,
+  householdPeople,
+  invitationRequest,
+  invitationScope,
+  inviteeChoices,
+  careLinksOf,
+  remindersRequest,
+  timeZoneChoices,
+} from '../household/model.js';
+
+const zosia = { id: 'p-zosia', name: 'Babcia Zosia', role: 'senior' };
+const edek = { id: 'p-edek', name: 'Dziadek Edek', role: 'senior' };
+const ania = { id: 'p-ania', name: 'Ania', role: 'caregiver' };
+const ola = { id: 'p-ola', name: 'Ola', role: 'caregiver' };
+const admin = { id: 'p-admin', name: 'Łukasz', role: 'admin' };
+const people = [admin, ola, zosia, ania, edek];
+
+const asAdmin = { personId: admin.id, role: 'admin' };
+const asAnia = { personId: ania.id, role: 'caregiver' };
+const asZosia = { personId: zosia.id, role: 'senior' };
+
+test('the people are listed seniors first, then caregivers, then admins, by name', () => {
+  const listed = householdPeople(people, [], { meId: ania.id });
+  assert.deepEqual(listed.map((p) => p.name), ['Babcia Zosia', 'Dziadek Edek', 'Ania', 'Ola', 'Łukasz']);
+  assert.deepEqual(listed.filter((p) => p.isMe).map((p) => p.name), ['Ania']);
+});
+
+test('Polish names sort as a Polish reader expects (Ł after L, not after Z)', () => {
+  const listed = householdPeople([
+    { id: '1', name: 'Zenon', role: 'caregiver' }, { id: '2', name: 'Łucja', role: 'caregiver' }, { id: '3', name: 'Lena', role: 'caregiver' },
+  ], [], { language: 'pl' });
+  assert.deepEqual(listed.map((p) => p.name), ['Lena', 'Łucja', 'Zenon']);
+});
+
+test('each person says whom they look after and who looks after them', () => {
+  const links = [
+    { caregiverId: ania.id, seniorId: zosia.id },
+    { caregiverId: ania.id, seniorId: edek.id },
+    { caregiverId: admin.id, seniorId: zosia.id },
+    { caregiverId: 'p-gone', seniorId: zosia.id }, // someone archived: not named
+  ];
+  const byName = Object.fromEntries(householdPeople(people, links).map((p) => [p.name, p]));
+  assert.deepEqual(byName.Ania.looksAfter, ['Babcia Zosia', 'Dziadek Edek']);
+  assert.deepEqual(byName['Babcia Zosia'].lookedAfterBy, ['Ania', 'Łukasz']);
+  assert.deepEqual(byName['Dziadek Edek'].lookedAfterBy, ['Ania']);
+  assert.deepEqual(byName.Ola.looksAfter, []);
+});
+
+test('care links come from each person’s caresFor as the hub lists them', () => {
+  assert.deepEqual(careLinksOf([{ ...ania, caresFor: [zosia.id, edek.id] }, { ...zosia, caresFor: [] }, ola]),
+    [{ caregiverId: ania.id, seniorId: zosia.id }, { caregiverId: ania.id, seniorId: edek.id }]);
+  assert.deepEqual(careLinksOf(null), []);
+});
+
+test('devices: this one first, then by whose they are; removed ones are not listed', () => {
+  const devices = [
+    { id: 'd1', name: 'Telefon Oli', personId: ola.id, current: false },
+    { id: 'd2', name: 'Tablet babci', personId: zosia.id, current: false },
+    { id: 'd3', name: 'Laptop', personId: admin.id, current: true },
+    { id: 'd4', name: 'Stary telefon', personId: ola.id, revoked: true },
+    { id: 'd5', name: 'Telefon gościa', personId: 'p-gone', current: false },
+  ];
+  const listed = householdDevices(devices, people, { meId: admin.id, language: 'pl' });
+  assert.deepEqual(listed.map((d) => d.name), ['Laptop', 'Telefon gościa', 'Tablet babci', 'Telefon Oli']);
+  assert.equal(listed[0].ownerName, 'Łukasz');
+  assert.equal(listed[1].ownerName, null, 'an archived owner is not guessed');
+  assert.deepEqual(listed.map((d) => d.isMine), [true, false, false, false]);
+});
+
+test('an admin may remove any device; others only their own, this one included', () => {
+  const zosiasTablet = { personId: zosia.id };
+  assert.equal(canRemoveDevice(asAdmin, zosiasTablet), true);
+  assert.equal(canRemoveDevice(asZosia, zosiasTablet), true);
+  assert.equal(canRemoveDevice(asAnia, zosiasTablet), false);
+  assert.equal(canRemoveDevice(null, zosiasTablet), false);
+});
+
+test('only an admin changes the household’s settings', () => {
+  assert.equal(canManageHousehold(asAdmin), true);
+  assert.equal(canManageHousehold(asAnia), false);
+  assert.equal(canManageHousehold(asZosia), false);
+});
+
+test('an admin makes codes for anyone, a senior for those who could look after them, a caregiver for nobody', () => {
+  assert.equal(invitationScope(asAdmin), 'anyone');
+  assert.equal(invitationScope(asZosia), 'caregivers');
+  assert.equal(invitationScope(asAnia), null);
+  assert.deepEqual(inviteeChoices(asAdmin, people).map((p) => p.name), ['Babcia Zosia', 'Dziadek Edek', 'Ania', 'Ola', 'Łukasz']);
+  assert.deepEqual(inviteeChoices(asZosia, people).map((p) => p.name), ['Ania', 'Ola', 'Łukasz'], 'no seniors, not herself');
+  assert.deepEqual(inviteeChoices(asAnia, people), []);
+});
+
+test('a code for someone new needs their name and role; for someone known, who', () => {
+  assert.deepEqual(invitationRequest({ who: 'existing', personId: ania.id }), { body: { personId: ania.id } });
+  assert.deepEqual(invitationRequest({ who: 'existing', personId: '' }), { errors: { personId: 'personMissing' } });
+  assert.deepEqual(invitationRequest({ who: 'new', name: '  Wnuczka Ola ', role: 'caregiver' }),
+    { body: { newPerson: { name: 'Wnuczka Ola', role: 'caregiver' } } });
+  assert.deepEqual(invitationRequest({ who: 'new', name: ' ', role: '' }), { errors: { name: 'nameMissing', role: 'roleMissing' } });
+  assert.deepEqual(invitationRequest({ who: 'new', name: 'x'.repeat(81), role: 'senior' }), { errors: { name: 'nameTooLong' } });
+  assert.ok(invitationRequest({ who: 'new', name: 'ż'.repeat(80), role: 'senior' }).body, '80 Polish letters are 80 characters');
+});
+
+test('reminder minutes are whole numbers within the hub’s limits', () => {
+  assert.deepEqual(remindersRequest({ graceMinutes: ' 45 ', repeatMinutes: '15' }), { body: { graceMinutes: 45, repeatMinutes: 15 } });
+  assert.deepEqual(remindersRequest({ graceMinutes: '720', repeatMinutes: '240' }), { body: { graceMinutes: 720, repeatMinutes: 240 } });
+  assert.deepEqual(remindersRequest({ graceMinutes: '0', repeatMinutes: '241' }), { errors: { graceMinutes: 'graceMinutes', repeatMinutes: 'repeatMinutes' } });
+  assert.deepEqual(remindersRequest({ graceMinutes: '7.5', repeatMinutes: '' }), { errors: { graceMinutes: 'graceMinutes', repeatMinutes: 'repeatMinutes' } });
+  assert.deepEqual(remindersRequest({ graceMinutes: 'ten', repeatMinutes: '-5' }).errors, { graceMinutes: 'graceMinutes', repeatMinutes: 'repeatMinutes' });
+});
+
+test('saving the name and time zone sends only what changed', () => {
+  const household = { name: 'Dom Zofii', timeZone: 'Europe/Warsaw' };
+  assert.deepEqual(householdPatch(household, { name: ' Dom Zofii ', timeZone: 'Europe/Warsaw' }), { body: null });
+  assert.deepEqual(householdPatch(household, { name: 'Dom Edka', timeZone: 'Europe/Warsaw' }), { body: { name: 'Dom Edka' } });
+  assert.deepEqual(householdPatch(household, { name: 'Dom Zofii', timeZone: 'Europe/London' }), { body: { timeZone: 'Europe/London' } });
+  assert.deepEqual(householdPatch(household, { name: '  ', timeZone: 'Europe/Warsaw' }), { errors: { name: 'householdNameMissing' } });
+  assert.deepEqual(householdPatch(household, { name: 'x'.repeat(101), timeZone: 'Europe/Warsaw' }), { errors: { name: 'householdNameTooLong' } });
+});
+
+test('the household’s own time zone is always among the choices', () => {
+  assert.deepEqual(timeZoneChoices('Etc/UTC', ['Europe/Warsaw', 'America/New_York']), ['America/New_York', 'Etc/UTC', 'Europe/Warsaw']);
+  assert.ok(timeZoneChoices('Europe/Warsaw').includes('Europe/Warsaw'));
+});
