@@ -109,6 +109,8 @@ let package = Package(
             dependencies: [
                 "HearthServer", "HearthStore", "HearthTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Reads Web/openapi.yaml to check it against the router.
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

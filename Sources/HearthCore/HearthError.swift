@@ -9,7 +9,7 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
     case cursorAhead(requested: Int64, latest: Int64)
     case tooLarge(limit: Int)
     /// A safety limit would be broken, such as an as-needed dose taken too soon.
-    case limitReached(String)
+    case limitReached(AsNeededRefusal)
 
     public var description: String {
         switch self {
@@ -22,8 +22,8 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case .cursorAhead(let requested, let latest):
             return "Cursor \(requested) is ahead of the change log (latest is \(latest)); resync from 0"
-        case .limitReached(let message):
-            return message
+        case .limitReached(let refusal):
+            return refusal.description
         case .tooLarge(let limit):
             return "The request is larger than \(limit) bytes"
         }

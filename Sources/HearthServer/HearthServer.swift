@@ -38,13 +38,15 @@ public enum HearthServer {
         // The hub's time, corrected when someone said its clock was wrong.
         let now = now ?? { store.currentTime() }
         let router = Router(context: HearthRequestContext.self)
+        let assets = webRoot.map(WebAssets.directory) ?? WebAssets.embedded()
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ProblemMiddleware())
-        router.middlewares.add(WebAppMiddleware(assets: webRoot.map(WebAssets.directory) ?? WebAssets.embedded()))
+        router.middlewares.add(WebAppMiddleware(assets: assets))
         router.middlewares.add(CallerMiddleware(store: store))
         router.middlewares.add(PairedDeviceRequiredMiddleware())
         router.middlewares.add(OriginCheckMiddleware())
         HealthController(store: store, startedAt: startedAt, discovery: discovery).addRoutes(to: router)
+        OpenAPIController(assets: assets).addRoutes(to: router)
         HouseholdController(store: store).addRoutes(to: router)
         PairingController(store: store, limiter: AttemptLimiter(limit: 10, window: 60)).addRoutes(to: router)
         InvitationsController(store: store).addRoutes(to: router)

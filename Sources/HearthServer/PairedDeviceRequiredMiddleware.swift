@@ -1,13 +1,14 @@
 import Hummingbird
 
-/// Every `/api/` address needs a paired device, except the two a device uses
-/// before it has one: the health check and the pairing exchange.
+/// Every `/api/` address needs a paired device, except those a device uses
+/// before it has one: the health check, the pairing exchange, and the API's
+/// own description.
 struct PairedDeviceRequiredMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
 
     static func isPublic(_ request: Request) -> Bool {
         switch (request.method, request.uri.path) {
-        case (.get, "/api/v1/health"), (.head, "/api/v1/health"), (.post, "/api/v1/pairing"): true
+        case (.get, "/api/v1/health"), (.head, "/api/v1/health"), (.post, "/api/v1/pairing"), (.get, OpenAPIController.path): true
         default: false
         }
     }

@@ -12,21 +12,28 @@ struct PeopleController {
         var name: String
         var role: String
         var createdAt: Date
+        /// The seniors this person looks after (that the caller may see), so
+        /// the Household page can say who cares for whom.
+        var caresFor: [String]
 
-        init(_ person: Person) {
+        init(_ person: Person, caresFor: [String]) {
             id = person.id.text
             name = person.name
             role = person.role.rawValue
             createdAt = person.createdAt
+            self.caresFor = caresFor
         }
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
         router.get("/api/v1/people") { _, context -> [PersonBody] in
             let actor = try context.requirePaired()
-            return try await store.people()
-                .filter { PermissionPolicy.decide(actor, .view, .person($0.id)) == .allow }
-                .map(PersonBody.init)
+            let visible = try await store.people().filter { PermissionPolicy.decide(actor, .view, .person($0.id)) == .allow }
+            let visibleIds = Set(visible.map(\.id))
+            let links = try await store.careLinks()
+            return visible.map { person in
+                PersonBody(person, caresFor: (links[person.id] ?? []).filter(visibleIds.contains).map(\.text).sorted())
+            }
         }
     }
 }

@@ -11,6 +11,14 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
     public var detail: String
     /// Per-field messages for validation failures.
     public var errors: [String: String]?
+    /// For `limit-reached`: which as-needed rule, for which medication, and
+    /// when the next dose is allowed (or the daily maximum), so a device can
+    /// say it in its own language.
+    public var rule: String?
+    public var medicationName: String?
+    public var nextAllowedAt: Date?
+    public var nextAllowedTime: String?
+    public var dailyMaximum: Int?
 
     public init(status: HTTPResponse.Status, slug: String, detail: String, errors: [String: String]? = nil) {
         self.type = "urn:hearth:problem:" + slug
@@ -33,8 +41,13 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
                 self.init(status: .notFound, slug: "not-found", detail: hearth.description)
             case .conflict:
                 self.init(status: .conflict, slug: "conflict", detail: hearth.description)
-            case .limitReached:
+            case .limitReached(let refusal):
                 self.init(status: .conflict, slug: "limit-reached", detail: hearth.description)
+                rule = refusal.rule.rawValue
+                medicationName = refusal.medicationName
+                nextAllowedAt = refusal.nextAllowedAt
+                nextAllowedTime = refusal.nextAllowedTime
+                dailyMaximum = refusal.dailyMaximum
             case .cursorAhead:
                 self.init(status: .conflict, slug: "cursor-ahead", detail: hearth.description)
             case .tooLarge:

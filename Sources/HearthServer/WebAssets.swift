@@ -65,6 +65,7 @@ struct WebAssets: Sendable {
         case "png": "image/png"
         case "ico": "image/x-icon"
         case "txt": "text/plain; charset=utf-8"
+        case "yaml", "yml": "application/yaml; charset=utf-8"
         case "woff2": "font/woff2"
         default: "application/octet-stream"
         }

@@ -161,9 +161,9 @@ extension HearthStore {
             if verdict != .allowed, !override {
                 switch verdict {
                 case .tooSoon(let next):
-                    throw HearthError.limitReached("Too soon: the next dose of \(medication.name) is allowed from \(Self.clockTime(next, in: zone))")
+                    throw HearthError.limitReached(.tooSoon(medication.name, nextAllowedAt: next, localTime: Self.clockTime(next, in: zone)))
                 case .dailyMaximumReached(let maximum):
-                    throw HearthError.limitReached("\(medication.name) has already been taken \(maximum) times today, the most allowed")
+                    throw HearthError.limitReached(.dailyMaximumReached(medication.name, maximum: maximum))
                 case .allowed:
                     break
                 }

@@ -92,6 +92,18 @@ extension HearthStore {
         }
     }
 
+    /// Every care link: for each caregiver (or admin), the seniors they look after.
+    public func careLinks() async throws -> [UUID: Set<UUID>] {
+        try await pool.read { db in
+            var links: [UUID: Set<UUID>] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT caregiverId, seniorId FROM care_links") {
+                guard let caregiver = UUID(uuidString: row["caregiverId"]), let senior = UUID(uuidString: row["seniorId"]) else { continue }
+                links[caregiver, default: []].insert(senior)
+            }
+            return links
+        }
+    }
+
     /// The seniors a person looks after.
     public func seniors(caredForBy caregiverId: UUID) async throws -> Set<UUID> {
         try await pool.read { db in try Self.seniors(caredForBy: caregiverId, db) }

@@ -7,6 +7,21 @@ import Testing
 
 /// Today, doses and alerts: what a senior taps and what a caregiver hears.
 @Suite struct CareRoutesTests {
+    @Test func peopleSayWhomEachLooksAfter() async throws {
+        try await CareHousehold.with { home in
+            func caresFor(_ name: String, as token: String?) async throws -> JSONValue? {
+                try await home.call(.get, "/api/v1/people", as: token).list.first { $0.field("name") == .string(name) }?.field("caresFor")
+            }
+            let (byAdmin, byAnia) = (try await caresFor("Ania", as: nil), try await caresFor("Ania", as: home.caregiver))
+            let (babcia, obcy) = (try await caresFor("Babcia", as: home.senior), try await caresFor("Obcy", as: nil))
+            // The admin and Ania herself see that Ania looks after Babcia; Babcia and Obcy look after nobody.
+            #expect(byAdmin == .array([.string(home.seniorId.text)]))
+            #expect(byAnia == .array([.string(home.seniorId.text)]))
+            #expect(babcia == .array([]))
+            #expect(obcy == .array([]))
+        }
+    }
+
     @Test func todayShowsTheComingDoseAndADoubleTapIsRecordedOnce() async throws {
         try await CareHousehold.with { home in
             // given a tablet planned an hour from now, with 10 on hand
@@ -89,6 +104,10 @@ import Testing
             let tooSoon = try await home.call(.post, "/api/v1/doses", as: home.senior, body: take)
             #expect(tooSoon.status == .conflict)
             #expect(tooSoon["type"] == "urn:hearth:problem:limit-reached")
+            // The fields a device needs to say it in its own language.
+            #expect(tooSoon["rule"] == "minimumInterval")
+            #expect(tooSoon["medicationName"] == "Paracetamol")
+            #expect(tooSoon["nextAllowedTime"] != nil && tooSoon["nextAllowedAt"] != nil)
             // Only a caregiver may decide to give it anyway.
             #expect(try await home.call(.post, "/api/v1/doses", as: home.senior, body: override).status == .forbidden)
             #expect(try await home.call(.post, "/api/v1/doses", as: home.stranger, body: override).status == .notFound)
