@@ -42,6 +42,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // Outgoing webhooks: a small HTTP/1.1 client on the event loops the server already runs.
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // Domain types and rules, no I/O.
@@ -117,7 +120,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(name: "HearthAppTests", dependencies: ["HearthApp", "HearthStore", "HearthCore", "HearthDiscovery"]),
+        .testTarget(
+            name: "HearthAppTests",
+            dependencies: [
+                "HearthApp", "HearthStore", "HearthCore", "HearthDiscovery",
+                // A real HTTP receiver on loopback for the webhook tests.
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "HearthRemindersTests",
             dependencies: ["HearthReminders", "HearthStore", "HearthCore", "HearthTestSupport", .product(name: "Logging", package: "swift-log")]

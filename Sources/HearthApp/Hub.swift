@@ -35,12 +35,13 @@ public enum Hub {
                 "path": "\(directory.appendingPathComponent(HearthStore.fileName).path)",
                 "household": "\(household.id.uuidString.lowercased())",
             ])
+            let webhooks = WebhookBoard(configured: Array(configuration.webhooks.keys))
             let discovery = DiscoveryBoard(configuration.discoveryEnabled ? DiscoveryStatus(state: .waitingForAvahi) : .disabled)
             let (listeningPort, portKnown) = AsyncStream.makeStream(of: Int.self)
             let settings = ServerSettings(
                 host: configuration.host, port: configuration.port,
                 webRoot: configuration.webRoot.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                discovery: { discovery.current })
+                discovery: { discovery.current }, webhooks: { webhooks.current })
             let noteSessions = NoteSessions(store: store, logger: logger)
             let server = HearthServer.application(store: store, settings: settings, logger: logger, noteSessions: noteSessions) { port in
                 logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
@@ -59,6 +60,10 @@ public enum Hub {
                 .init(service: TrashService(store: store, logger: logger)),
                 .init(service: ReminderService(store: store, clock: SystemReminderClock(time: { store.currentTime() }), logger: logger)),
             ]
+            if !configuration.webhooks.isEmpty {
+                services.append(.init(service: WebhookService(
+                    store: store, targets: configuration.webhooks, board: webhooks, logger: logger)))
+            }
             if configuration.discoveryEnabled {
                 // Near the end, so it is told to stop early: the hub leaves
                 // the LAN's lists before it stops answering.

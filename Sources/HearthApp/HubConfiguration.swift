@@ -16,6 +16,9 @@ public struct HubConfiguration: Sendable, Equatable {
     public var logLevel: String
     /// Announce the hub on the LAN by mDNS (through avahi-daemon).
     public var discoveryEnabled: Bool
+    /// Outgoing webhooks by alert kind (`webhooks.sos`, `webhooks.doseMissed`…);
+    /// empty unless the household set one, and then nothing leaves the hub.
+    public var webhooks: [CareAlert.Kind: WebhookTarget] = [:]
 
     /// The YAML file read when `--config` is not given; it may be absent.
     public static let systemFile = "/etc/hearth/hearth.yaml"
@@ -31,6 +34,23 @@ public struct HubConfiguration: Sendable, Equatable {
         case householdTimeZone = "household.timeZone"
         case logLevel = "log.level"
         case discoveryEnabled = "discovery.enabled"
+        case webhookSOS = "webhooks.sos"
+        case webhookDoseDue = "webhooks.doseDue"
+        case webhookDoseMissed = "webhooks.doseMissed"
+        case webhookLowStock = "webhooks.lowStock"
+        case webhookClock = "webhooks.clock"
+
+        /// The alert kind a webhook key is for.
+        var alertKind: CareAlert.Kind? {
+            switch self {
+            case .webhookSOS: .sos
+            case .webhookDoseDue: .doseDue
+            case .webhookDoseMissed: .doseMissed
+            case .webhookLowStock: .lowStock
+            case .webhookClock: .clock
+            default: nil
+            }
+        }
 
         /// The environment variable that sets this key, e.g. `HEARTH_HTTP_PORT`.
         public var environmentName: String {
@@ -177,11 +197,22 @@ public struct HubConfiguration: Sendable, Equatable {
         } catch {
             throw problem(.discoveryEnabled, "must be true or false")
         }
-        return HubConfiguration(
+        var webhooks: [CareAlert.Kind: WebhookTarget] = [:]
+        for key in Key.allCases {
+            guard let kind = key.alertKind, let address = reader.string(forKey: ConfigKey(key.rawValue)), !address.isEmpty else { continue }
+            do {
+                webhooks[kind] = try WebhookTarget(address)
+            } catch {
+                throw problem(key, error.description)
+            }
+        }
+        var configuration = HubConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, webRoot: webRoot,
             householdName: householdName, householdTimeZone: timeZone, logLevel: logLevel,
             discoveryEnabled: discoveryEnabled
         )
+        configuration.webhooks = webhooks
+        return configuration
     }
 
     /// The dotted leaf keys of a YAML file and their text, or nothing when an

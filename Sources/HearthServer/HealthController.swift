@@ -9,6 +9,7 @@ struct HealthController {
     let store: HearthStore
     let startedAt: ContinuousClock.Instant
     let discovery: @Sendable () -> DiscoveryStatus
+    let webhooks: @Sendable () -> WebhookStatus
 
     struct Health: ResponseEncodable {
         var status: String
@@ -16,6 +17,7 @@ struct HealthController {
         var uptimeSeconds: Int
         var database: String
         var discovery: DiscoveryStatus
+        var webhooks: WebhookStatus
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
@@ -30,7 +32,8 @@ struct HealthController {
                 version: HearthVersion.current,
                 uptimeSeconds: Int((ContinuousClock.now - startedAt).components.seconds),
                 database: databaseOK ? "ok" : "unavailable",
-                discovery: discovery()
+                discovery: discovery(),
+                webhooks: webhooks()
             )
             return EditedResponse(status: databaseOK ? .ok : .serviceUnavailable,
                                   headers: [.cacheControl: "no-store"], response: health)

@@ -14,13 +14,17 @@ public struct ServerSettings: Sendable {
     public var webRoot: URL?
     /// Whether and how the hub is announced on the LAN, for the health route.
     public var discovery: @Sendable () -> DiscoveryStatus
+    /// How outgoing webhooks are doing, for the health route.
+    public var webhooks: @Sendable () -> WebhookStatus
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
-                discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled }) {
+                discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
+                webhooks: @escaping @Sendable () -> WebhookStatus = { .none }) {
         self.host = host
         self.port = port
         self.webRoot = webRoot
         self.discovery = discovery
+        self.webhooks = webhooks
     }
 }
 
@@ -33,6 +37,7 @@ public enum HearthServer {
     public static func router(
         store: HearthStore, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now,
         discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
+        webhooks: @escaping @Sendable () -> WebhookStatus = { .none },
         now: (@Sendable () -> Date)? = nil
     ) -> Router<HearthRequestContext> {
         // The hub's time, corrected when someone said its clock was wrong.
@@ -45,7 +50,7 @@ public enum HearthServer {
         router.middlewares.add(CallerMiddleware(store: store))
         router.middlewares.add(PairedDeviceRequiredMiddleware())
         router.middlewares.add(OriginCheckMiddleware())
-        HealthController(store: store, startedAt: startedAt, discovery: discovery).addRoutes(to: router)
+        HealthController(store: store, startedAt: startedAt, discovery: discovery, webhooks: webhooks).addRoutes(to: router)
         OpenAPIController(assets: assets).addRoutes(to: router)
         HouseholdController(store: store).addRoutes(to: router)
         PairingController(store: store, limiter: AttemptLimiter(limit: 10, window: 60)).addRoutes(to: router)
@@ -82,7 +87,8 @@ public enum HearthServer {
     ) -> App {
         let startedAt = ContinuousClock.now
         return Application(
-            router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery),
+            router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
+                           webhooks: settings.webhooks),
             server: .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions ?? NoteSessions(store: store, logger: logger)),
                 configuration: .init(
