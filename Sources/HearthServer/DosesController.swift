@@ -7,12 +7,9 @@ import Hummingbird
 /// taking an as-needed one, the history of what was taken, and correcting it.
 struct DosesController {
     let store: HearthStore
+    /// The hub's time, corrected when someone said its clock was wrong;
+    /// given by the router, never the system clock directly.
     let now: @Sendable () -> Date
-
-    init(store: HearthStore, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.store = store
-        self.now = now
-    }
 
     var circle: CareCircle { CareCircle(store: store) }
 

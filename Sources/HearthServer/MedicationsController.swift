@@ -9,12 +9,9 @@ import Hummingbird
 /// keeps the revision before it (`/history`).
 struct MedicationsController {
     let store: HearthStore
+    /// The hub's time, corrected when someone said its clock was wrong;
+    /// given by the router, never the system clock directly.
     let now: @Sendable () -> Date
-
-    init(store: HearthStore, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.store = store
-        self.now = now
-    }
 
     var circle: CareCircle { CareCircle(store: store) }
 
