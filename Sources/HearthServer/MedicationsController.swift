@@ -12,18 +12,23 @@ struct MedicationsController {
     /// The hub's time, corrected when someone said its clock was wrong;
     /// given by the router, never the system clock directly.
     let now: @Sendable () -> Date
+    /// The list as last written out, until the next change.
+    let cache: ReadCache
 
     var circle: CareCircle { CareCircle(store: store) }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/medications") { request, context -> [JSONValue] in
+        router.get("/api/v1/medications") { request, context -> Response in
             let actor = try context.requirePaired()
-            let seniors = try await circle.seniors(
-                named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .medications(of: $0) }
-            let medications = try await store.medications(
-                of: Set(seniors.map(\.id)), includingInactive: CareQuery.flag("inactive", in: request))
-            let schedules = try await store.schedules(medicationIds: medications.map(\.id))
-            return medications.map { Self.json($0, schedules: schedules[$0.id] ?? []) }
+            // Nothing in the list depends on the time, only on what is stored.
+            return try await cache.response(for: .init(actor: actor, uri: request.uri.description), at: now()) {
+                let seniors = try await circle.seniors(
+                    named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .medications(of: $0) }
+                let medications = try await store.medications(
+                    of: Set(seniors.map(\.id)), includingInactive: CareQuery.flag("inactive", in: request))
+                let schedules = try await store.schedules(medicationIds: medications.map(\.id))
+                return (.array(medications.map { Self.json($0, schedules: schedules[$0.id] ?? []) }), .distantFuture)
+            }
         }
         router.post("/api/v1/medications") { request, context -> EditedResponse<JSONValue> in
             _ = try context.requirePaired()

@@ -12,6 +12,8 @@ struct TodayController {
     /// The hub's time, corrected when someone said its clock was wrong;
     /// given by the router, never the system clock directly.
     let now: @Sendable () -> Date
+    /// Each person's day as last written out, until the next change or the next dose's time.
+    let cache: ReadCache
 
     var circle: CareCircle { CareCircle(store: store) }
 
@@ -23,19 +25,29 @@ struct TodayController {
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/today") { request, context -> JSONValue in
+        router.get("/api/v1/today") { request, context -> Response in
             let actor = try context.requirePaired()
-            let zone = try await circle.timeZone()
             let moment = now()
-            let date = try CareQuery.localDate("date", in: request, default: LocalDate(moment, in: zone))
-            let seniors = try await circle.seniors(
-                named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .care(of: $0) }
-            var people: [JSONValue] = []
-            for senior in seniors {
-                let plan = try await store.dayPlan(personId: senior.id, date: date)
-                people.append(Self.day(of: senior, planned: plan.planned, asNeeded: plan.asNeeded, at: moment))
+            return try await cache.response(for: .init(actor: actor, uri: request.uri.description), at: moment) {
+                let zone = try await circle.timeZone()
+                let today = LocalDate(moment, in: zone)
+                let given = request.uri.queryParameters.get("date") != nil
+                let date = try CareQuery.localDate("date", in: request, default: today)
+                let seniors = try await circle.seniors(
+                    named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .care(of: $0) }
+                var people: [JSONValue] = []
+                // True until the next unanswered dose turns due, or, for "today", until midnight.
+                var validUntil = given ? Date.distantFuture : WallClock.instant(today.adding(days: 1), CareQuery.midnight, in: zone)
+                for senior in seniors {
+                    let plan = try await store.dayPlan(personId: senior.id, date: date)
+                    people.append(Self.day(of: senior, planned: plan.planned, asNeeded: plan.asNeeded, at: moment))
+                    for item in plan.planned where item.dose == nil && item.planned.due > moment {
+                        validUntil = min(validUntil, item.planned.due)
+                    }
+                }
+                let json: JSONValue = ["date": .string(date.description), "timeZone": .string(zone.identifier), "people": .array(people)]
+                return (json, validUntil)
             }
-            return ["date": .string(date.description), "timeZone": .string(zone.identifier), "people": .array(people)]
         }
         router.post("/api/v1/today/take-all") { request, context -> [JSONValue] in
             let body = try await request.decode(as: TakeAll.self, context: context)

@@ -17,21 +17,35 @@ public final class HearthStore: Sendable {
     /// (a Pi has no real-time clock and, offline, no NTP); kept in the household row.
     let clockOffset = Mutex<Int64>(0)
     /// Who each token belongs to, emptied by every identity change published.
-    let pairedDevices = PairedDeviceCache()
+    let pairedDevices: PairedDeviceCache
+    /// Writes that arrive together share one commit.
+    let groupCommit: GroupCommit
 
     /// Opens (creating if needed) `hearth.sqlite` in `directory`, and brings it to the latest schema.
     public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(Self.fileName).path
-        pool = try DatabasePool(path: path, configuration: Self.configuration())
+        let pool = try DatabasePool(path: path, configuration: Self.configuration())
+        self.pool = pool
         // GRDB turns WAL mode on with synchronous=NORMAL; a power cut on a Pi
         // must not lose a dose the hub already acknowledged, so writes fsync.
         try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         try Self.migrator.migrate(pool)
-        hub = ChangeHub(lastPublished: try pool.read { db in try Self.latestSeq(db) })
+        let hub = ChangeHub(lastPublished: try pool.read { db in try Self.latestSeq(db) })
+        let pairedDevices = PairedDeviceCache()
+        self.hub = hub
+        self.pairedDevices = pairedDevices
         self.now = now
+        groupCommit = GroupCommit(pool: pool) { db in
+            // Runs on the writer's serial queue right after COMMIT, so
+            // listeners hear changes in exactly the order of `seq`. It reads
+            // the log rather than publishing this batch's changes alone, so
+            // changes another process (the `hearth` CLI) committed just
+            // before are not skipped.
+            Self.publishUnpublished(db, to: hub, forgetting: pairedDevices)
+        }
         let offset = try pool.read { db in try Int64.fetchOne(db, sql: "SELECT clockOffsetMs FROM household LIMIT 1") } ?? 0
         clockOffset.withLock { $0 = offset }
     }
@@ -52,21 +66,14 @@ public final class HearthStore: Sendable {
         by actor: String,
         _ body: @escaping @Sendable (inout WriteTransaction) throws -> T
     ) async throws -> T {
-        let (hub, pairedDevices) = (self.hub, self.pairedDevices)
         // Stored as whole milliseconds; keep the in-memory value identical.
         let time = Date(millisecondsSince1970: currentTime().millisecondsSince1970)
-        return try await pool.write { db in
+        // Committed with whatever other writes arrive meanwhile (see
+        // `GroupCommit`); the batch publishes its changes after COMMIT.
+        return try await groupCommit.write { db in
             var transaction = WriteTransaction(db: db, actor: actor, time: time)
             let result = try body(&transaction)
-            if !transaction.changes.isEmpty {
-                // Runs on the writer's serial queue right after COMMIT, so
-                // listeners hear changes in exactly the order of `seq`. It
-                // reads the log rather than publishing this transaction's
-                // changes alone, so changes another process (the `hearth`
-                // CLI) committed just before are not skipped.
-                db.afterNextTransaction(onCommit: { db in Self.publishUnpublished(db, to: hub, forgetting: pairedDevices) })
-            }
-            return result
+            return (result, !transaction.changes.isEmpty)
         }
     }
 

@@ -93,4 +93,49 @@ import Testing
         #expect(name == "Committed")
         subscription.cancel()
     }
+
+    /// Writes that arrive together share a commit (`GroupCommit`); one that
+    /// fails — by throwing or by breaking a constraint — is rolled back alone,
+    /// and each caller hears the outcome of its own write.
+    @Test func concurrentWritesCommitTogetherAndAFailureRollsBackAlone() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
+        let subscription = try await store.subscribe(after: 1)
+        let writes = 60
+        let outcomes = await withTaskGroup(of: (Int, Bool).self) { group in
+            for index in 0..<writes {
+                group.addTask {
+                    do {
+                        try await store.write(by: "test") { transaction in
+                            try transaction.record(entity: "test", entityId: "\(index)", op: .create, payload: ["index": .number(Double(index))])
+                            switch index % 6 {
+                            case 1: throw Boom()
+                            // NOT NULL broken after a change was logged in the same write.
+                            case 4: try transaction.db.execute(sql: "UPDATE household SET name = NULL")
+                            default: break
+                            }
+                        }
+                        return (index, true)
+                    } catch {
+                        return (index, false)
+                    }
+                }
+            }
+            return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        let kept = Set((0..<writes).filter { $0 % 6 != 1 && $0 % 6 != 4 })
+        #expect(Set(outcomes.filter(\.value).keys) == kept, "each caller hears of its own write")
+        let logged = try await store.changes(after: 1, limit: 1000)
+        #expect(Set(logged.map(\.entityId)) == Set(kept.map(String.init)))
+        #expect(logged.map(\.seq) == Array(2...Int64(1 + kept.count)), "no seq taken by a rolled-back write")
+        var heard: [Int64] = []
+        for try await change in subscription {
+            heard.append(change.seq)
+            if heard.count == kept.count { break }
+        }
+        #expect(heard == logged.map(\.seq), "published once each, in commit order")
+        #expect(try await store.household()?.name == "Home")
+    }
 }
