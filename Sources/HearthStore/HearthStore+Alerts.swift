@@ -50,7 +50,7 @@ extension HearthStore {
     }
 
     static func insertAlert(_ alert: CareAlert, onceKey: String?, in transaction: inout WriteTransaction) throws {
-        try transaction.db.execute(sql: """
+        try transaction.db.cachedExecute(sql: """
             INSERT INTO alerts (id, kind, audience, personId, doseId, medicationId, onceKey, raisedBy, raisedAt, notifiedAt,
                 repeats, details, acknowledgedAt, acknowledgedBy, respondedAt, respondedBy, resolvedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -59,7 +59,7 @@ extension HearthStore {
     }
 
     static func saveAlert(_ alert: CareAlert, in transaction: inout WriteTransaction) throws {
-        try transaction.db.execute(sql: """
+        try transaction.db.cachedExecute(sql: """
             UPDATE alerts SET notifiedAt = ?, repeats = ?, details = ?, acknowledgedAt = ?, acknowledgedBy = ?,
                 respondedAt = ?, respondedBy = ?, resolvedAt = ? WHERE id = ?
             """, arguments: [alert.notifiedAt.millisecondsSince1970, alert.repeats, try alert.details.jsonText(),
@@ -127,7 +127,7 @@ extension HearthStore {
     }
 
     static func alerts(sql: String, arguments: StatementArguments, _ db: Database) throws -> [CareAlert] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             guard let id = UUID(uuidString: row["id"]), let kind = CareAlert.Kind(rawValue: row["kind"]),
                   let audience = CareAlert.Audience(rawValue: row["audience"])
             else { throw HearthError.conflict("A stored alert is damaged") }

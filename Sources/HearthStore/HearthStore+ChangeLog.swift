@@ -9,15 +9,13 @@ extension HearthStore {
     }
 
     static func latestSeq(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM changes") ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM changes")) ?? 0
     }
 
     /// Up to `limit` changes after `cursor`, oldest first.
     public func changes(after cursor: Int64, limit: Int) async throws -> [Change] {
         try await pool.read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT seq, entity, entityId, op, payload, actor, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?",
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT seq, entity, entityId, op, payload, actor, time FROM changes WHERE seq > ? ORDER BY seq LIMIT ?"),
                 arguments: [cursor, limit]
             ).map(Self.change(from:))
         }

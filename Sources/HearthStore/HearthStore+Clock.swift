@@ -18,7 +18,7 @@ extension HearthStore {
     /// The time of the last change the hub stored: its time can only have
     /// gone forward since, unless the clock is wrong.
     static func lastStoredTime(_ db: Database) throws -> Date? {
-        try Int64.fetchOne(db, sql: "SELECT time FROM changes ORDER BY seq DESC LIMIT 1").map(Date.init(millisecondsSince1970:))
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT time FROM changes ORDER BY seq DESC LIMIT 1")).map(Date.init(millisecondsSince1970:))
     }
 
     /// Compares a paired device's clock (sent by the web UI) with the hub's;
@@ -48,7 +48,7 @@ extension HearthStore {
         }
         try await write(by: actor) { transaction in
             guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
-            try transaction.db.execute(sql: "UPDATE household SET clockOffsetMs = ?", arguments: [offset])
+            try transaction.db.cachedExecute(sql: "UPDATE household SET clockOffsetMs = ?", arguments: [offset])
             try transaction.record(entity: "household", entityId: household.id.text, op: .update,
                                    payload: ["clockOffsetMs": .number(Double(offset))])
             for var alert in try Self.alerts(sql: "SELECT * FROM alerts WHERE kind = 'clock' AND resolvedAt IS NULL AND acknowledgedAt IS NULL",
@@ -65,9 +65,9 @@ extension HearthStore {
 
     /// Raises the clock alert unless one is already open.
     static func raiseClockAlert(reason: String, details: [String: JSONValue], in transaction: inout WriteTransaction) throws {
-        let open = try Int.fetchOne(transaction.db, sql: """
+        let open = try Int.fetchOne(transaction.db.cachedStatement(sql: """
             SELECT 1 FROM alerts WHERE kind = 'clock' AND resolvedAt IS NULL AND acknowledgedAt IS NULL
-            """)
+            """))
         guard open == nil else { return }
         var fields = details
         fields["reason"] = .string(reason)

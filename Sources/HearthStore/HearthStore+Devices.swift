@@ -17,9 +17,9 @@ extension HearthStore {
 
     public func devices(includingRevoked: Bool = true) async throws -> [Device] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM devices \(includingRevoked ? "" : "WHERE revokedAt IS NULL") ORDER BY createdAt
-                """).map(Self.device(from:))
+                """)).map(Self.device(from:))
         }
     }
 
@@ -33,7 +33,7 @@ extension HearthStore {
             found = cached
         } else {
             found = try await pool.read { db in
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM devices WHERE tokenHash = ? AND revokedAt IS NULL", arguments: [hash]) else {
+                guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM devices WHERE tokenHash = ? AND revokedAt IS NULL"), arguments: [hash]) else {
                     return nil
                 }
                 let device = try Self.device(from: row)
@@ -48,7 +48,7 @@ extension HearthStore {
             let id = paired.device.id
             let personId = paired.person.id
             try await write(by: "device:\(id.text)") { transaction in
-                try transaction.db.execute(sql: "UPDATE devices SET lastSeenAt = ?, userAgent = COALESCE(?, userAgent) WHERE id = ?",
+                try transaction.db.cachedExecute(sql: "UPDATE devices SET lastSeenAt = ?, userAgent = COALESCE(?, userAgent) WHERE id = ?",
                                            arguments: [transaction.time.millisecondsSince1970, userAgent, id.text])
                 try transaction.record(entity: "device", entityId: id.text, op: .update,
                                        payload: ["lastSeenAt": .number(Double(transaction.time.millisecondsSince1970)),
@@ -62,7 +62,7 @@ extension HearthStore {
     /// Revokes a device; its token stops working on the next request.
     public func revokeDevice(id: UUID, by actor: String) async throws {
         try await write(by: actor) { transaction in
-            guard try Bool.fetchOne(transaction.db, sql: "SELECT revokedAt IS NULL FROM devices WHERE id = ?", arguments: [id.text]) == true else {
+            guard try Bool.fetchOne(transaction.db.cachedStatement(sql: "SELECT revokedAt IS NULL FROM devices WHERE id = ?"), arguments: [id.text]) == true else {
                 throw HearthError.notFound(what: "That device")
             }
             try Self.revokeDevice(id: id.text, in: &transaction)
@@ -70,8 +70,8 @@ extension HearthStore {
     }
 
     static func revokeDevice(id: String, in transaction: inout WriteTransaction) throws {
-        let personId = try String.fetchOne(transaction.db, sql: "SELECT personId FROM devices WHERE id = ?", arguments: [id]) ?? ""
-        try transaction.db.execute(sql: "UPDATE devices SET revokedAt = ? WHERE id = ?",
+        let personId = try String.fetchOne(transaction.db.cachedStatement(sql: "SELECT personId FROM devices WHERE id = ?"), arguments: [id]) ?? ""
+        try transaction.db.cachedExecute(sql: "UPDATE devices SET revokedAt = ? WHERE id = ?",
                                    arguments: [transaction.time.millisecondsSince1970, id])
         try transaction.record(entity: "device", entityId: id, op: .update,
                                payload: ["revokedAt": .number(Double(transaction.time.millisecondsSince1970)),

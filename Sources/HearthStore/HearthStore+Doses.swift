@@ -152,9 +152,12 @@ extension HearthStore {
             else { throw HearthError.invalid(fields: ["medicationId": "has no as-needed schedule; record its planned doses instead"]) }
             let when = takenAt ?? transaction.time
             guard when <= transaction.time else { throw HearthError.invalid(fields: ["takenAt": "must not be in the future"]) }
-            let previous = try Int64.fetchAll(transaction.db, sql: """
+            // Without a limit there is nothing to check against (and a
+            // medicine taken freely may have many doses on record).
+            let isLimited = minimumInterval != nil || dailyMaximum != nil
+            let previous = !isLimited ? [] : try Int64.fetchAll(transaction.db.cachedStatement(sql: """
                 SELECT takenAt FROM doses WHERE medicationId = ? AND key IS NULL AND status = 'taken' AND takenAt >= ?
-                """, arguments: [medicationId.text, when.addingTimeInterval(-8 * 86_400).millisecondsSince1970])
+                """), arguments: [medicationId.text, when.addingTimeInterval(-8 * 86_400).millisecondsSince1970])
                 .map(Date.init(millisecondsSince1970:))
             let verdict = AsNeededRule.check(minimumIntervalMinutes: minimumInterval, dailyMaximum: dailyMaximum,
                                              takenAt: previous, at: when, in: zone)
@@ -192,7 +195,7 @@ extension HearthStore {
         medication.stock = min(Medication.maximumStock, max(0, stock - amount))
         medication.updatedAt = transaction.time
         // Stock moves with every dose; it is not a revision of the medication.
-        try transaction.db.execute(sql: "UPDATE medications SET stock = ?, updatedAt = ? WHERE id = ?",
+        try transaction.db.cachedExecute(sql: "UPDATE medications SET stock = ?, updatedAt = ? WHERE id = ?",
                                    arguments: [medication.stock, medication.updatedAt.millisecondsSince1970, medicationId.text])
         try transaction.record(entity: "medication", entityId: medicationId.text, op: .update, payload: medication.json)
         try checkStock(medicationId: medicationId, in: &transaction)
@@ -325,13 +328,13 @@ extension HearthStore {
             d.missedAt?.millisecondsSince1970, d.createdAt.millisecondsSince1970, d.updatedAt.millisecondsSince1970, d.id.text,
         ]
         if isNew {
-            try transaction.db.execute(sql: """
+            try transaction.db.cachedExecute(sql: """
                 INSERT INTO doses (key, medicationId, personId, scheduleId, dueAt, plannedDate, plannedTime, amount, status,
                     takenAt, reason, snoozedUntil, recordedBy, limitOverridden, missedAt, createdAt, updatedAt, id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: values)
         } else {
-            try transaction.db.execute(sql: """
+            try transaction.db.cachedExecute(sql: """
                 UPDATE doses SET key = ?, medicationId = ?, personId = ?, scheduleId = ?, dueAt = ?, plannedDate = ?, plannedTime = ?,
                     amount = ?, status = ?, takenAt = ?, reason = ?, snoozedUntil = ?, recordedBy = ?, limitOverridden = ?,
                     missedAt = ?, createdAt = ?, updatedAt = ?
@@ -350,7 +353,7 @@ extension HearthStore {
     }
 
     static func doses(sql: String, arguments: StatementArguments, _ db: Database) throws -> [Dose] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map(dose(from:))
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(dose(from:))
     }
 
     static func dose(from row: Row) throws -> Dose {

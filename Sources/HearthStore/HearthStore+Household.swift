@@ -12,8 +12,7 @@ extension HearthStore {
         return try await write(by: "hub") { transaction in
             if let existing = try Self.household(transaction.db) { return existing }
             let household = Household(id: UUID(), name: validName, timeZone: validZone, createdAt: transaction.time)
-            try transaction.db.execute(
-                sql: "INSERT INTO household (id, name, timeZone, createdAt) VALUES (?, ?, ?, ?)",
+            try transaction.db.cachedExecute(sql: "INSERT INTO household (id, name, timeZone, createdAt) VALUES (?, ?, ?, ?)",
                 arguments: [household.id.uuidString.lowercased(), household.name, household.timeZone,
                             household.createdAt.millisecondsSince1970]
             )
@@ -28,7 +27,7 @@ extension HearthStore {
     }
 
     static func household(_ db: Database) throws -> Household? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, name, timeZone, createdAt FROM household LIMIT 1") else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, timeZone, createdAt FROM household LIMIT 1")) else {
             return nil
         }
         let idText: String = row["id"]
@@ -58,8 +57,7 @@ extension HearthStore {
                 changed["timeZone"] = .string(validZone)
             }
             guard !changed.isEmpty else { return household }
-            try transaction.db.execute(
-                sql: "UPDATE household SET name = ?, timeZone = ? WHERE id = ?",
+            try transaction.db.cachedExecute(sql: "UPDATE household SET name = ?, timeZone = ? WHERE id = ?",
                 arguments: [household.name, household.timeZone, household.id.uuidString.lowercased()]
             )
             try transaction.record(entity: "household", entityId: household.id.uuidString.lowercased(),

@@ -96,20 +96,19 @@ extension HearthStore {
             m.id.text,
         ]
         if isNew {
-            try transaction.db.execute(sql: """
+            try transaction.db.cachedExecute(sql: """
                 INSERT INTO medications (personId, name, strength, unit, form, instructions, appearance, stock,
                     packageSize, lowStockDays, active, revision, createdAt, updatedAt, id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: arguments)
         } else {
-            try transaction.db.execute(sql: """
+            try transaction.db.cachedExecute(sql: """
                 UPDATE medications SET personId = ?, name = ?, strength = ?, unit = ?, form = ?, instructions = ?, appearance = ?,
                     stock = ?, packageSize = ?, lowStockDays = ?, active = ?, revision = ?, createdAt = ?, updatedAt = ?
                 WHERE id = ?
                 """, arguments: arguments)
         }
-        try transaction.db.execute(
-            sql: "INSERT INTO medication_revisions (medicationId, revision, snapshot, actor, time) VALUES (?, ?, ?, ?, ?)",
+        try transaction.db.cachedExecute(sql: "INSERT INTO medication_revisions (medicationId, revision, snapshot, actor, time) VALUES (?, ?, ?, ?, ?)",
             arguments: [m.id.text, m.revision, try m.json.jsonText(), transaction.actor, transaction.time.millisecondsSince1970])
         try transaction.record(entity: "medication", entityId: m.id.text, op: isNew ? .create : .update, payload: m.json)
     }
@@ -134,7 +133,7 @@ extension HearthStore {
     static func insertSchedule(_ draft: DoseSchedule, personId: UUID, in transaction: inout WriteTransaction) throws -> DoseSchedule {
         var schedule = draft
         schedule.id = UUID()
-        try transaction.db.execute(sql: "INSERT INTO schedules (id, medicationId, createdAt) VALUES (?, ?, ?)",
+        try transaction.db.cachedExecute(sql: "INSERT INTO schedules (id, medicationId, createdAt) VALUES (?, ?, ?)",
                                    arguments: [schedule.id.text, schedule.medicationId.text, transaction.time.millisecondsSince1970])
         try insertVersion(schedule, version: 1, in: &transaction)
         try transaction.record(entity: "schedule", entityId: schedule.id.text, op: .create,
@@ -153,10 +152,9 @@ extension HearthStore {
             schedule.id = id
             schedule.medicationId = current.schedule.medicationId
             guard schedule != current.schedule else { return schedule }
-            let version = try Int.fetchOne(transaction.db, sql: "SELECT MAX(version) FROM schedule_versions WHERE scheduleId = ?",
+            let version = try Int.fetchOne(transaction.db.cachedStatement(sql: "SELECT MAX(version) FROM schedule_versions WHERE scheduleId = ?"),
                                            arguments: [id.text]) ?? 0
-            try transaction.db.execute(
-                sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
+            try transaction.db.cachedExecute(sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
                 arguments: [transaction.time.millisecondsSince1970, id.text])
             try Self.insertVersion(schedule, version: version + 1, in: &transaction)
             try transaction.record(entity: "schedule", entityId: id.text, op: .update,
@@ -173,9 +171,9 @@ extension HearthStore {
                   let medication = try Self.medication(id: current.schedule.medicationId, transaction.db)
             else { throw HearthError.notFound(what: "That schedule") }
             let now = transaction.time.millisecondsSince1970
-            try transaction.db.execute(sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
+            try transaction.db.cachedExecute(sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
                                        arguments: [now, id.text])
-            try transaction.db.execute(sql: "UPDATE schedules SET removedAt = ? WHERE id = ?", arguments: [now, id.text])
+            try transaction.db.cachedExecute(sql: "UPDATE schedules SET removedAt = ? WHERE id = ?", arguments: [now, id.text])
             try transaction.record(entity: "schedule", entityId: id.text, op: .delete,
                                    payload: ["medicationId": .string(medication.id.text), "personId": .string(medication.personId.text)])
             try Self.checkStock(medicationId: medication.id, in: &transaction)
@@ -184,7 +182,7 @@ extension HearthStore {
 
     static func insertVersion(_ schedule: DoseSchedule, version: Int, in transaction: inout WriteTransaction) throws {
         let pattern = try SchedulePatterns.text(of: schedule.pattern)
-        try transaction.db.execute(sql: """
+        try transaction.db.cachedExecute(sql: """
             INSERT INTO schedule_versions (scheduleId, version, pattern, amount, startDate, endDate, activeFrom)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [schedule.id.text, version, pattern, schedule.amount, schedule.startDate.description,
@@ -211,15 +209,15 @@ extension HearthStore {
     static func medications(of people: Set<UUID>, includingInactive: Bool, _ db: Database) throws -> [Medication] {
         guard !people.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: people.count).joined(separator: ", ")
-        return try Row.fetchAll(db, sql: """
+        return try Row.fetchAll(db.cachedStatement(sql: """
             SELECT * FROM medications WHERE personId IN (\(marks)) \(includingInactive ? "" : "AND active = 1")
             ORDER BY active DESC, name COLLATE NOCASE, id
-            """, arguments: StatementArguments(people.map(\.text))).map(medication(from:))
+            """), arguments: StatementArguments(people.map(\.text))).map(medication(from:))
     }
 
     public func medicationRevisions(id: UUID) async throws -> [MedicationRevision] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM medication_revisions WHERE medicationId = ? ORDER BY revision", arguments: [id.text])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM medication_revisions WHERE medicationId = ? ORDER BY revision"), arguments: [id.text])
                 .map { row in
                     MedicationRevision(revision: row["revision"], snapshot: try JSONValue(jsonText: row["snapshot"]),
                                        actor: row["actor"], time: Date(millisecondsSince1970: row["time"]))
@@ -273,7 +271,7 @@ extension HearthStore {
 
     static func versions(sql: String, arguments: StatementArguments, _ db: Database) throws -> [ScheduleVersion] {
         // Every query selects the schedule's medicationId beside the version.
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             let scheduleId: String = row["scheduleId"]
             guard let id = UUID(uuidString: scheduleId), let medicationId = UUID(uuidString: row["medicationId"]) else {
                 throw HearthError.conflict("A stored schedule is damaged")
@@ -288,7 +286,7 @@ extension HearthStore {
     }
 
     static func medication(id: UUID, _ db: Database) throws -> Medication? {
-        try Row.fetchOne(db, sql: "SELECT * FROM medications WHERE id = ?", arguments: [id.text]).map(medication(from:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM medications WHERE id = ?"), arguments: [id.text]).map(medication(from:))
     }
 
     static func medication(from row: Row) throws -> Medication {

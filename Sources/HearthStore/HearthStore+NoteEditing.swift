@@ -34,10 +34,10 @@ extension HearthStore {
     /// The note's state and every operation stored since it.
     public func noteEditingStart(id: UUID) async throws -> NoteEditingStart? {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM notes WHERE id = ?", arguments: [id.text]) else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notes WHERE id = ?"), arguments: [id.text]) else { return nil }
             let note = try Self.note(from: row)
             let stateSeq: Int64 = row["stateUpdateSeq"]
-            let updates = try Row.fetchAll(db, sql: "SELECT seq, operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq",
+            let updates = try Row.fetchAll(db.cachedStatement(sql: "SELECT seq, operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq"),
                                            arguments: [id.text, stateSeq])
             return NoteEditingStart(note: note, state: [UInt8](row["state"] as Data),
                                     updates: updates.map { [UInt8]($0["operation"] as Data) },
@@ -49,7 +49,7 @@ extension HearthStore {
     /// lacks, oldest first.
     public func noteOperations(id: UUID, missingFrom versionVector: VersionVector) async throws -> [[UInt8]] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT replica, counter, length, operation FROM note_updates WHERE noteId = ? ORDER BY seq",
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT replica, counter, length, operation FROM note_updates WHERE noteId = ? ORDER BY seq"),
                              arguments: [id.text])
                 .filter { row in
                     let replica = UInt64(row["replica"] as Int64), end = UInt64(row["counter"] as Int64) + UInt64(row["length"] as Int64)
@@ -77,8 +77,7 @@ extension HearthStore {
             }
             let time = transaction.time.millisecondsSince1970
             for operation in operations {
-                try transaction.db.execute(
-                    sql: """
+                try transaction.db.cachedExecute(sql: """
                         INSERT INTO note_updates (noteId, replica, counter, length, operation, actor, time)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
@@ -88,7 +87,7 @@ extension HearthStore {
             let seq = transaction.db.lastInsertedRowID
             note.text = text
             note.updatedAt = transaction.time
-            try transaction.db.execute(sql: "UPDATE notes SET text = ?, updatedAt = ? WHERE id = ?",
+            try transaction.db.cachedExecute(sql: "UPDATE notes SET text = ?, updatedAt = ? WHERE id = ?",
                                        arguments: [text, time, noteId.text])
             if recordChange {
                 try transaction.record(entity: "note", entityId: noteId.text, op: .update, payload: Self.payload(of: note))
@@ -104,7 +103,7 @@ extension HearthStore {
     /// change log.
     public func compactNote(id: UUID, state: [UInt8], throughSeq: Int64) async throws {
         try await pool.write { db in
-            try db.execute(sql: "UPDATE notes SET state = ?, stateUpdateSeq = ? WHERE id = ? AND stateUpdateSeq < ?",
+            try db.cachedExecute(sql: "UPDATE notes SET state = ?, stateUpdateSeq = ? WHERE id = ? AND stateUpdateSeq < ?",
                            arguments: [Data(state), throughSeq, id.text, throughSeq])
         }
     }

@@ -33,8 +33,7 @@ extension HearthStore {
             }
             let note = Note(id: UUID(), ownerId: ownerId, title: title, visibility: visibility, pinned: pinned,
                             createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: text)
-            try transaction.db.execute(
-                sql: """
+            try transaction.db.cachedExecute(sql: """
                     INSERT INTO notes (id, ownerId, title, visibility, pinned, createdAt, updatedAt, text, state)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
@@ -61,8 +60,7 @@ extension HearthStore {
             if let pinned { note.pinned = pinned }
             guard note != before else { return note }
             note.updatedAt = transaction.time
-            try transaction.db.execute(
-                sql: "UPDATE notes SET title = ?, visibility = ?, pinned = ?, updatedAt = ? WHERE id = ?",
+            try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, pinned = ?, updatedAt = ? WHERE id = ?",
                 arguments: [note.title, note.visibility.rawValue, note.pinned, note.updatedAt.millisecondsSince1970, id.text])
             try transaction.record(entity: "note", entityId: id.text, op: .update,
                                    payload: Self.payload(of: note, wasShared: before.visibility == .shared))
@@ -86,8 +84,7 @@ extension HearthStore {
             }
             note.deletedAt = deleted ? transaction.time : nil
             note.updatedAt = transaction.time
-            try transaction.db.execute(
-                sql: "UPDATE notes SET deletedAt = ?, updatedAt = ? WHERE id = ?",
+            try transaction.db.cachedExecute(sql: "UPDATE notes SET deletedAt = ?, updatedAt = ? WHERE id = ?",
                 arguments: [note.deletedAt?.millisecondsSince1970, note.updatedAt.millisecondsSince1970, id.text])
             try transaction.record(entity: "note", entityId: id.text, op: .update, payload: Self.payload(of: note))
             return note
@@ -100,11 +97,11 @@ extension HearthStore {
     public func purgeTrash(by actor: String) async throws -> [UUID] {
         let cutoff = currentTime().addingTimeInterval(-TimeInterval(Note.daysInTrash) * 86_400)
         return try await write(by: actor) { transaction in
-            let ids = try String.fetchAll(transaction.db, sql: "SELECT id FROM notes WHERE deletedAt <= ?",
+            let ids = try String.fetchAll(transaction.db.cachedStatement(sql: "SELECT id FROM notes WHERE deletedAt <= ?"),
                                           arguments: [cutoff.millisecondsSince1970])
             for id in ids {
-                let ownerAndVisibility = try Row.fetchOne(transaction.db, sql: "SELECT ownerId, visibility FROM notes WHERE id = ?", arguments: [id])
-                try transaction.db.execute(sql: "DELETE FROM notes WHERE id = ?", arguments: [id])
+                let ownerAndVisibility = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT ownerId, visibility FROM notes WHERE id = ?"), arguments: [id])
+                try transaction.db.cachedExecute(sql: "DELETE FROM notes WHERE id = ?", arguments: [id])
                 try transaction.record(entity: "note", entityId: id, op: .delete, payload: [
                     "ownerId": .string(ownerAndVisibility?["ownerId"] ?? ""),
                     "visibility": .string(ownerAndVisibility?["visibility"] ?? "private"),
@@ -124,11 +121,11 @@ extension HearthStore {
     /// those in Trash instead when `inTrash`.
     public func notes(visibleTo actor: PermissionPolicy.Actor, inTrash: Bool = false) async throws -> [Note] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM notes
                 WHERE deletedAt IS \(inTrash ? "NOT NULL" : "NULL") AND (visibility = 'shared' OR ownerId = ?)
                 ORDER BY pinned DESC, updatedAt DESC
-                """, arguments: [actor.personId.text])
+                """), arguments: [actor.personId.text])
             .map(Self.note(from:))
             .filter { PermissionPolicy.decide(actor, .view, $0.resource) == .allow }
         }
@@ -141,14 +138,14 @@ extension HearthStore {
         return try await pool.read { db in
             // U+E000/U+E001 mark matches inside the snippet; they cannot occur
             // in the text's words (the tokenizer drops private-use characters).
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT notes.*, snippet(notes_search, -1, char(57344), char(57345), '…', 12) AS passage
                 FROM notes_search JOIN notes ON notes.searchRow = notes_search.rowid
                 WHERE notes_search MATCH ? AND notes.deletedAt IS NULL
                   AND (notes.visibility = 'shared' OR notes.ownerId = ?)
                 ORDER BY bm25(notes_search, 4.0, 1.0)
                 LIMIT ?
-                """, arguments: [match, actor.personId.text, limit])
+                """), arguments: [match, actor.personId.text, limit])
             .map { row in NoteSearchHit(note: try Self.note(from: row), snippet: Self.pieces(of: row["passage"] ?? "")) }
             .filter { PermissionPolicy.decide(actor, .view, $0.note.resource) == .allow }
         }
@@ -183,7 +180,7 @@ extension HearthStore {
     }
 
     static func note(id: UUID, _ db: Database) throws -> Note? {
-        try Row.fetchOne(db, sql: "SELECT * FROM notes WHERE id = ?", arguments: [id.text]).map(note(from:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notes WHERE id = ?"), arguments: [id.text]).map(note(from:))
     }
 
     static func note(from row: Row) throws -> Note {

@@ -63,8 +63,7 @@ extension HearthStore {
             }
             let id = UUID()
             let expiresAt = transaction.time.addingTimeInterval(Double(lifetime.components.seconds))
-            try transaction.db.execute(
-                sql: """
+            try transaction.db.cachedExecute(sql: """
                     INSERT INTO pairing_codes (id, secretHash, shortCodeHash, personId, newPersonName, newPersonRole,
                                                deviceName, createdBy, createdAt, expiresAt)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -82,18 +81,18 @@ extension HearthStore {
     /// Who made a pairing code (the change log's actor name), so only they follow it.
     public func pairingCreator(id: UUID) async throws -> String? {
         try await pool.read { db in
-            try String.fetchOne(db, sql: "SELECT createdBy FROM pairing_codes WHERE id = ?", arguments: [id.text])
+            try String.fetchOne(db.cachedStatement(sql: "SELECT createdBy FROM pairing_codes WHERE id = ?"), arguments: [id.text])
         }
     }
 
     public func pairingStatus(id: UUID) async throws -> PairingStatus {
         let now = self.currentTime().millisecondsSince1970
         return try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM pairing_codes WHERE id = ?", arguments: [id.text]) else {
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM pairing_codes WHERE id = ?"), arguments: [id.text]) else {
                 return .expired
             }
             if let deviceId: String = row["deviceId"],
-               let device = try Row.fetchOne(db, sql: "SELECT name, personId FROM devices WHERE id = ?", arguments: [deviceId]),
+               let device = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, personId FROM devices WHERE id = ?"), arguments: [deviceId]),
                let personId = UUID(uuidString: device["personId"]),
                let person = try Self.person(id: personId, db) {
                 return .paired(deviceName: device["name"], personName: person.name, role: person.role)
@@ -120,12 +119,12 @@ extension HearthStore {
             switch presented {
             case .secret(let secret):
                 row = PairingCode.isWellFormedSecret(secret)
-                    ? try Row.fetchOne(transaction.db, sql: "SELECT * FROM pairing_codes WHERE secretHash = ? AND \(open)",
+                    ? try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT * FROM pairing_codes WHERE secretHash = ? AND \(open)"),
                                        arguments: [SecretHash.of(secret), now])
                     : nil
             case .shortCode(let typed):
                 guard let short = PairingCode.normalizedShortCode(typed) else { return .failure(Self.refusal) }
-                row = try Row.fetchOne(transaction.db, sql: "SELECT * FROM pairing_codes WHERE shortCodeHash = ? AND \(open)",
+                row = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT * FROM pairing_codes WHERE shortCodeHash = ? AND \(open)"),
                                        arguments: [SecretHash.of(short), now])
                 if row == nil {
                     try Self.countWrongShortCode(now: now, in: &transaction)
@@ -142,16 +141,16 @@ extension HearthStore {
 
     /// Counts a wrong short code against every open code, burning those that reach the limit.
     static func countWrongShortCode(now: Int64, in transaction: inout WriteTransaction) throws {
-        let ids = try String.fetchAll(transaction.db, sql: """
+        let ids = try String.fetchAll(transaction.db.cachedStatement(sql: """
             SELECT id FROM pairing_codes WHERE usedAt IS NULL AND burnedAt IS NULL AND expiresAt > ?
-            """, arguments: [now])
+            """), arguments: [now])
         for id in ids {
-            try transaction.db.execute(sql: """
+            try transaction.db.cachedExecute(sql: """
                 UPDATE pairing_codes SET wrongAttempts = wrongAttempts + 1,
                     burnedAt = CASE WHEN wrongAttempts + 1 >= ? THEN ? ELSE NULL END
                 WHERE id = ?
                 """, arguments: [PairingCode.wrongAttemptsAllowed, now, id])
-            let attempts = try Int.fetchOne(transaction.db, sql: "SELECT wrongAttempts FROM pairing_codes WHERE id = ?", arguments: [id]) ?? 0
+            let attempts = try Int.fetchOne(transaction.db.cachedStatement(sql: "SELECT wrongAttempts FROM pairing_codes WHERE id = ?"), arguments: [id]) ?? 0
             try transaction.record(entity: "pairingCode", entityId: id, op: .update,
                                    payload: ["wrongAttempts": .number(Double(attempts))])
         }
@@ -171,8 +170,7 @@ extension HearthStore {
         }
         let device = Device(id: UUID(), personId: person.id, name: deviceName ?? code["deviceName"] ?? "\(person.name)'s device",
                             createdAt: transaction.time, lastSeenAt: transaction.time, userAgent: userAgent)
-        try transaction.db.execute(
-            sql: """
+        try transaction.db.cachedExecute(sql: """
                 INSERT INTO devices (id, personId, name, tokenHash, createdAt, lastSeenAt, userAgent)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
@@ -181,7 +179,7 @@ extension HearthStore {
         try transaction.record(entity: "device", entityId: device.id.text, op: .create,
                                payload: ["name": .string(device.name), "personId": .string(person.id.text)])
         let codeId: String = code["id"]
-        try transaction.db.execute(sql: "UPDATE pairing_codes SET usedAt = ?, deviceId = ? WHERE id = ?",
+        try transaction.db.cachedExecute(sql: "UPDATE pairing_codes SET usedAt = ?, deviceId = ? WHERE id = ?",
                                    arguments: [transaction.time.millisecondsSince1970, device.id.text, codeId])
         try transaction.record(entity: "pairingCode", entityId: codeId, op: .update, payload: ["used": .bool(true)])
         return PairedDevice(device: device, person: person, caresFor: try seniors(caredForBy: person.id, transaction.db))
@@ -189,6 +187,6 @@ extension HearthStore {
 
     /// Whether any device has ever been paired; `serve` offers a first pairing when not.
     public func hasPairedDevices() async throws -> Bool {
-        try await pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE revokedAt IS NULL)") ?? false }
+        try await pool.read { db in try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM devices WHERE revokedAt IS NULL)")) ?? false }
     }
 }

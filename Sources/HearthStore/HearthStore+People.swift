@@ -15,8 +15,7 @@ extension HearthStore {
             throw HearthError.conflict("Someone called \(name) is already in the household")
         }
         let person = Person(id: UUID(), name: name, role: role, createdAt: transaction.time)
-        try transaction.db.execute(
-            sql: "INSERT INTO people (id, name, role, createdAt) VALUES (?, ?, ?, ?)",
+        try transaction.db.cachedExecute(sql: "INSERT INTO people (id, name, role, createdAt) VALUES (?, ?, ?, ?)",
             arguments: [person.id.text, person.name, person.role.rawValue, person.createdAt.millisecondsSince1970]
         )
         try transaction.record(entity: "person", entityId: person.id.text, op: .create,
@@ -27,9 +26,9 @@ extension HearthStore {
     /// Everyone in the household, by name; archived people only when asked.
     public func people(includingArchived: Bool = false) async throws -> [Person] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM people \(includingArchived ? "" : "WHERE archivedAt IS NULL") ORDER BY name COLLATE NOCASE
-                """).map(Self.person(from:))
+                """)).map(Self.person(from:))
         }
     }
 
@@ -43,11 +42,11 @@ extension HearthStore {
     }
 
     static func person(id: UUID, _ db: Database) throws -> Person? {
-        try Row.fetchOne(db, sql: "SELECT * FROM people WHERE id = ?", arguments: [id.text]).map(person(from:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM people WHERE id = ?"), arguments: [id.text]).map(person(from:))
     }
 
     static func person(named name: String, _ db: Database) throws -> Person? {
-        try Row.fetchOne(db, sql: "SELECT * FROM people WHERE name = ? COLLATE NOCASE AND archivedAt IS NULL",
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM people WHERE name = ? COLLATE NOCASE AND archivedAt IS NULL"),
                          arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(person(from:))
     }
 
@@ -58,11 +57,11 @@ extension HearthStore {
                 throw HearthError.notFound(what: "That person")
             }
             person.archivedAt = transaction.time
-            try transaction.db.execute(sql: "UPDATE people SET archivedAt = ? WHERE id = ?",
+            try transaction.db.cachedExecute(sql: "UPDATE people SET archivedAt = ? WHERE id = ?",
                                        arguments: [transaction.time.millisecondsSince1970, id.text])
             try transaction.record(entity: "person", entityId: id.text, op: .update,
                                    payload: ["archivedAt": .number(Double(transaction.time.millisecondsSince1970))])
-            for deviceId in try String.fetchAll(transaction.db, sql: "SELECT id FROM devices WHERE personId = ? AND revokedAt IS NULL",
+            for deviceId in try String.fetchAll(transaction.db.cachedStatement(sql: "SELECT id FROM devices WHERE personId = ? AND revokedAt IS NULL"),
                                                 arguments: [id.text]) {
                 try Self.revokeDevice(id: deviceId, in: &transaction)
             }
@@ -82,8 +81,7 @@ extension HearthStore {
             guard senior.role == .senior else {
                 throw HearthError.invalid(fields: ["senior": "\(senior.name) is not a senior"])
             }
-            try transaction.db.execute(
-                sql: "INSERT OR IGNORE INTO care_links (caregiverId, seniorId, createdAt) VALUES (?, ?, ?)",
+            try transaction.db.cachedExecute(sql: "INSERT OR IGNORE INTO care_links (caregiverId, seniorId, createdAt) VALUES (?, ?, ?)",
                 arguments: [caregiverId.text, seniorId.text, transaction.time.millisecondsSince1970])
             if transaction.db.changesCount > 0 {
                 try transaction.record(entity: "careLink", entityId: "\(caregiverId.text):\(seniorId.text)", op: .create,
@@ -96,7 +94,7 @@ extension HearthStore {
     public func careLinks() async throws -> [UUID: Set<UUID>] {
         try await pool.read { db in
             var links: [UUID: Set<UUID>] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT caregiverId, seniorId FROM care_links") {
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT caregiverId, seniorId FROM care_links")) {
                 guard let caregiver = UUID(uuidString: row["caregiverId"]), let senior = UUID(uuidString: row["seniorId"]) else { continue }
                 links[caregiver, default: []].insert(senior)
             }
@@ -110,7 +108,7 @@ extension HearthStore {
     }
 
     static func seniors(caredForBy caregiverId: UUID, _ db: Database) throws -> Set<UUID> {
-        Set(try String.fetchAll(db, sql: "SELECT seniorId FROM care_links WHERE caregiverId = ?", arguments: [caregiverId.text])
+        Set(try String.fetchAll(db.cachedStatement(sql: "SELECT seniorId FROM care_links WHERE caregiverId = ?"), arguments: [caregiverId.text])
             .compactMap(UUID.init(uuidString:)))
     }
 

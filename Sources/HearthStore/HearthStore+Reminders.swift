@@ -21,7 +21,7 @@ extension HearthStore {
     }
 
     static func reminderSettings(_ db: Database) throws -> ReminderSettings {
-        guard let row = try Row.fetchOne(db, sql: "SELECT graceMinutes, repeatMinutes FROM household LIMIT 1") else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT graceMinutes, repeatMinutes FROM household LIMIT 1")) else {
             return ReminderSettings()
         }
         return ReminderSettings(graceMinutes: row["graceMinutes"], repeatMinutes: row["repeatMinutes"])
@@ -32,7 +32,7 @@ extension HearthStore {
         return try await write(by: actor) { transaction in
             guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
             guard try Self.reminderSettings(transaction.db) != settings else { return settings }
-            try transaction.db.execute(sql: "UPDATE household SET graceMinutes = ?, repeatMinutes = ?",
+            try transaction.db.cachedExecute(sql: "UPDATE household SET graceMinutes = ?, repeatMinutes = ?",
                                        arguments: [settings.graceMinutes, settings.repeatMinutes])
             try transaction.record(entity: "household", entityId: household.id.text, op: .update, payload: [
                 "graceMinutes": .number(Double(settings.graceMinutes)), "repeatMinutes": .number(Double(settings.repeatMinutes)),
@@ -58,18 +58,18 @@ extension HearthStore {
             }
             let settings = try Self.reminderSettings(db)
             let zone = try Self.householdTimeZone(db)
-            let medications = try Row.fetchAll(db, sql: """
+            let medications = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT m.* FROM medications m JOIN people p ON p.id = m.personId WHERE m.active = 1 AND p.archivedAt IS NULL
-                """).map(Self.medication(from:))
+                """)).map(Self.medication(from:))
             let byId = Dictionary(uniqueKeysWithValues: medications.map { ($0.id, $0) })
             let start = now.addingTimeInterval(-Self.reminderLookback)
             let end = now.addingTimeInterval(Self.reminderLookahead)
             let planned = try Self.scheduleVersions(medicationIds: medications.map(\.id), since: start, db)
                 .flatMap { $0.doses(from: start, to: end, in: zone) }
             var recorded: [String: (id: UUID, state: ReminderRules.Recorded)] = [:]
-            for row in try Row.fetchAll(db, sql: """
+            for row in try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT id, key, status, snoozedUntil, remindedAt FROM doses WHERE key IS NOT NULL AND dueAt >= ? AND dueAt < ?
-                """, arguments: [start.millisecondsSince1970, end.millisecondsSince1970]) {
+                """), arguments: [start.millisecondsSince1970, end.millisecondsSince1970]) {
                 guard let id = UUID(uuidString: row["id"]), let status = Dose.Status(rawValue: row["status"]) else { continue }
                 recorded[row["key"]] = (id, ReminderRules.Recorded(
                     status: status, snoozedUntil: (row["snoozedUntil"] as Int64?).map(Date.init(millisecondsSince1970:)),
@@ -100,7 +100,7 @@ extension HearthStore {
                         row.updatedAt = transaction.time
                         try Self.saveDose(row, isNew: false, in: &transaction)
                     }
-                    try db.execute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?", arguments: [now.millisecondsSince1970, id.text])
+                    try db.cachedExecute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?", arguments: [now.millisecondsSince1970, id.text])
                     let alerts = try Self.alerts(sql: "SELECT * FROM alerts WHERE onceKey = ?", arguments: ["dose-due:" + dose.key], db)
                     if var alert = alerts.first, alert.acknowledgedAt == nil {
                         alert.notifiedAt = now
@@ -139,7 +139,7 @@ extension HearthStore {
             missedAt: status == .missed ? now : nil, createdAt: transaction.time, updatedAt: transaction.time)
         try saveDose(dose, isNew: true, in: &transaction)
         if status == .due {
-            try transaction.db.execute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?", arguments: [now.millisecondsSince1970, dose.id.text])
+            try transaction.db.cachedExecute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?", arguments: [now.millisecondsSince1970, dose.id.text])
         }
         return dose
     }
@@ -149,7 +149,7 @@ extension HearthStore {
         _ kind: CareAlert.Kind, for planned: DueDose, dose: Dose, of medication: Medication, at now: Date, in transaction: inout WriteTransaction
     ) throws -> CareAlert? {
         let onceKey = "\(kind.rawValue):\(planned.key)"
-        guard try Int.fetchOne(transaction.db, sql: "SELECT 1 FROM alerts WHERE onceKey = ?", arguments: [onceKey]) == nil else { return nil }
+        guard try Int.fetchOne(transaction.db.cachedStatement(sql: "SELECT 1 FROM alerts WHERE onceKey = ?"), arguments: [onceKey]) == nil else { return nil }
         let personName = try person(id: medication.personId, transaction.db)?.name ?? ""
         let alert = CareAlert(
             kind: kind, audience: kind == .doseDue ? .senior : .caregivers, personId: medication.personId, doseId: dose.id,

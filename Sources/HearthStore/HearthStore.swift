@@ -30,7 +30,7 @@ public final class HearthStore: Sendable {
         // GRDB turns WAL mode on with synchronous=NORMAL; a power cut on a Pi
         // must not lose a dose the hub already acknowledged, so writes fsync.
         try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.cachedExecute(sql: "PRAGMA synchronous = FULL")
         }
         try Self.migrator.migrate(pool)
         let hub = ChangeHub(lastPublished: try pool.read { db in try Self.latestSeq(db) })
@@ -46,7 +46,7 @@ public final class HearthStore: Sendable {
             // before are not skipped.
             Self.publishUnpublished(db, to: hub, forgetting: pairedDevices)
         }
-        let offset = try pool.read { db in try Int64.fetchOne(db, sql: "SELECT clockOffsetMs FROM household LIMIT 1") } ?? 0
+        let offset = try pool.read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT clockOffsetMs FROM household LIMIT 1")) } ?? 0
         clockOffset.withLock { $0 = offset }
     }
 
@@ -93,9 +93,7 @@ public final class HearthStore: Sendable {
 
     static func publishUnpublished(_ db: Database, to hub: ChangeHub, forgetting pairedDevices: PairedDeviceCache) {
         do {
-            let changes = try Row.fetchAll(
-                db,
-                sql: "SELECT seq, entity, entityId, op, payload, actor, time FROM changes WHERE seq > ? ORDER BY seq",
+            let changes = try Row.fetchAll(db.cachedStatement(sql: "SELECT seq, entity, entityId, op, payload, actor, time FROM changes WHERE seq > ? ORDER BY seq"),
                 arguments: [hub.lastPublished]
             ).map(change(from:))
             // Before anyone hears of a revocation, its token stops working.
@@ -114,7 +112,7 @@ public final class HearthStore: Sendable {
 
     /// Confirms the database answers; used by the health endpoint.
     public func isHealthy() async -> Bool {
-        (try? await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+        (try? await pool.read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }) == 1
     }
 
     /// Ends live subscriptions and closes the database; call once, at shutdown.

@@ -20,8 +20,7 @@ public struct WriteTransaction {
     /// Appends one change to the log and returns it with its `seq`.
     @discardableResult
     public mutating func record(entity: String, entityId: String, op: Change.Operation, payload: JSONValue) throws -> Change {
-        try db.execute(
-            sql: "INSERT INTO changes (entity, entityId, op, payload, actor, time) VALUES (?, ?, ?, ?, ?, ?)",
+        try db.cachedExecute(sql: "INSERT INTO changes (entity, entityId, op, payload, actor, time) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [entity, entityId, op.rawValue, try payload.jsonText(), actor, time.millisecondsSince1970]
         )
         let change = Change(
