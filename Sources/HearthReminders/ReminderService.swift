@@ -28,28 +28,45 @@ public struct ReminderService: Service {
         self.afterPass = afterPass
     }
 
-    /// Changes that can move a planned dose.
-    static let replanningEntities: Set<String> = ["medication", "schedule", "dose", "household"]
-
     public func run() async throws {
         let signal = WakeSignal()
-        let subscription = try await store.subscribe(after: try await store.latestSeq()) { Self.replanningEntities.contains($0.entity) }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    for try await _ in subscription { await signal.ring() }
-                } catch {
-                    // Fell behind (a burst of changes): replan, and keep listening on the next pass.
-                    await signal.ring()
-                }
-            }
+            group.addTask { await self.ringOnReplanningChanges(signal) }
             group.addTask {
                 await cancelWhenGracefulShutdown { await self.remindUntilCancelled(signal: signal) }
-                subscription.cancel()
             }
+            // Either ending (shutdown) ends the other.
             await group.next()
             group.cancelAll()
-            subscription.cancel()
+        }
+    }
+
+    /// Rings `signal` for every committed change that can move a planned
+    /// dose, until cancelled. A listener that falls behind (a burst of
+    /// changes) is closed by the hub; it rings once, since it may have
+    /// missed one, and listens again from the newest change.
+    func ringOnReplanningChanges(_ signal: WakeSignal) async {
+        var relevance = ReplanningChanges()
+        while !Task.isCancelled {
+            do {
+                let subscription = try await store.subscribe(after: try await store.latestSeq()) {
+                    ReplanningChanges.entities.contains($0.entity)
+                }
+                await withTaskCancellationHandler {
+                    do {
+                        for try await change in subscription where relevance.replans(change) { await signal.ring() }
+                    } catch {}
+                } onCancel: {
+                    subscription.cancel()
+                }
+            } catch {
+                // The database could not be read; the reminder loop's own
+                // wake-ups keep reminders going meanwhile.
+                try? await Task.sleep(for: .seconds(1))
+            }
+            await signal.ring()
+            // Not in a tight loop if the hub is closing.
+            try? await Task.sleep(for: .milliseconds(100))
         }
     }
 

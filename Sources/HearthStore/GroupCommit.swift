@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HearthCore
 import Synchronization
 
 /// Commits the writes that arrive together in one transaction, so that one
@@ -17,10 +18,10 @@ import Synchronization
 /// their write has committed and its changes have been published; if the
 /// commit itself fails, every write in it is told so, and none was kept.
 final class GroupCommit: Sendable {
-    /// What one write left behind in the shared transaction: whether it
-    /// logged changes, and how to tell its caller the outcome of the commit.
+    /// What one write left behind in the shared transaction: the changes it
+    /// logged, and how to tell its caller the outcome of the commit.
     struct Staged: Sendable {
-        var changed: Bool
+        var changes: [Change]
         var finish: @Sendable (_ commitFailure: (any Error)?) -> Void
     }
 
@@ -38,33 +39,34 @@ final class GroupCommit: Sendable {
     }
 
     private let pool: DatabasePool
-    /// Runs on the writer's queue after each commit that logged a change.
-    private let afterCommit: @Sendable (Database) -> Void
+    /// Runs on the writer's queue after each commit that logged a change,
+    /// with the batch's changes in `seq` order.
+    private let afterCommit: @Sendable (Database, [Change]) -> Void
     private let state = Mutex(State())
 
-    init(pool: DatabasePool, afterCommit: @escaping @Sendable (Database) -> Void) {
+    init(pool: DatabasePool, afterCommit: @escaping @Sendable (Database, [Change]) -> Void) {
         self.pool = pool
         self.afterCommit = afterCommit
     }
 
     /// Runs `body` in the next batch; returns once that batch has committed.
-    /// `body` also says whether it logged any change.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (result: T, changed: Bool)) async throws -> T {
+    /// `body` also gives the changes it logged.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (result: T, changes: [Change])) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             enqueue(Write(fail: { continuation.resume(throwing: $0) }) { db in
                 do {
-                    var outcome: (result: T, changed: Bool)?
+                    var outcome: (result: T, changes: [Change])?
                     try db.inSavepoint {
                         outcome = try body(db)
                         return .commit
                     }
                     guard let outcome else { throw GroupCommitError.abandoned }
-                    return Staged(changed: outcome.changed) { failure in
+                    return Staged(changes: outcome.changes) { failure in
                         if let failure { continuation.resume(throwing: failure) } else { continuation.resume(returning: outcome.result) }
                     }
                 } catch {
                     // Rolled back to its savepoint; the others are unaffected.
-                    return Staged(changed: false) { _ in continuation.resume(throwing: error) }
+                    return Staged(changes: []) { _ in continuation.resume(throwing: error) }
                 }
             })
         }
@@ -106,7 +108,10 @@ final class GroupCommit: Sendable {
         } catch {
             failure = error
         }
-        if failure == nil, staged.contains(where: \.changed) { afterCommit(db) }
+        if failure == nil {
+            let changes = staged.flatMap(\.changes)
+            if !changes.isEmpty { afterCommit(db, changes) }
+        }
         for item in staged { item.finish(failure) }
         // Writes that never ran because SQLite lost the transaction part way
         // go first in the next batch: nothing of theirs was written or told.

@@ -177,7 +177,8 @@ extension HearthStore {
                 reason: reason?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty, recordedBy: person,
                 limitOverridden: verdict != .allowed, createdAt: transaction.time, updatedAt: transaction.time)
             try Self.saveDose(dose, isNew: true, in: &transaction)
-            try Self.takeFromStock(dose.amount, medicationId: medicationId, in: &transaction)
+            let current = versions.filter { $0.activeUntil == nil }.map(\.schedule)
+            try Self.takeFromStock(dose.amount, medicationId: medicationId, known: (medication, current), in: &transaction)
             return dose
         }
     }
@@ -190,22 +191,31 @@ extension HearthStore {
 
     // MARK: Stock
 
-    static func takeFromStock(_ amount: Double, medicationId: UUID, in transaction: inout WriteTransaction) throws {
-        guard var medication = try medication(id: medicationId, transaction.db), let stock = medication.stock else { return }
+    /// `known`: the medication and its current schedules when the caller
+    /// has just read them in this transaction, so they are not read again.
+    static func takeFromStock(
+        _ amount: Double, medicationId: UUID, known: (medication: Medication, schedules: [DoseSchedule])? = nil,
+        in transaction: inout WriteTransaction
+    ) throws {
+        guard var medication = try known?.medication ?? medication(id: medicationId, transaction.db),
+              let stock = medication.stock else { return }
         medication.stock = min(Medication.maximumStock, max(0, stock - amount))
         medication.updatedAt = transaction.time
         // Stock moves with every dose; it is not a revision of the medication.
         try transaction.db.cachedExecute(sql: "UPDATE medications SET stock = ?, updatedAt = ? WHERE id = ?",
                                    arguments: [medication.stock, medication.updatedAt.millisecondsSince1970, medicationId.text])
         try transaction.record(entity: "medication", entityId: medicationId.text, op: .update, payload: medication.json)
-        try checkStock(medicationId: medicationId, in: &transaction)
+        try checkStock(medicationId: medicationId, known: (medication, known?.schedules), in: &transaction)
     }
 
     /// Raises a low-stock alert when the stock lasts fewer days than the
     /// medication's threshold, and resolves it once it no longer does.
-    static func checkStock(medicationId: UUID, in transaction: inout WriteTransaction) throws {
-        guard let medication = try medication(id: medicationId, transaction.db) else { return }
-        let schedules = try scheduleVersions(medicationIds: [medicationId], since: transaction.time, transaction.db)
+    static func checkStock(
+        medicationId: UUID, known: (medication: Medication, schedules: [DoseSchedule]?)? = nil,
+        in transaction: inout WriteTransaction
+    ) throws {
+        guard let medication = try known?.medication ?? medication(id: medicationId, transaction.db) else { return }
+        let schedules = try known?.schedules ?? scheduleVersions(medicationIds: [medicationId], since: transaction.time, transaction.db)
             .filter { $0.activeUntil == nil }.map(\.schedule)
         var isLow = false
         var daysLeft: Double?

@@ -38,13 +38,10 @@ public final class HearthStore: Sendable {
         self.hub = hub
         self.pairedDevices = pairedDevices
         self.now = now
-        groupCommit = GroupCommit(pool: pool) { db in
+        groupCommit = GroupCommit(pool: pool) { db, changes in
             // Runs on the writer's serial queue right after COMMIT, so
-            // listeners hear changes in exactly the order of `seq`. It reads
-            // the log rather than publishing this batch's changes alone, so
-            // changes another process (the `hearth` CLI) committed just
-            // before are not skipped.
-            Self.publishUnpublished(db, to: hub, forgetting: pairedDevices)
+            // listeners hear changes in exactly the order of `seq`.
+            Self.publish(changes, committedIn: db, to: hub, forgetting: pairedDevices)
         }
         let offset = try pool.read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT clockOffsetMs FROM household LIMIT 1")) } ?? 0
         clockOffset.withLock { $0 = offset }
@@ -56,6 +53,12 @@ public final class HearthStore: Sendable {
         configuration.label = "hearth"
         // Readers wait for a busy writer rather than failing at once.
         configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // Each write in a group commit has its own savepoint, and SQLite
+            // keeps a savepoint's undo log in a temporary file unless told
+            // otherwise: a file created and deleted for every dose recorded.
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+        }
         return configuration
     }
 
@@ -73,7 +76,7 @@ public final class HearthStore: Sendable {
         return try await groupCommit.write { db in
             var transaction = WriteTransaction(db: db, actor: actor, time: time)
             let result = try body(&transaction)
-            return (result, !transaction.changes.isEmpty)
+            return (result, transaction.changes)
         }
     }
 
@@ -89,6 +92,21 @@ public final class HearthStore: Sendable {
         let (hub, pairedDevices) = (self.hub, self.pairedDevices)
         guard try await latestSeq() > hub.lastPublished else { return }
         try await pool.writeWithoutTransaction { db in Self.publishUnpublished(db, to: hub, forgetting: pairedDevices) }
+    }
+
+    /// Publishes a batch's changes as they were logged when they follow
+    /// straight on from the last published `seq`. Otherwise another process
+    /// (the `hearth` CLI) committed in between, and the log is read instead,
+    /// so that its changes are not skipped.
+    static func publish(_ changes: [Change], committedIn db: Database, to hub: ChangeHub, forgetting pairedDevices: PairedDeviceCache) {
+        let first = hub.lastPublished + 1
+        guard changes.enumerated().allSatisfy({ $0.element.seq == first + Int64($0.offset) }) else {
+            publishUnpublished(db, to: hub, forgetting: pairedDevices)
+            return
+        }
+        // Before anyone hears of a revocation, its token stops working.
+        pairedDevices.forget(after: changes)
+        hub.publish(changes)
     }
 
     static func publishUnpublished(_ db: Database, to hub: ChangeHub, forgetting pairedDevices: PairedDeviceCache) {
