@@ -70,7 +70,8 @@ import Testing
                                         body: #"{"takenAt": "yesterday"}"#).invalidFields == ["takenAt"])
 
             // and it is in the history, which a stranger cannot read
-            let history = try await home.call(.get, "/api/v1/doses?personId=\(home.seniorId.text)", as: home.caregiver)
+            // (through the day it was planned for: within an hour of midnight that is tomorrow)
+            let history = try await home.call(.get, "/api/v1/doses?personId=\(home.seniorId.text)&to=\(soon.date)", as: home.caregiver)
             #expect(history.list.map { $0.field("key") } == [.string(key)])
             #expect(try await home.call(.get, "/api/v1/doses/\(doseId)", as: home.stranger).status == .notFound)
             #expect(try await home.call(.get, "/api/v1/doses", as: home.stranger).list.isEmpty)
