@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthCRDT", "HearthStore", "HearthQR",
+                "HearthCore", "HearthCRDT", "HearthStore", "HearthQR", "HearthNotek",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -84,6 +84,10 @@ let package = Package(
         .target(name: "HearthQR", dependencies: ["CQREncode"]),
         // mDNS/DNS-SD: announcing the hub and finding hubs, over Avahi's Bonjour-compatible library.
         .target(name: "HearthDiscovery", dependencies: ["CDNSSD"]),
+        // The Notek wire protocol (Logoot position identifiers over binary
+        // WebSocket frames) and the mirror that keeps a position for every
+        // character of a Hearth note; no I/O.
+        .target(name: "HearthNotek", dependencies: ["HearthCore", "HearthCRDT"]),
         // The C libraries behind discovery and pairing QR codes.
         .systemLibrary(name: "CDNSSD", pkgConfig: "avahi-compat-libdns_sd", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
@@ -136,6 +140,7 @@ let package = Package(
         .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthDiscovery"]),
         .testTarget(name: "HearthCRDTTests", dependencies: ["HearthCRDT", "HearthTestSupport"]),
         .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),
+        .testTarget(name: "HearthNotekTests", dependencies: ["HearthNotek", "HearthCRDT", "HearthTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

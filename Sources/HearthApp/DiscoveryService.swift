@@ -7,7 +7,8 @@ import ServiceLifecycle
 
 /// Announces the hub on the LAN by mDNS/DNS-SD once its HTTP port is
 /// listening: `<household> (Hearth)` as `_http._tcp` (for any browser's
-/// service list) and `_hearth._tcp` (for household apps). Announces again
+/// service list) and `_hearth._tcp` (for household apps), and, when the
+/// Notek listener is on, `_notek._tcp` (for Notek clients). Announces again
 /// under the new name when the household is renamed, and keeps `board`
 /// current for the health route. An absent avahi-daemon never stops the
 /// hub: it logs one warning per outage and tries again with backoff.
@@ -16,23 +17,33 @@ struct DiscoveryService: Service {
     let board: DiscoveryBoard
     /// The port the HTTP server ended up listening on (the configured one may be 0).
     let listeningPort: AsyncStream<Int>
+    /// The Notek listener's port, when it is on.
+    var notekPort: AsyncStream<Int>? = nil
     let logger: Logger
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
             var ports = listeningPort.makeAsyncIterator()
             guard let port = await ports.next() else { return }
+            var notek: Int?
+            if let notekPort {
+                var notekPorts = notekPort.makeAsyncIterator()
+                guard let port = await notekPorts.next() else { return }
+                notek = port
+            }
             while !Task.isCancelled {
                 guard let household = await currentHousehold() else { return }
-                let renamed = await advertise(household, port: port)
+                let renamed = await advertise(household, port: port, notekPort: notek)
                 guard renamed else { return }
             }
         }
     }
 
-    /// The services for `household`: the hub's web page and its API.
-    static func advertisements(for household: Household, port: Int) -> [Advertisement] {
+    /// The services for `household`: the hub's web page and its API, and
+    /// the Notek listener when it is on.
+    static func advertisements(for household: Household, port: Int, notekPort: Int? = nil) -> [Advertisement] {
         let name = Advertisement.instanceName(household: household.name)
+        let notek = notekPort.map { Advertisement(name: name, type: "_notek._tcp", port: UInt16(clamping: $0), txt: TXTRecord([])) }
         let port = UInt16(clamping: port)
         return [
             Advertisement(name: name, type: "_http._tcp", port: port, txt: TXTRecord([.init("path", "/")])),
@@ -41,7 +52,7 @@ struct DiscoveryService: Service {
                 .init("v", HearthVersion.current),
                 .init("api", "/api/v1"),
             ])),
-        ]
+        ] + (notek.map { [$0] } ?? [])
     }
 
     private func currentHousehold() async -> Household? {
@@ -58,8 +69,8 @@ struct DiscoveryService: Service {
 
     /// Advertises until the household is renamed (returns true) or the
     /// service is cancelled (returns false).
-    private func advertise(_ household: Household, port: Int) async -> Bool {
-        let advertisements = Self.advertisements(for: household, port: port)
+    private func advertise(_ household: Household, port: Int, notekPort: Int?) async -> Bool {
+        let advertisements = Self.advertisements(for: household, port: port, notekPort: notekPort)
         let advertiser = Advertiser(advertisements: advertisements)
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask {

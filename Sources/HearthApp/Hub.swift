@@ -60,6 +60,22 @@ public enum Hub {
                 .init(service: TrashService(store: store, logger: logger)),
                 .init(service: ReminderService(store: store, clock: SystemReminderClock(time: { store.currentTime() }), logger: logger)),
             ]
+            var notekPort: AsyncStream<Int>?
+            if configuration.notek.enabled {
+                let openNotes = NotekListener.OpenNotes(store: store, noteSessions: noteSessions, logger: logger)
+                let (ports, portFound) = AsyncStream.makeStream(of: Int.self)
+                notekPort = ports
+                let notek = configuration.notek
+                services.append(.init(service: NotekListener.application(
+                    store: store, openNotes: openNotes, host: notek.host, port: notek.port, logger: logger
+                ) { port in
+                    logger.notice("notek listening", metadata: ["address": "\(notek.host):\(port)",
+                        "warning": "any device on the LAN can read and edit shared notes"])
+                    portFound.yield(port)
+                    portFound.finish()
+                }))
+                services.append(.init(service: NotekNotesService(openNotes: openNotes)))
+            }
             if !configuration.webhooks.isEmpty {
                 services.append(.init(service: WebhookService(
                     store: store, targets: configuration.webhooks, board: webhooks, logger: logger)))
@@ -68,7 +84,7 @@ public enum Hub {
                 // Near the end, so it is told to stop early: the hub leaves
                 // the LAN's lists before it stops answering.
                 services.append(.init(service: DiscoveryService(
-                    store: store, board: discovery, listeningPort: listeningPort, logger: logger)))
+                    store: store, board: discovery, listeningPort: listeningPort, notekPort: notekPort, logger: logger)))
             } else {
                 logger.info("discovery disabled", metadata: [:])
             }

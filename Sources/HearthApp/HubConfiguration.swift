@@ -19,6 +19,21 @@ public struct HubConfiguration: Sendable, Equatable {
     /// Outgoing webhooks by alert kind (`webhooks.sos`, `webhooks.doseMissed`…);
     /// empty unless the household set one, and then nothing leaves the hub.
     public var webhooks: [CareAlert.Kind: WebhookTarget] = [:]
+    /// The Notek listener for existing Notek note clients; off by default,
+    /// because that protocol has no authentication.
+    public var notek = NotekSettings()
+
+    public struct NotekSettings: Sendable, Equatable {
+        public var enabled = false
+        public var host = "0.0.0.0"
+        public var port = 9001
+
+        public init(enabled: Bool = false, host: String = "0.0.0.0", port: Int = 9001) {
+            self.enabled = enabled
+            self.host = host
+            self.port = port
+        }
+    }
 
     /// The YAML file read when `--config` is not given; it may be absent.
     public static let systemFile = "/etc/hearth/hearth.yaml"
@@ -39,6 +54,9 @@ public struct HubConfiguration: Sendable, Equatable {
         case webhookDoseMissed = "webhooks.doseMissed"
         case webhookLowStock = "webhooks.lowStock"
         case webhookClock = "webhooks.clock"
+        case notekEnabled = "notek.enabled"
+        case notekHost = "notek.host"
+        case notekPort = "notek.port"
 
         /// The alert kind a webhook key is for.
         var alertKind: CareAlert.Kind? {
@@ -115,6 +133,9 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.householdTimeZone): .init(.string(TimeZone.current.identifier), isSecret: false),
             absolute(.logLevel): .init(.string("info"), isSecret: false),
             absolute(.discoveryEnabled): .init(.bool(true), isSecret: false),
+            absolute(.notekEnabled): .init(.bool(false), isSecret: false),
+            absolute(.notekHost): .init(.string("0.0.0.0"), isSecret: false),
+            absolute(.notekPort): .init(.int(9001), isSecret: false),
         ]
 
         var providers: [any ConfigProvider] = [
@@ -206,12 +227,30 @@ public struct HubConfiguration: Sendable, Equatable {
                 throw problem(key, error.description)
             }
         }
+        let notekEnabled: Bool
+        do {
+            notekEnabled = try reader.requiredBool(forKey: ConfigKey(Key.notekEnabled.rawValue))
+        } catch {
+            throw problem(.notekEnabled, "must be true or false")
+        }
+        let notekHost = try string(.notekHost)
+        guard !notekHost.isEmpty, !notekHost.contains(where: \.isWhitespace) else {
+            throw problem(.notekHost, "must be an address such as 0.0.0.0 or 127.0.0.1")
+        }
+        let notekPort = try int(.notekPort)
+        guard (0...65535).contains(notekPort) else {
+            throw problem(.notekPort, "must be from 1 to 65535 (or 0 for any free port), not \(notekPort)")
+        }
+        if notekEnabled, notekPort != 0, notekPort == port, notekHost == host || notekHost == "0.0.0.0" || host == "0.0.0.0" {
+            throw problem(.notekPort, "must differ from http.port (\(port))")
+        }
         var configuration = HubConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, webRoot: webRoot,
             householdName: householdName, householdTimeZone: timeZone, logLevel: logLevel,
             discoveryEnabled: discoveryEnabled
         )
         configuration.webhooks = webhooks
+        configuration.notek = NotekSettings(enabled: notekEnabled, host: notekHost, port: notekPort)
         return configuration
     }
 

@@ -30,6 +30,7 @@ extension HearthStore {
         registerPeopleAndDevices(&migrator)
         registerNotes(&migrator)
         registerMedications(&migrator)
+        registerNotek(&migrator)
         return migrator
     }
 

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthCRDT
+
+/// The position identifier a Notek client knows a note's character by.
+public struct StoredNotekPosition: Sendable, Hashable {
+    public var replica: UInt64
+    public var counter: UInt64
+    /// Notek's encoding: u8 depth, then (u32 ident, u8 site) per element.
+    public var position: [UInt8]
+
+    public init(replica: UInt64, counter: UInt64, position: [UInt8]) {
+        self.replica = replica
+        self.counter = counter
+        self.position = position
+    }
+}
+
+/// What the Notek bridge reads and writes. Notek clients have no accounts:
+/// they see only shared notes, and the notes they create are shared ones
+/// owned by the household's first admin.
+extension HearthStore {
+    /// The title of the note legacy Notek clients (which name no document) edit.
+    public static let legacyNotekNoteTitle = "Notek shared note"
+
+    /// Shared notes not in Trash changed after `time`, oldest change first.
+    public func sharedNotes(changedAfter time: Date) async throws -> [Note] {
+        try await pool.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM notes WHERE visibility = 'shared' AND deletedAt IS NULL AND updatedAt > ?
+                ORDER BY updatedAt, id
+                """), arguments: [time.millisecondsSince1970]).map(Self.note(from:))
+        }
+    }
+
+    /// The shared note legacy clients edit, created when first needed.
+    public func legacyNotekNote(by actor: String) async throws -> Note {
+        let find = "SELECT * FROM notes WHERE title = ? AND visibility = 'shared' AND deletedAt IS NULL ORDER BY createdAt, id LIMIT 1"
+        if let note = try await pool.read({ db in
+            try Row.fetchOne(db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]).map(Self.note(from:))
+        }) {
+            return note
+        }
+        return try await write(by: actor) { transaction in
+            // Looked for again inside the write: two clients greeting at once get one note.
+            if let row = try Row.fetchOne(transaction.db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]) {
+                return try Self.note(from: row)
+            }
+            return try Self.insertNotekNote(id: UUID(), title: Self.legacyNotekNoteTitle, in: &transaction)
+        }
+    }
+
+    /// The shared note with this id, created (shared, owned by the first
+    /// admin) when there is none. nil when the id belongs to a private note
+    /// or to one in Trash: those are not Notek's to see or to revive.
+    public func notekNote(id: UUID, creatingWithTitle title: String, by actor: String) async throws -> Note? {
+        let title = try Note.validatedTitle(title)
+        return try await write(by: actor) { transaction in
+            if let note = try Self.note(id: id, transaction.db) {
+                return note.visibility == .shared && note.deletedAt == nil ? note : nil
+            }
+            return try Self.insertNotekNote(id: id, title: title, in: &transaction)
+        }
+    }
+
+    private static func insertNotekNote(id: UUID, title: String, in transaction: inout WriteTransaction) throws -> Note {
+        guard let owner = try String.fetchOne(transaction.db.cachedStatement(sql: """
+                SELECT id FROM people WHERE archivedAt IS NULL ORDER BY role = 'admin' DESC, createdAt, id LIMIT 1
+                """)).flatMap(UUID.init(uuidString:))
+        else { throw HearthError.conflict("Nobody is in the household yet: pair a device first") }
+        let state = NoteText(replica: ReplicaRange.random()).encodeState()
+        let note = Note(id: id, ownerId: owner, title: title, visibility: .shared, pinned: false,
+                        createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: "")
+        try transaction.db.cachedExecute(sql: """
+                INSERT INTO notes (id, ownerId, title, visibility, pinned, createdAt, updatedAt, text, state)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [id.text, owner.text, title, note.visibility.rawValue, false,
+                        note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, "", Data(state)])
+        try transaction.record(entity: "note", entityId: id.text, op: .create, payload: Self.payload(of: note))
+        return note
+    }
+
+    /// Every stored position of the note's characters.
+    public func notekPositions(noteId: UUID) async throws -> [StoredNotekPosition] {
+        try await pool.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT replica, counter, position FROM notek_positions WHERE noteId = ?"),
+                             arguments: [noteId.text])
+                .map { StoredNotekPosition(replica: UInt64(bitPattern: $0[0] as Int64), counter: UInt64(bitPattern: $0[1] as Int64),
+                                           position: [UInt8]($0[2] as Data)) }
+        }
+    }
+
+    /// Keeps positions given to characters, before any Notek client hears
+    /// of them. Not a change anyone lists, so it bypasses the change log.
+    public func storeNotekPositions(noteId: UUID, _ positions: [StoredNotekPosition]) async throws {
+        guard !positions.isEmpty else { return }
+        try await pool.write { db in
+            for position in positions {
+                try db.cachedExecute(sql: """
+                    INSERT OR REPLACE INTO notek_positions (noteId, replica, counter, position) VALUES (?, ?, ?, ?)
+                    """, arguments: [noteId.text, Int64(bitPattern: position.replica), Int64(bitPattern: position.counter),
+                                     Data(position.position)])
+            }
+        }
+    }
+}
