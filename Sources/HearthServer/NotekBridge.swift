@@ -54,6 +54,8 @@ final class NotekBridge: Sendable {
         case detach(UUID)
         case edits([ClientEdit], from: UUID?, done: CheckedContinuation<Outcome, Never>?)
         case rename(String, from: UUID)
+        /// The note's title as a change published it (a rename on the web).
+        case titled(String)
         case snapshot(CheckedContinuation<(atoms: [NotekAtom], deleted: [PositionID])?, Never>)
         case finish
     }
@@ -113,6 +115,20 @@ final class NotekBridge: Sendable {
         let forwarder = Task {
             for await item in sessionQueue { works.yield(.fromSession(item)) }
         }
+        // Renames made anywhere reach the note's Notek editors as name changes.
+        let titles = Task {
+            guard let changes = try? await store.subscribe(after: try await store.latestSeq(), where: { change in
+                change.entity == "note" && change.entityId == noteId.text
+            }) else { return }
+            defer { changes.cancel() }
+            do {
+                for try await change in changes {
+                    if case .object(let fields) = change.payload, case .string(let title) = fields["title"] {
+                        works.yield(.titled(title))
+                    }
+                }
+            } catch {}
+        }
         loop = Task {
             var state = State(noteId: noteId, store: store, logger: logger, session: session, editorId: editorId)
             var text: NoteText?
@@ -150,6 +166,7 @@ final class NotekBridge: Sendable {
             ready.finish()
             works.finish()
             forwarder.cancel()
+            titles.cancel()
             state.closeClients(code: 1001, reason: "the note was closed; reconnect")
             // Anything still queued is answered so nobody waits forever.
             for await work in stream { State.refuse(work) }
@@ -233,6 +250,8 @@ extension NotekBridge {
         /// The text's size in UTF-8, counted up as characters come (deletions
         /// are not subtracted) and counted exactly when near the limit.
         var textBytes = 0
+        /// The note's title as Notek editors last heard it.
+        var title = ""
         var clients: [UUID: Client] = [:]
         var waiting: [Waiting] = []
         var isBroken = false
@@ -255,6 +274,7 @@ extension NotekBridge {
             try await store.storeNotekPositions(noteId: noteId, assigned.map(Self.row))
             self.mirror = mirror
             textBytes = text.text.utf8.count
+            title = try await store.note(id: noteId)?.title ?? ""
         }
 
         static func row(_ assigned: NotekMirror.Assigned) -> StoredNotekPosition {
@@ -296,7 +316,15 @@ extension NotekBridge {
             case .edits(let edits, let from, let done):
                 await take(edits, from: from, done: done, mirror)
             case .rename(let name, let from):
+                guard name != title else { return }
+                title = name
                 for (id, client) in clients where id != from && client.kind == .session {
+                    client.outbound.yield(.send(.nameChange(name)))
+                }
+            case .titled(let name):
+                guard name != title else { return }
+                title = name
+                for client in clients.values where client.kind == .session {
                     client.outbound.yield(.send(.nameChange(name)))
                 }
             case .snapshot(let done):
@@ -314,7 +342,7 @@ extension NotekBridge {
                 done.resume(returning: nil)
             case .edits(_, _, let done): done?.resume(returning: .failed)
             case .snapshot(let done): done.resume(returning: nil)
-            case .fromSession, .detach, .rename, .finish: break
+            case .fromSession, .detach, .rename, .titled, .finish: break
             }
         }
 

@@ -18,6 +18,15 @@ import Testing
         #expect(api["api"] == "/api/v1")
         for advertisement in advertisements { _ = try advertisement.txt.encoded() }
     }
+
+    @Test func theNotekListenerIsAnnouncedOnlyWhenItIsOn() throws {
+        let household = Household(id: UUID(), name: "Dom Zofii", timeZone: "Europe/Warsaw", createdAt: Date())
+        let on = DiscoveryService.advertisements(for: household, port: 8080, notekPort: 9001)
+        #expect(on.map(\.type) == ["_http._tcp", "_hearth._tcp", "_notek._tcp"])
+        #expect(on[2].port == 9001 && on[2].name == "Dom Zofii (Hearth)")
+        _ = try on[2].txt.encoded()
+        #expect(DiscoveryService.advertisements(for: household, port: 8080).map(\.type) == ["_http._tcp", "_hearth._tcp"])
+    }
 }
 
 @Suite struct HubFinderTests {

@@ -20,6 +20,19 @@ import Testing
         #expect(configuration.householdName == "Home")
         #expect(configuration.logLevel == "info")
         #expect(configuration.discoveryEnabled, "a hub announces itself unless told not to")
+        #expect(configuration.notek == .init(enabled: false, host: "0.0.0.0", port: 9001),
+                "Notek has no passwords, so its listener is off unless the household turns it on")
+    }
+
+    @Test func theNotekListenerIsTurnedOnInTheFileOrTheEnvironment() async throws {
+        let file = try Self.yaml("notek:\n  enabled: true\n  port: 9100\n")
+        let fromFile = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
+        #expect(fromFile.notek == .init(enabled: true, host: "0.0.0.0", port: 9100))
+        let plain = try Self.yaml("")
+        let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: plain), environment: [
+            "HEARTH_NOTEK_ENABLED": "true", "HEARTH_NOTEK_HOST": "127.0.0.1", "HEARTH_NOTEK_PORT": "9002",
+        ])
+        #expect(fromEnvironment.notek == .init(enabled: true, host: "127.0.0.1", port: 9002))
     }
 
     @Test func discoveryCanBeTurnedOffInTheFileOrTheEnvironment() async throws {
@@ -68,6 +81,9 @@ import Testing
         ("household:\n  name: \"  \"\n", [:], .init(), "household.name", "characters of text"),
         ("log:\n  level: loud\n", [:], .init(), "log.level", "must be one of"),
         ("", ["HEARTH_DISCOVERY_ENABLED": "maybe"], .init(), "discovery.enabled", "must be true or false"),
+        ("", ["HEARTH_NOTEK_ENABLED": "yes please"], .init(), "notek.enabled", "must be true or false"),
+        ("notek:\n  port: 90001\n", [:], .init(), "notek.port", "must be from 1 to 65535"),
+        ("notek:\n  enabled: true\n  port: 8080\n", [:], .init(), "notek.port", "must differ from http.port"),
         ("- just\n- a list\n", [:], .init(), "--config", "must be a mapping"),
         ("http: [unclosed\n", [:], .init(), "--config", "is not valid YAML"),
         ("", [:], .init(webRoot: "/no/such/directory"), "web.root", "existing directory"),

@@ -296,6 +296,25 @@ actor NotekTestClient {
         }
     }
 
+    @Test func aRenameOnTheWebReachesTheNotesNotekEditorsOnce() async throws {
+        try await RunningNotekHub.with { ports, store, _ in
+            let admin = try #require(try await store.people().first)
+            let note = try await store.createNote(ownerId: admin.id, title: "Leki", text: "",
+                                                  visibility: .shared, pinned: false, by: "test")
+            let editor = NotekTestClient(kind: .session)
+            _ = try await NotekTestClient.connect(port: ports.notek, client: editor, sending: [
+                NotekMessage.sessionStart(since: 0, document: note.id, name: "").bytes,
+            ]) { _ in
+                // Joined once a first insert of its own would be relayed; give the join a moment.
+                try await Task.sleep(for: .milliseconds(300))
+                _ = try await store.updateNote(id: note.id, title: "Leki babci", visibility: nil, pinned: nil, by: "device:web")
+                try await NotekListenerTests.waitFor("the name change") { await !editor.received.isEmpty }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(await editor.received == [.nameChange("Leki babci")])
+        }
+    }
+
     @Test func syncConnectionsListPullUpsertRenameAndDeleteSharedNotesOnly() async throws {
         try await RunningNotekHub.with { ports, store, _ in
             let admin = try #require(try await store.people().first)

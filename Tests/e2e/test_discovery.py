@@ -33,6 +33,8 @@ from conftest import HEARTH_BINARY, PairingRun, hub_environment, require_binary
 HUB_ADDRESS = "10.77.0.1"
 PHONE_ADDRESS = "10.77.0.2"
 PORT = 8080
+# The Notek listener is on in this LAN's hubs, so `_notek._tcp` is announced too.
+NOTEK_PORT = 9001
 HOUSEHOLD = "Dom Zofii"
 INSTANCE = f"{HOUSEHOLD} (Hearth)"
 PROBE = Path(__file__).with_name("mdns_probe.py")
@@ -209,7 +211,8 @@ class Lan:
 
 
 def hearth_env(household: str) -> dict[str, str]:
-    env = hub_environment({"HEARTH_HOUSEHOLD_NAME": household, "HEARTH_LOG_LEVEL": "debug"})
+    env = hub_environment({"HEARTH_HOUSEHOLD_NAME": household, "HEARTH_LOG_LEVEL": "debug",
+                           "HEARTH_NOTEK_ENABLED": "true", "HEARTH_NOTEK_PORT": str(NOTEK_PORT)})
     del env["HEARTH_DISCOVERY_ENABLED"]  # on, as when installed
     return env
 
@@ -261,14 +264,17 @@ def test_avahi_arriving_late_brings_the_advertisement(lan):
     took = wait_for(lambda: lan.health()["discovery"]["state"] == "advertising", 10,
                     "the hub to advertise once avahi-daemon runs", lambda: lan.hub.log("hearth.log"))
     print(f"advertised {took:.1f} s after avahi-daemon started")
-    assert advertised(lan.health()) == [("_hearth._tcp", INSTANCE, PORT), ("_http._tcp", INSTANCE, PORT)]
+    assert advertised(lan.health()) == [("_hearth._tcp", INSTANCE, PORT), ("_http._tcp", INSTANCE, PORT),
+                                        ("_notek._tcp", INSTANCE, NOTEK_PORT)]
     assert f'event="discovery advertising" name="{INSTANCE}"' in lan.hub.log("hearth.log"), lan.hub.log("hearth.log")
 
 
 def test_an_independent_mdns_client_finds_both_services_and_reaches_the_hub(lan):
-    found = lan.probe("_hearth._tcp", "_http._tcp")
+    found = lan.probe("_hearth._tcp", "_http._tcp", "_notek._tcp")
     by_type = {s["type"]: s for s in found["services"]}
-    assert set(by_type) == {"_hearth._tcp.local.", "_http._tcp.local."}, found
+    assert set(by_type) == {"_hearth._tcp.local.", "_http._tcp.local.", "_notek._tcp.local."}, found
+    notek = by_type["_notek._tcp.local."]
+    assert (notek["name"], notek["port"], ipv4(notek["addresses"])) == (INSTANCE, NOTEK_PORT, [HUB_ADDRESS])
 
     hearth = by_type["_hearth._tcp.local."]
     assert hearth["name"] == INSTANCE
@@ -339,7 +345,8 @@ def test_renaming_the_household_renames_the_announcement(lan):
     lan.request("PATCH", f"http://{HUB_ADDRESS}:{PORT}/api/v1/household", {"name": "Dom Babci"}, token=paired["token"])
 
     wait_for(lambda: advertised(lan.health()) == [("_hearth._tcp", "Dom Babci (Hearth)", PORT),
-                                                  ("_http._tcp", "Dom Babci (Hearth)", PORT)], 10,
+                                                  ("_http._tcp", "Dom Babci (Hearth)", PORT),
+                                                  ("_notek._tcp", "Dom Babci (Hearth)", NOTEK_PORT)], 10,
              "the hub to announce its new name", lambda: lan.hub.log("hearth.log"))
     found = lan.probe("_hearth._tcp", timeout=10)
     assert "Dom Babci (Hearth)" in [s["name"] for s in found["services"]], found

@@ -377,8 +377,9 @@ def test_an_upsert_merges_offline_edits_with_the_webs_and_creates_new_notes(note
     new_id = uuid.uuid4()
     atoms = NotekDocument().insert_at(0, "grabie\nnasiona 🌱", site=42)
     sync.upsert(new_id, "Działka", 0, atoms, [])
-    created = eventually("the upserted note to exist", lambda: get_note(hub, new_id),
-                         lambda response: response.status_code == 200).json()
+    # Created at once, its text stored right after.
+    created = eventually("the upserted note to exist with its text", lambda: get_note(hub, new_id),
+                         lambda response: response.status_code == 200 and response.json()["text"]).json()
     assert (created["title"], created["text"], created["visibility"]) == ("Działka", "grabie\nnasiona 🌱", "shared")
     pulled = sync.pull(new_id, 0)
     assert pulled.name == "Działka" and set(pulled.inserts) == set(atoms)
