@@ -93,9 +93,13 @@ final class NotekBridge: Sendable {
             await sessions.leave(noteId, session)
             return nil
         }
+        // Renames made anywhere reach the note's Notek editors as name changes.
+        let renames = try? await store.subscribe(after: try await store.latestSeq(), where: { change in
+            change.entity == "note" && change.entityId == noteId.text
+        })
         let (readiness, ready) = AsyncStream.makeStream(of: Bool.self)
         let bridge = NotekBridge(noteId: noteId, store: store, logger: logger, session: session, editorId: editorId,
-                                 sessionQueue: queue, sessions: sessions, ready: ready)
+                                 sessionQueue: queue, renames: renames, sessions: sessions, ready: ready)
         // The session answers hello from nothing with the whole state, then synced.
         _ = await session.receive(.hello(VersionVector([:])), from: editorId)
         for await started in readiness {
@@ -107,7 +111,8 @@ final class NotekBridge: Sendable {
     }
 
     private init(noteId: UUID, store: HearthStore, logger: Logger, session: NoteSession, editorId: UUID,
-                 sessionQueue: AsyncStream<NoteSession.Outbound>, sessions: NoteSessions, ready: AsyncStream<Bool>.Continuation) {
+                 sessionQueue: AsyncStream<NoteSession.Outbound>, renames: ChangeSubscription?, sessions: NoteSessions,
+                 ready: AsyncStream<Bool>.Continuation) {
         self.noteId = noteId
         let (stream, works) = AsyncStream.makeStream(of: Work.self)
         self.works = works
@@ -115,14 +120,10 @@ final class NotekBridge: Sendable {
         let forwarder = Task {
             for await item in sessionQueue { works.yield(.fromSession(item)) }
         }
-        // Renames made anywhere reach the note's Notek editors as name changes.
         let titles = Task {
-            guard let changes = try? await store.subscribe(after: try await store.latestSeq(), where: { change in
-                change.entity == "note" && change.entityId == noteId.text
-            }) else { return }
-            defer { changes.cancel() }
+            guard let renames else { return }
             do {
-                for try await change in changes {
+                for try await change in renames {
                     if case .object(let fields) = change.payload, case .string(let title) = fields["title"] {
                         works.yield(.titled(title))
                     }
@@ -166,6 +167,7 @@ final class NotekBridge: Sendable {
             ready.finish()
             works.finish()
             forwarder.cancel()
+            renames?.cancel()
             titles.cancel()
             state.closeClients(code: 1001, reason: "the note was closed; reconnect")
             // Anything still queued is answered so nobody waits forever.
