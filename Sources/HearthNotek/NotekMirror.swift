@@ -141,6 +141,11 @@ public final class NotekMirror {
         }
         let left = low > 0 ? text.character(atRaw: low - 1)?.id : nil
         let right = text.character(atRaw: low)?.id
+        // A position with no room beside it would leave nowhere for the next
+        // character typed there, here or on the web.
+        guard PositionID.between(left.flatMap { positions[$0] }, atom.position, site: Self.hubSite, using: &random) != nil,
+              PositionID.between(atom.position, right.flatMap { positions[$0] }, site: Self.hubSite, using: &random) != nil
+        else { throw .cramped }
         let id = CharacterID(replica: text.replica, counter: text.nextLocalCounter)
         let operation = NoteOperation.insertion(.init(id: id, originLeft: left, originRight: right,
                                                       text: String(Character(atom.character))))
@@ -265,12 +270,15 @@ public enum NotekMirrorError: Error, Equatable, Sendable, CustomStringConvertibl
     case noRoom
     /// A character has no identifier: the mirror was used before `assignMissing()`.
     case unpositioned
+    /// A Notek position with no room left beside it for another character.
+    case cramped
 
     public var description: String {
         switch self {
         case .refused(let why): return "the edit does not fit the note: \(why)"
         case .noRoom: return "no Notek position fits between two characters"
         case .unpositioned: return "a character has no Notek position"
+        case .cramped: return "no position fits next to that one"
         }
     }
 }

@@ -39,6 +39,9 @@ final class NotekBridge: Sendable {
         case tooLarge
         /// The hub could not store them; the note's Notek clients were closed.
         case failed
+        /// A position with no room next to it (nothing could ever be typed
+        /// there); nothing was taken.
+        case cramped
     }
 
     /// How a client of the note speaks: legacy clients get 0x02/0x03,
@@ -152,8 +155,8 @@ final class NotekBridge: Sendable {
                                 logger.error("notek could not position a note's characters", metadata: ["note": "\(noteId)", "error": "\(error)"])
                             }
                         }
-                    case .fromSession(.send):
-                        continue
+                    case .fromSession(.send), .titled:
+                        continue  // start() reads the title itself
                     default:
                         State.refuse(work)
                     }
@@ -179,18 +182,27 @@ final class NotekBridge: Sendable {
 
     // MARK: What connections call
 
-    /// Adds a client; returns the site a legacy client is given (nil when
-    /// the bridge has stopped or, for a legacy client, every site is taken).
-    func attach(_ id: UUID, kind: ClientKind, catchUp: CatchUp) async -> (site: UInt8, messages: AsyncStream<Outbound>)? {
+    enum Attached: Sendable {
+        /// `site` is the one a legacy client is given.
+        case joined(site: UInt8, messages: AsyncStream<Outbound>)
+        /// A legacy client when all 255 sites are in use.
+        case full
+        /// The bridge has stopped (its note's session ended).
+        case stopped
+    }
+
+    /// Adds a client.
+    func attach(_ id: UUID, kind: ClientKind, catchUp: CatchUp) async -> Attached {
         let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self)
         let site = await withCheckedContinuation { done in
             if case .terminated = works.yield(.attach(id, kind, continuation, catchUp: catchUp, done: done)) { done.resume(returning: nil) }
         }
         guard let site else {
             continuation.finish()
-            return nil
+            return .stopped
         }
-        return (site, stream)
+        if kind == .legacy, site == NotekMirror.hubSite { return .full }
+        return .joined(site: site, messages: stream)
     }
 
     func detach(_ id: UUID) { works.yield(.detach(id)) }
@@ -293,7 +305,9 @@ extension NotekBridge {
                 if kind == .legacy {
                     let used = Set(clients.values.map(\.site))
                     guard let free = (1...UInt8.max).first(where: { !used.contains($0) }) else {
-                        done.resume(returning: nil)
+                        // Every site is taken: this client is refused, the others carry on.
+                        outbound.finish()
+                        done.resume(returning: NotekMirror.hubSite)
                         return
                     }
                     site = free
@@ -388,6 +402,15 @@ extension NotekBridge {
                 // Positions first: a character must keep its position even if
                 // the hub stops right after the session stored it.
                 try await store.storeNotekPositions(noteId: noteId, assigned.map(Self.row))
+            } catch NotekMirrorError.cramped where operations.isEmpty {
+                // Nothing changed yet: only this client is refused.
+                if let done {
+                    done.resume(returning: .cramped)
+                } else if let client, let refused = clients.removeValue(forKey: client) {
+                    refused.outbound.yield(.close(code: 1007, reason: "invalid: no position fits next to that one"))
+                    refused.outbound.finish()
+                }
+                return
             } catch {
                 logger.error("notek edit could not be taken", metadata: ["note": "\(noteId)", "error": "\(error)"])
                 done?.resume(returning: .failed)

@@ -30,10 +30,12 @@ actor NotekBridges {
     /// The note's bridge, counting one more user; nil when the note cannot
     /// be opened. Balance with `release`.
     func acquire(_ noteId: UUID) async -> NotekBridge? {
+        guard !stopping else { return nil }
         while entries[noteId] == nil, let previous = finishing[noteId] {
             await previous.value
             if finishing[noteId] == previous { finishing[noteId] = nil }
         }
+        guard !stopping else { return nil }
         if entries[noteId] == nil {
             let store = self.store, sessions = self.sessions, logger = self.logger
             entries[noteId] = Entry(opening: Task { await NotekBridge.open(noteId: noteId, sessions: sessions, store: store, logger: logger) },
@@ -69,7 +71,8 @@ actor NotekBridges {
 
     /// A bridge that stopped (its note's session ended) is not handed out again.
     func forget(_ bridge: NotekBridge) async {
-        guard let entry = entries[bridge.noteId], await entry.opening.value === bridge else { return }
+        guard let entry = entries[bridge.noteId], await entry.opening.value === bridge,
+              entries[bridge.noteId]?.opening == entry.opening else { return }
         entries[bridge.noteId] = nil
         finishing[bridge.noteId] = Task { await bridge.finish() }
     }
@@ -96,6 +99,7 @@ actor NotekBridges {
         let open = entries.values.map(\.opening)
         entries = [:]
         for opening in open { await opening.value?.finish() }
+        // Bridges finishing already (their last client left) are waited for too.
         for task in finishing.values { await task.value }
         finishing = [:]
     }

@@ -137,6 +137,9 @@ struct NotekConnection {
                     guard try await rename(note.id, to: name) else { return Self.notFound }
                 }
                 guard !inserts.isEmpty || !deletes.isEmpty else { return nil }
+                if inserts.contains(where: { $0.character == "\u{0}" }) {
+                    return (NotekListener.CloseCode.invalid, "invalid: a note's text cannot hold a NUL character")
+                }
                 guard let bridge = await bridges.acquire(note.id) else { return Self.notFound }
                 let edits = inserts.map { NotekBridge.ClientEdit.insert(site: $0.position.elements.last?.site ?? 0, atom: $0) }
                     + deletes.map { NotekBridge.ClientEdit.delete(site: NotekMirror.hubSite, position: $0) }
@@ -146,6 +149,7 @@ struct NotekConnection {
                 case .stored: break
                 case .tooLarge: return (NotekListener.CloseCode.tooLarge, "too large: a note holds at most 1 MiB of text")
                 case .failed: return Self.busy
+                case .cramped: return (NotekListener.CloseCode.invalid, "invalid: no position fits next to that one")
                 }
             case .rename(let document, let name):
                 guard try await rename(document, to: name) else { return Self.notFound }
@@ -174,7 +178,14 @@ struct NotekConnection {
         // A bridge whose note session just ended is replaced once.
         for _ in 0..<2 {
             guard let bridge = await bridges.acquire(noteId) else { return Self.notFound }
-            guard let (_, messages) = await bridge.attach(clientId, kind: kind, catchUp: catchUp) else {
+            let messages: AsyncStream<NotekBridge.Outbound>
+            switch await bridge.attach(clientId, kind: kind, catchUp: catchUp) {
+            case .joined(_, let stream):
+                messages = stream
+            case .full:
+                await bridges.release(bridge)
+                return (NotekListener.CloseCode.tryAgain, "all 255 Notek sites of this note are in use; try again later")
+            case .stopped:
                 await bridges.release(bridge)
                 await bridges.forget(bridge)
                 continue

@@ -183,6 +183,19 @@ import Testing
         #expect(positions[0] == p(10) && positions[1] == p(50))
     }
 
+    @Test func aPositionWithNoRoomBesideItIsRefusedAndChangesNothing() throws {
+        let mirror = NotekMirror(text: NoteText(replica: 3), stored: [], seed: 1)
+        _ = try mirror.assignMissing()
+        let first = PositionID([.init(ident: 5, site: 1)])
+        #expect(try mirror.insert(NotekAtom(character: "a", position: first)) != nil)
+        // Right after `first` with the smallest element there is: nothing could
+        // ever be typed between the two, on the web or in Notek.
+        let cramped = PositionID([.init(ident: 5, site: 1), .init(ident: 0, site: 0)])
+        #expect(throws: NotekMirrorError.cramped) { try mirror.insert(NotekAtom(character: "b", position: cramped)) }
+        #expect(mirror.text.text == "a")
+        #expect(mirror.atoms().map(\.position) == [first])
+    }
+
     @Test func aDuplicateOrUnknownNotekEditChangesNothing() throws {
         let mirror = NotekMirror(text: NoteText(replica: 3), stored: [])
         _ = try mirror.assignMissing()
