@@ -8,6 +8,9 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A live cursor newer than anything in the log (for example after a restore).
     case cursorAhead(requested: Int64, latest: Int64)
     case tooLarge(limit: Int)
+    /// A sync cursor from before the log was compacted (or from a hub since
+    /// restored from an older backup): the device must start again from a snapshot.
+    case cursorExpired(requested: Int64)
     /// A safety limit would be broken, such as an as-needed dose taken too soon.
     case limitReached(AsNeededRefusal)
 
@@ -26,6 +29,8 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
             return refusal.description
         case .tooLarge(let limit):
             return "The request is larger than \(limit) bytes"
+        case .cursorExpired(let requested):
+            return "Cursor \(requested) is older than the change log the hub keeps; start again from GET /api/v1/sync/snapshot"
         }
     }
 }

@@ -36,6 +36,18 @@ public enum ISOTime {
         return text
     }
 
+    static let fractionalStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
+    static let wholeSecondStyle = Date.ISO8601FormatStyle(timeZone: .gmt)
+
+    /// Reads an ISO-8601 time as clients send it: with or without fractional
+    /// seconds, in UTC (`Z`) or with an offset.
+    public static func date(from text: String) -> Date? {
+        for style in [fractionalStyle, wholeSecondStyle] {
+            if let date = try? style.parse(text) { return date }
+        }
+        return nil
+    }
+
     static func append(_ number: some BinaryInteger, width: Int, to text: inout String) {
         let digits = String(number)
         if digits.count < width { text.append(String(repeating: "0", count: width - digits.count)) }

@@ -49,6 +49,14 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 }
 
+extension JSONValue {
+    /// A field of an object; nil for a missing field or a value that is not an object.
+    public func field(_ name: String) -> JSONValue? {
+        if case .object(let object) = self { return object[name] }
+        return nil
+    }
+}
+
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {

@@ -15,16 +15,8 @@ public enum HearthJSON {
         return encoder
     }
 
-    static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
-
-    /// Reads an ISO-8601 time as clients send it: with or without fractional
-    /// seconds, in UTC (`Z`) or with an offset.
-    public static func date(from text: String) -> Date? {
-        for style in [dateStyle, Date.ISO8601FormatStyle(timeZone: .gmt)] {
-            if let date = try? style.parse(text) { return date }
-        }
-        return nil
-    }
+    /// Reads an ISO-8601 time as clients send it (see `ISOTime.date(from:)`).
+    public static func date(from text: String) -> Date? { ISOTime.date(from: text) }
 
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()

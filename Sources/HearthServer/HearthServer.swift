@@ -16,6 +16,8 @@ public struct ServerSettings: Sendable {
     public var discovery: @Sendable () -> DiscoveryStatus
     /// How outgoing webhooks are doing, for the health route.
     public var webhooks: @Sendable () -> WebhookStatus
+    /// How far ahead of the hub's clock a syncing device's clock may read.
+    public var syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
                 discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
@@ -38,7 +40,8 @@ public enum HearthServer {
         store: HearthStore, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now,
         discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
         webhooks: @escaping @Sendable () -> WebhookStatus = { .none },
-        now: (@Sendable () -> Date)? = nil
+        now: (@Sendable () -> Date)? = nil,
+        syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew
     ) -> Router<HearthRequestContext> {
         // The hub's time, corrected when someone said its clock was wrong.
         let now = now ?? { store.currentTime() }
@@ -65,6 +68,7 @@ public enum HearthServer {
         DosesController(store: store, now: now).addRoutes(to: router)
         ClockController(store: store).addRoutes(to: router)
         AlertsController(store: store).addRoutes(to: router)
+        SyncController(store: store, maximumSkew: syncMaximumSkew).addRoutes(to: router)
         LiveController(store: store).addHTTPRoutes(to: router)
         return router
     }
@@ -89,7 +93,7 @@ public enum HearthServer {
         let startedAt = ContinuousClock.now
         return Application(
             router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
-                           webhooks: settings.webhooks),
+                           webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew),
             server: .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions ?? NoteSessions(store: store, logger: logger)),
                 configuration: .init(

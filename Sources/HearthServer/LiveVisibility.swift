@@ -52,12 +52,6 @@ enum LiveVisibility {
 }
 
 extension JSONValue {
-    /// A field of an object payload.
-    func field(_ name: String) -> JSONValue? {
-        if case .object(let object) = self { return object[name] }
-        return nil
-    }
-
     /// The senior a care payload (medication, schedule, dose, alert) is about.
     var personId: UUID? {
         guard case .string(let text)? = field("personId") else { return nil }

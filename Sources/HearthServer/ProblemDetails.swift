@@ -19,6 +19,8 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
     public var nextAllowedAt: Date?
     public var nextAllowedTime: String?
     public var dailyMaximum: Int?
+    /// For `cursor-expired`: where to fetch a fresh copy of everything.
+    public var snapshot: String?
 
     public init(status: HTTPResponse.Status, slug: String, detail: String, errors: [String: String]? = nil) {
         self.type = "urn:hearth:problem:" + slug
@@ -52,6 +54,9 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
                 self.init(status: .conflict, slug: "cursor-ahead", detail: hearth.description)
             case .tooLarge:
                 self.init(status: .contentTooLarge, slug: "too-large", detail: hearth.description)
+            case .cursorExpired:
+                self.init(status: .gone, slug: "cursor-expired", detail: hearth.description)
+                snapshot = "/api/v1/sync/snapshot"
             }
         case let http as any HTTPResponseError:
             switch http.status {

@@ -94,6 +94,7 @@ extension HearthStore {
             dose.snoozedUntil = max(now, planned.due).addingTimeInterval(TimeInterval(minutes * 60))
         }
         try saveDose(dose, isNew: existing == nil, in: &transaction)
+        if dose.status.isAnswered { try transaction.stamp(["status", "takenAt", "reason"], of: "dose", id: dose.key ?? dose.id.text) }
         if dose.status == .taken { try takeFromStock(dose.amount, medicationId: medication.id, in: &transaction) }
         // The banner goes away on every device; a snoozed dose's comes back when the snooze ends.
         try resolveAlerts(doseId: dose.id, kinds: dose.status == .snoozed ? [.doseDue] : [.doseDue, .doseMissed], in: &transaction)
@@ -105,31 +106,42 @@ extension HearthStore {
         if let status, !status.isAnswered { throw HearthError.invalid(fields: ["status": "must be taken or skipped"]) }
         if let reason, reason.count > Dose.maximumReasonLength { throw HearthError.invalid(fields: ["reason": "must be at most 500 characters"]) }
         return try await write(by: actor) { transaction in
-            guard var dose = try Self.dose(id: id, transaction.db) else { throw HearthError.notFound(what: "That dose") }
-            let before = dose
-            if let status { dose.status = status }
-            if let reason { dose.reason = reason.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty }
-            if dose.status == .taken {
-                let when = takenAt ?? dose.takenAt ?? transaction.time
-                guard when <= transaction.time else { throw HearthError.invalid(fields: ["takenAt": "must not be in the future"]) }
-                dose.takenAt = when
-            } else if takenAt != nil {
-                throw HearthError.invalid(fields: ["takenAt": "is only for a dose that was taken"])
-            } else {
-                dose.takenAt = nil
-            }
-            guard dose != before else { return dose }
-            dose.recordedBy = person
-            dose.updatedAt = transaction.time
-            try Self.saveDose(dose, isNew: false, in: &transaction)
-            if before.status != .taken, dose.status == .taken {
-                try Self.takeFromStock(dose.amount, medicationId: dose.medicationId, in: &transaction)
-            } else if before.status == .taken, dose.status != .taken {
-                try Self.takeFromStock(-dose.amount, medicationId: dose.medicationId, in: &transaction)
-            }
-            if dose.status.isAnswered { try Self.resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], in: &transaction) }
-            return dose
+            guard let dose = try Self.dose(id: id, transaction.db) else { throw HearthError.notFound(what: "That dose") }
+            return try Self.correct(dose, takenAt: takenAt, status: status, reason: reason, recordedBy: person, in: &transaction)
         }
+    }
+
+    /// Changes what was recorded of a dose, moving the stock with it; nil
+    /// leaves a part as it was.
+    static func correct(
+        _ original: Dose, takenAt: Date?, status: Dose.Status?, reason: String?, recordedBy person: UUID,
+        in transaction: inout WriteTransaction
+    ) throws -> Dose {
+        var dose = original
+        let before = dose
+        if let status { dose.status = status }
+        if let reason { dose.reason = reason.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty }
+        if dose.status == .taken {
+            let when = takenAt ?? dose.takenAt ?? transaction.time
+            guard when <= transaction.time else { throw HearthError.invalid(fields: ["takenAt": "must not be in the future"]) }
+            dose.takenAt = when
+        } else if takenAt != nil {
+            throw HearthError.invalid(fields: ["takenAt": "is only for a dose that was taken"])
+        } else {
+            dose.takenAt = nil
+        }
+        guard dose != before else { return dose }
+        dose.recordedBy = person
+        dose.updatedAt = transaction.time
+        try transaction.stampChanges(of: .dose, id: dose.key ?? dose.id.text, from: before.json, to: dose.json)
+        try saveDose(dose, isNew: false, in: &transaction)
+        if before.status != .taken, dose.status == .taken {
+            try takeFromStock(dose.amount, medicationId: dose.medicationId, in: &transaction)
+        } else if before.status == .taken, dose.status != .taken {
+            try takeFromStock(-dose.amount, medicationId: dose.medicationId, in: &transaction)
+        }
+        if dose.status.isAnswered { try resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], in: &transaction) }
+        return dose
     }
 
     // MARK: As-needed doses

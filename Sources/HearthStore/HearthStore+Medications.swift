@@ -57,17 +57,24 @@ extension HearthStore {
             guard after != before else { return before }
             after.revision += 1
             after.updatedAt = transaction.time
-            try Self.saveMedication(after, isNew: false, in: &transaction)
-            try Self.checkStock(medicationId: id, in: &transaction)
-            if !after.active {
-                // Stopped: nobody is to be reminded of it any more.
-                for var alert in try Self.alerts(sql: "SELECT * FROM alerts WHERE medicationId = ? AND kind = 'dose-due' AND resolvedAt IS NULL",
-                                                 arguments: [id.text], transaction.db) {
-                    alert.resolvedAt = transaction.time
-                    try Self.saveAlert(alert, in: &transaction)
-                }
-            }
+            try transaction.stampChanges(of: .medication, id: id.text, from: before.json, to: after.json)
+            try Self.saveRevision(after, in: &transaction)
             return after
+        }
+    }
+
+    /// Saves a changed medication (its revision already raised) with what
+    /// follows from it: the low-stock check, and no more reminders once stopped.
+    static func saveRevision(_ medication: Medication, in transaction: inout WriteTransaction) throws {
+        try saveMedication(medication, isNew: false, in: &transaction)
+        try checkStock(medicationId: medication.id, in: &transaction)
+        if !medication.active {
+            // Stopped: nobody is to be reminded of it any more.
+            for var alert in try alerts(sql: "SELECT * FROM alerts WHERE medicationId = ? AND kind = 'dose-due' AND resolvedAt IS NULL",
+                                        arguments: [medication.id.text], transaction.db) {
+                alert.resolvedAt = transaction.time
+                try saveAlert(alert, in: &transaction)
+            }
         }
     }
 

@@ -31,6 +31,7 @@ extension HearthStore {
         registerNotes(&migrator)
         registerMedications(&migrator)
         registerNotek(&migrator)
+        registerSync(&migrator)
         return migrator
     }
 

@@ -72,13 +72,7 @@ extension HearthStore {
         let state = NoteText(replica: ReplicaRange.random()).encodeState()
         let note = Note(id: id, ownerId: owner, title: title, visibility: .shared, pinned: false,
                         createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: "")
-        try transaction.db.cachedExecute(sql: """
-                INSERT INTO notes (id, ownerId, title, visibility, pinned, createdAt, updatedAt, text, state)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [id.text, owner.text, title, note.visibility.rawValue, false,
-                        note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, "", Data(state)])
-        try transaction.record(entity: "note", entityId: id.text, op: .create, payload: Self.payload(of: note))
+        try insertNote(note, state: state, in: &transaction)
         return note
     }
 

@@ -33,15 +33,20 @@ extension HearthStore {
             }
             let note = Note(id: UUID(), ownerId: ownerId, title: title, visibility: visibility, pinned: pinned,
                             createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: text)
-            try transaction.db.cachedExecute(sql: """
-                    INSERT INTO notes (id, ownerId, title, visibility, pinned, createdAt, updatedAt, text, state)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [note.id.text, ownerId.text, title, visibility.rawValue, pinned,
-                            note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, text, Data(state)])
-            try transaction.record(entity: "note", entityId: note.id.text, op: .create, payload: Self.payload(of: note))
+            try Self.insertNote(note, state: state, in: &transaction)
             return note
         }
+    }
+
+    /// Adds a note row with its CRDT state, and logs its creation.
+    static func insertNote(_ note: Note, state: [UInt8], in transaction: inout WriteTransaction) throws {
+        try transaction.db.cachedExecute(sql: """
+                INSERT INTO notes (id, ownerId, title, visibility, pinned, createdAt, updatedAt, text, state)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [note.id.text, note.ownerId.text, note.title, note.visibility.rawValue, note.pinned,
+                        note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, note.text, Data(state)])
+        try transaction.record(entity: "note", entityId: note.id.text, op: .create, payload: payload(of: note))
     }
 
     /// Changes a note's title, visibility or pin; nil leaves a field as it is.
@@ -62,6 +67,7 @@ extension HearthStore {
             note.updatedAt = transaction.time
             try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, pinned = ?, updatedAt = ? WHERE id = ?",
                 arguments: [note.title, note.visibility.rawValue, note.pinned, note.updatedAt.millisecondsSince1970, id.text])
+            try transaction.stampChanges(of: .note, id: id.text, from: Self.payload(of: before), to: Self.payload(of: note))
             try transaction.record(entity: "note", entityId: id.text, op: .update,
                                    payload: Self.payload(of: note, wasShared: before.visibility == .shared))
             return note
@@ -86,6 +92,7 @@ extension HearthStore {
             note.updatedAt = transaction.time
             try transaction.db.cachedExecute(sql: "UPDATE notes SET deletedAt = ?, updatedAt = ? WHERE id = ?",
                 arguments: [note.deletedAt?.millisecondsSince1970, note.updatedAt.millisecondsSince1970, id.text])
+            try transaction.stamp(["deleted"], of: "note", id: id.text)
             try transaction.record(entity: "note", entityId: id.text, op: .update, payload: Self.payload(of: note))
             return note
         }

@@ -20,6 +20,8 @@ public final class HearthStore: Sendable {
     let pairedDevices: PairedDeviceCache
     /// Writes that arrive together share one commit.
     let groupCommit: GroupCommit
+    /// Orders the hub's own field changes against devices' offline ones.
+    let clock: HubClock
 
     /// Opens (creating if needed) `hearth.sqlite` in `directory`, and brings it to the latest schema.
     public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -34,6 +36,8 @@ public final class HearthStore: Sendable {
         }
         try Self.migrator.migrate(pool)
         let hub = ChangeHub(lastPublished: try pool.read { db in try Self.latestSeq(db) })
+        let clock = try pool.read { db in try HubClock(latestIn: db) }
+        self.clock = clock
         let pairedDevices = PairedDeviceCache()
         self.hub = hub
         self.pairedDevices = pairedDevices
@@ -73,8 +77,9 @@ public final class HearthStore: Sendable {
         let time = Date(millisecondsSince1970: currentTime().millisecondsSince1970)
         // Committed with whatever other writes arrive meanwhile (see
         // `GroupCommit`); the batch publishes its changes after COMMIT.
+        let clock = self.clock
         return try await groupCommit.write { db in
-            var transaction = WriteTransaction(db: db, actor: actor, time: time)
+            var transaction = WriteTransaction(db: db, actor: actor, time: time, clock: clock)
             let result = try body(&transaction)
             return (result, transaction.changes)
         }

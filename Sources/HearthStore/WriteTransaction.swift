@@ -10,11 +10,14 @@ public struct WriteTransaction {
     public let actor: String
     public let time: Date
     public private(set) var changes: [Change] = []
+    /// Stamps the fields a person changes, for sync's last-writer-wins.
+    let clock: HubClock
 
-    init(db: Database, actor: String, time: Date) {
+    init(db: Database, actor: String, time: Date, clock: HubClock) {
         self.db = db
         self.actor = actor
         self.time = time
+        self.clock = clock
     }
 
     /// Appends one change to the log and returns it with its `seq`.
@@ -29,5 +32,30 @@ public struct WriteTransaction {
         )
         changes.append(change)
         return change
+    }
+
+    /// Records that `fields` of an entity were just changed by the hub (the
+    /// API, the web, the CLI), at a hub clock reading: a device's offline
+    /// edit of the same field then wins only if it was stamped later.
+    public func stamp(_ fields: some Sequence<String>, of entity: String, id entityId: String) throws {
+        let reading = clock.next(at: time).description
+        for field in fields {
+            try Self.setClock(reading, of: entity, id: entityId, field: field, db)
+        }
+    }
+
+    /// Stamps the fields sync can change that differ between two payloads of
+    /// one entity (its `json` before and after an edit).
+    public func stampChanges(of entity: SyncChange.Entity, id entityId: String, from before: JSONValue, to after: JSONValue) throws {
+        guard case .object(let old) = before, case .object(let new) = after else { return }
+        let changed = SyncChange.fieldKinds(of: entity).keys.filter { old[$0] != new[$0] }.sorted()
+        if !changed.isEmpty { try stamp(changed, of: entity.rawValue, id: entityId) }
+    }
+
+    static func setClock(_ reading: String, of entity: String, id entityId: String, field: String, _ db: Database) throws {
+        try db.cachedExecute(sql: """
+            INSERT INTO sync_clocks (entity, entityId, field, hlc) VALUES (?, ?, ?, ?)
+            ON CONFLICT (entity, entityId, field) DO UPDATE SET hlc = excluded.hlc
+            """, arguments: [entity, entityId, field, reading])
     }
 }

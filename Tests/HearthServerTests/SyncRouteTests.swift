@@ -1,0 +1,349 @@
+import Foundation
+import HearthCore
+@testable import HearthServer
+import HearthStore
+import Testing
+
+/// `POST /api/v1/sync` and `GET /api/v1/sync/snapshot`, through the routes on
+/// a real store: devices that were offline push field edits stamped with
+/// their own hybrid clocks, and pull what they missed.
+@Suite struct SyncRouteTests {
+    /// A paired device as a sync client: its token and its own clock.
+    final class SyncingDevice: @unchecked Sendable {
+        // @unchecked: each test drives one device from one task at a time.
+        let token: String
+        let id: String
+        var clock: HybridClock
+        var cursor: Int64 = 0
+        /// How far this device's wall clock is off, in milliseconds.
+        let skew: Int64
+
+        init(token: String, store: HearthStore, skew: Int64 = 0) async throws {
+            self.token = token
+            id = try #require(try await store.pairedDevice(token: token)).device.id.uuidString.lowercased()
+            clock = HybridClock(node: id)
+            self.skew = skew
+        }
+
+        /// A reading for an edit made now, by this device's (perhaps wrong) wall clock.
+        func stamp() -> String {
+            clock.next(physical: Int64(Date().timeIntervalSince1970 * 1000) + skew).description
+        }
+
+        func change(_ entity: String, _ id: String, _ fields: String, deleted: Bool? = nil, opId: UUID = UUID(), hlc: String? = nil) -> String {
+            let deletedField = deleted.map { #", "deleted": \#($0)"# } ?? ""
+            return #"{"opId": "\#(opId.uuidString)", "entity": "\#(entity)", "id": "\#(id)", "fields": \#(fields)\#(deletedField), "hlc": "\#(hlc ?? stamp())"}"#
+        }
+
+        /// Pushes `changes` and pulls from its cursor; takes in the hub's clock and the new cursor.
+        @discardableResult
+        func sync(_ home: CareHousehold, _ changes: [String] = []) async throws -> CareHousehold.Reply {
+            let reply = try await home.call(.post, "/api/v1/sync", as: token,
+                                            body: #"{"since": \#(cursor), "changes": [\#(changes.joined(separator: ","))]}"#)
+            if reply.status == .ok {
+                cursor = Int64(try #require(reply["cursor"]?.number))
+                clock.observe(try #require(reply["hlc"]?.text.flatMap(HybridTime.init)))
+            }
+            return reply
+        }
+    }
+
+    static func results(_ reply: CareHousehold.Reply) -> [JSONValue] {
+        if case .array(let items)? = reply["results"] { return items }
+        return []
+    }
+
+    static func pulled(_ reply: CareHousehold.Reply, _ key: String = "changes") -> [JSONValue] {
+        if case .array(let items)? = reply[key] { return items }
+        return []
+    }
+
+    /// The admin looks after Babcia too, so may change her medications.
+    static func linkAdmin(_ home: CareHousehold) async throws {
+        let adminId = try #require(try await home.store.person(named: "Admin")?.id)
+        try await home.store.link(caregiver: adminId, senior: home.seniorId, by: "test")
+    }
+
+    static func medication(_ home: CareHousehold, _ id: String) async throws -> CareHousehold.Reply {
+        try await home.call(.get, "/api/v1/medications/\(id)", as: home.caregiver)
+    }
+
+    @Test func fieldsEditedOfflineOnTwoDevicesGoToTheLaterStampWhicheverSyncsFirst() async throws {
+        try await CareHousehold.with { home in
+            try await Self.linkAdmin(home)
+            for adminFirst in [true, false] {
+                let medicationId = try await home.addMedication(name: "Metformina", schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+                let ania = try await SyncingDevice(token: home.caregiver, store: home.store)
+                let admin = try await SyncingDevice(token: home.client.token, store: home.store)
+                try await ania.sync(home)
+                try await admin.sync(home)
+
+                // Both offline: the admin renames it and notes its strength; Ania renames it a moment later.
+                let adminEdits = [admin.change("medication", medicationId, #"{"name": "Metformina 500", "strength": "500 mg"}"#)]
+                try await Task.sleep(for: .milliseconds(5))
+                let aniaEdits = [ania.change("medication", medicationId, #"{"name": "Metformin (Glucophage)"}"#)]
+
+                let (first, second) = adminFirst ? (admin, ania) : (ania, admin)
+                let firstReply = try await first.sync(home, adminFirst ? adminEdits : aniaEdits)
+                let secondReply = try await second.sync(home, adminFirst ? aniaEdits : adminEdits)
+                #expect(firstReply.status == .ok && secondReply.status == .ok)
+
+                let stored = try await Self.medication(home, medicationId)
+                #expect(stored["name"] == "Metformin (Glucophage)", "the later stamp wins, adminFirst: \(adminFirst)")
+                #expect(stored["strength"] == "500 mg", "a field only one device changed is kept")
+                if adminFirst {
+                    #expect(Self.results(secondReply).first?.field("status") == "applied")
+                } else {
+                    // The admin's rename lost; it hears what stands, and that its strength did land.
+                    let result = try #require(Self.results(secondReply).first)
+                    #expect(result.field("status") == "superseded")
+                    #expect(result.field("supersededFields") == .array(["name"]))
+                    #expect(result.field("current")?.field("fields")?.field("name") == "Metformin (Glucophage)")
+                }
+                // Whoever synced first now pulls the merged medication.
+                let caughtUp = try await first.sync(home)
+                let merged = Self.pulled(caughtUp).first { $0.field("id") == .string(medicationId) }
+                #expect(merged?.field("fields")?.field("name") == "Metformin (Glucophage)")
+                #expect(merged?.field("fields")?.field("strength") == "500 mg")
+            }
+        }
+    }
+
+    @Test func aRetriedPushIsAppliedOnceAndAReusedOpIdWithOtherContentIsRefusedWhole() async throws {
+        try await CareHousehold.with { home in
+            let soon = CareHousehold.inAnHour()
+            let medicationId = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
+            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.senior)
+            let key = try #require(today["people"].flatMap { if case .array(let p) = $0 { p.first } else { nil } }?
+                .field("doses").flatMap { if case .array(let d) = $0 { d.first?.field("key")?.text } else { nil } })
+            let babcia = try await SyncingDevice(token: home.senior, store: home.store)
+            let taken = babcia.change("dose", key, #"{"status": "taken"}"#)
+            let seqBefore = try await home.store.latestSeq()
+
+            // The first push lands, but say its response was lost: the same push is sent again.
+            let first = try await babcia.sync(home, [taken])
+            babcia.cursor = 0
+            let again = try await babcia.sync(home, [taken])
+            #expect(first.status == .ok && again.status == .ok)
+            #expect(Self.results(first) == Self.results(again))
+            #expect(Self.results(first).first?.field("status") == "applied", "\(String(describing: first.body))")
+            let seqAfter = try await home.store.latestSeq()
+            #expect(try await Self.medication(home, medicationId)["stock"] == .number(9), "one dose, one tablet")
+            #expect(try await home.store.latestSeq() == seqAfter, "the retry wrote nothing")
+            #expect(seqAfter > seqBefore)
+
+            // The same opId with other content, beside a fresh change: nothing of the push is applied.
+            let opId = UUID()
+            let noteId = UUID().uuidString.lowercased()
+            _ = try await babcia.sync(home, [babcia.change("note", noteId, #"{"title": "Zakupy"}"#, opId: opId)])
+            let reused = try await babcia.sync(home, [
+                babcia.change("note", UUID().uuidString.lowercased(), #"{"title": "Lekarz"}"#),
+                babcia.change("note", noteId, #"{"title": "Inny"}"#, opId: opId),
+            ])
+            #expect(reused.status == .conflict)
+            #expect(reused["type"] == "urn:hearth:problem:conflict")
+            let notes = try await home.call(.get, "/api/v1/notes", as: home.senior)
+            #expect(notes.list.compactMap { $0.field("title")?.text }.sorted() == ["Zakupy"])
+        }
+    }
+
+    @Test func aClockHoursOffCannotOverwriteWhatItHasNotSeen() async throws {
+        try await CareHousehold.with { home in
+            try await Self.linkAdmin(home)
+            let medicationId = try await home.addMedication(name: "Metformina", schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+            let behind = try await SyncingDevice(token: home.caregiver, store: home.store, skew: -3 * 3_600_000)
+            let ahead = try await SyncingDevice(token: home.client.token, store: home.store, skew: 3 * 3_600_000)
+            try await behind.sync(home)
+            let staleEdit = behind.change("medication", medicationId, #"{"instructions": "Po jedzeniu"}"#)
+
+            // Meanwhile someone changes the instructions on the web.
+            let patched = try await home.call(.patch, "/api/v1/medications/\(medicationId)", as: home.caregiver,
+                                              body: #"{"instructions": "Przed snem"}"#)
+            #expect(patched.status == .ok)
+
+            // The slow clock's edit was made before it heard of that: it loses.
+            let late = try await behind.sync(home, [staleEdit])
+            #expect(Self.results(late).first?.field("status") == "superseded")
+            #expect(try await Self.medication(home, medicationId)["instructions"] == "Przed snem")
+            // Having synced, its next edit (same slow wall clock) is stamped after everything it saw, and wins.
+            let next = try await behind.sync(home, [behind.change("medication", medicationId, #"{"instructions": "Rano"}"#)])
+            #expect(Self.results(next).first?.field("status") == "applied")
+            #expect(try await Self.medication(home, medicationId)["instructions"] == "Rano")
+
+            // A clock hours ahead would win every contest for hours: refused, with the hub's value.
+            let refused = try await ahead.sync(home, [ahead.change("medication", medicationId, #"{"instructions": "Zawsze"}"#)])
+            let result = try #require(Self.results(refused).first)
+            #expect(result.field("status") == "rejected")
+            #expect(result.field("reason") == "clock-ahead")
+            #expect(result.field("current")?.field("fields")?.field("instructions") == "Rano")
+            #expect(try await Self.medication(home, medicationId)["instructions"] == "Rano")
+        }
+    }
+
+    @Test func aChangeTheDeviceMayNotMakeIsRejectedWithWhatStands() async throws {
+        try await CareHousehold.with { home in
+            let medicationId = try await home.addMedication(name: "Metformina", schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+            let babcia = try await SyncingDevice(token: home.senior, store: home.store)
+            let obcy = try await SyncingDevice(token: home.stranger, store: home.store)
+
+            let own = try await babcia.sync(home, [babcia.change("medication", medicationId, #"{"name": "Cukierki"}"#)])
+            let result = try #require(Self.results(own).first)
+            #expect(result.field("status") == "rejected")
+            #expect(result.field("reason") == "forbidden")
+            #expect(result.field("current")?.field("fields")?.field("name") == "Metformina")
+
+            let other = try await obcy.sync(home, [obcy.change("medication", medicationId, #"{"name": "Cukierki"}"#)])
+            #expect(Self.results(other).first?.field("reason") == "not-found")
+            #expect(Self.results(other).first?.field("current") == .null, "nothing about what the device may not see")
+            #expect(!Self.pulled(other).contains { $0.field("entity") == "medication" })
+            #expect(try await Self.medication(home, medicationId)["name"] == "Metformina")
+        }
+    }
+
+    @Test func aSeniorsPrivateNoteNeverReachesACaregiversSync() async throws {
+        try await CareHousehold.with { home in
+            let babcia = try await SyncingDevice(token: home.senior, store: home.store)
+            let ania = try await SyncingDevice(token: home.caregiver, store: home.store)
+            let noteId = UUID().uuidString.lowercased()
+
+            // Written offline on her tablet, under an id the tablet chose.
+            let created = try await babcia.sync(home, [babcia.change("note", noteId, #"{"title": "Mój pamiętnik", "pinned": true}"#)])
+            #expect(Self.results(created).first?.field("status") == "applied")
+            #expect(!Self.pulled(created).contains { $0.field("id") == .string(noteId) }, "not sent back to the device that made it")
+            let mine = try await home.call(.get, "/api/v1/notes/\(noteId)", as: home.senior)
+            #expect(mine["visibility"] == "private")
+            #expect(mine["pinned"] == .bool(true))
+
+            func aniaSees() async throws -> Bool {
+                let reply = try await ania.sync(home)
+                let snapshot = try await home.call(.get, "/api/v1/sync/snapshot", as: home.caregiver)
+                let inPull = Self.pulled(reply).contains { $0.field("id") == .string(noteId) && $0.field("deleted") == .bool(false) }
+                let inSnapshot = Self.pulled(snapshot, "entities").contains { $0.field("id") == .string(noteId) }
+                #expect(inPull == inSnapshot || !inSnapshot)
+                return inSnapshot
+            }
+            #expect(try await aniaSees() == false)
+            let ownSnapshot = try await home.call(.get, "/api/v1/sync/snapshot", as: home.senior)
+            #expect(Self.pulled(ownSnapshot, "entities").contains { $0.field("id") == .string(noteId) })
+
+            // Shared, she sees it; made private again, her pull tells her to drop it.
+            _ = try await babcia.sync(home, [babcia.change("note", noteId, #"{"visibility": "shared"}"#)])
+            let shared = try await ania.sync(home)
+            #expect(Self.pulled(shared).contains { $0.field("id") == .string(noteId) && $0.field("deleted") == .bool(false) })
+            _ = try await babcia.sync(home, [babcia.change("note", noteId, #"{"visibility": "private", "title": "Sekret"}"#)])
+            let hidden = try await ania.sync(home)
+            let dropped = try #require(Self.pulled(hidden).first { $0.field("id") == .string(noteId) })
+            #expect(dropped.field("deleted") == .bool(true))
+            #expect(try await aniaSees() == false)
+
+            // And she cannot touch it.
+            let attempt = try await ania.sync(home, [ania.change("note", noteId, #"{"title": "Hej"}"#)])
+            #expect(Self.results(attempt).first?.field("reason") == "not-found")
+            #expect(Self.results(attempt).first?.field("current") == .null)
+        }
+    }
+
+    @Test func twoDevicesAnsweringOneDoseOfflineLeaveOneDoseAsTheLaterSaid() async throws {
+        try await CareHousehold.with { home in
+            let soon = CareHousehold.inAnHour()
+            let medicationId = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
+            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.senior)
+            let key = try #require(today["people"].flatMap { if case .array(let p) = $0 { p.first } else { nil } }?
+                .field("doses").flatMap { if case .array(let d) = $0 { d.first?.field("key")?.text } else { nil } })
+            let babcia = try await SyncingDevice(token: home.senior, store: home.store)
+            let ania = try await SyncingDevice(token: home.caregiver, store: home.store)
+
+            let skipped = babcia.change("dose", key, #"{"status": "skipped", "reason": "Nudności"}"#)
+            try await Task.sleep(for: .milliseconds(5))
+            let taken = ania.change("dose", key, #"{"status": "taken"}"#)
+            // The later stamp (Ania's "taken") syncs first; Babcia's earlier "skipped" loses.
+            #expect(Self.results(try await ania.sync(home, [taken])).first?.field("status") == "applied")
+            let late = try await babcia.sync(home, [skipped])
+            #expect(Self.results(late).first?.field("status") == "superseded")
+
+            let doses = try await home.call(.get, "/api/v1/doses?personId=\(home.seniorId.text)&from=\(soon.date)&to=\(soon.date)", as: home.caregiver)
+            let recorded = doses.list.filter { $0.field("key") == .string(key) }
+            #expect(recorded.count == 1)
+            #expect(recorded.first?.field("status") == "taken")
+            #expect(try await Self.medication(home, medicationId)["stock"] == .number(9))
+        }
+    }
+
+    @Test func aCursorOlderThanTheCompactedLogIsGoneAndASnapshotStartsAgain() async throws {
+        try await CareHousehold.with { home in
+            let ania = try await SyncingDevice(token: home.caregiver, store: home.store)
+            let medicationId = try await home.addMedication(name: "Metformina", schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+            try await ania.sync(home)
+            let staleCursor = ania.cursor
+            _ = try await home.call(.patch, "/api/v1/medications/\(medicationId)", as: home.caregiver, body: #"{"name": "Metformina XR"}"#)
+            // A schedule ended for good: its deletion must survive compaction.
+            let schedules = try await home.call(.get, "/api/v1/medications/\(medicationId)/schedules", as: home.caregiver)
+            let scheduleId = try #require(schedules.list.first?.field("id")?.text)
+            let extra = try await home.call(.post, "/api/v1/medications/\(medicationId)/schedules", as: home.caregiver,
+                                            body: #"{"kind": "weekly", "times": ["20:00"], "amount": 1}"#)
+            #expect(extra.status == .created)
+            #expect(try await home.call(.delete, "/api/v1/medications/\(medicationId)/schedules/\(scheduleId)", as: home.caregiver).status == .noContent)
+
+            let removed = try await home.store.compactChanges(olderThan: -60)
+            #expect(removed > 0)
+            // What is left is the latest entry of each entity, deletions included.
+            let log = try await home.store.changes(after: 0, limit: 10_000)
+            #expect(log.contains { $0.entity == "schedule" && $0.entityId == scheduleId && $0.op == .delete })
+            #expect(log.filter { $0.entity == "medication" && $0.entityId == medicationId }.count == 1)
+            #expect(log.last?.seq ?? 0 > staleCursor)
+
+            // Pushing with the old cursor applies nothing and says where to start again.
+            let gone = try await ania.sync(home, [ania.change("medication", medicationId, #"{"form": "tabletki"}"#)])
+            #expect(gone.status == .gone)
+            #expect(gone["type"] == "urn:hearth:problem:cursor-expired")
+            #expect(gone["snapshot"] == "/api/v1/sync/snapshot")
+            #expect(try await Self.medication(home, medicationId)["form"] != "tabletki")
+
+            let snapshot = try await home.call(.get, "/api/v1/sync/snapshot", as: home.caregiver)
+            let entities = Self.pulled(snapshot, "entities")
+            #expect(entities.first { $0.field("id") == .string(medicationId) }?.field("fields")?.field("name") == "Metformina XR")
+            #expect(!entities.contains { $0.field("id") == .string(scheduleId) }, "the deleted schedule is not in the snapshot")
+            ania.cursor = Int64(try #require(snapshot["cursor"]?.number))
+            let resumed = try await ania.sync(home, [ania.change("medication", medicationId, #"{"form": "tabletki"}"#)])
+            #expect(resumed.status == .ok)
+            #expect(try await Self.medication(home, medicationId)["form"] == "tabletki")
+
+
+        }
+    }
+
+    @Test func badPushesGetAProblemAndApplyNothing() async throws {
+        try await CareHousehold.with { home in
+            let ania = try await SyncingDevice(token: home.caregiver, store: home.store)
+            let medicationId = try await home.addMedication(name: "Metformina", schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
+            let good = ania.change("medication", medicationId, #"{"name": "Zmieniona"}"#)
+            let opId = UUID().uuidString
+            let cases: [(String, String)] = [
+                (#"{"opId": "\#(opId)", "entity": "pet", "id": "\#(medicationId)", "fields": {"name": "x"}, "hlc": "\#(ania.stamp())"}"#, "changes[1].entity"),
+                (#"{"opId": "\#(opId)", "entity": "medication", "id": "\#(medicationId)", "fields": {"colour": "x"}, "hlc": "\#(ania.stamp())"}"#, "changes[1].fields.colour"),
+                (#"{"opId": "\#(opId)", "entity": "medication", "id": "\#(medicationId)", "fields": {"active": "yes"}, "hlc": "\#(ania.stamp())"}"#, "changes[1].fields.active"),
+                (#"{"opId": "\#(opId)", "entity": "medication", "id": "\#(medicationId)", "fields": {"name": "x"}, "hlc": "yesterday"}"#, "changes[1].hlc"),
+                (#"{"opId": "\#(opId)", "entity": "medication", "id": "\#(medicationId)", "fields": {"name": "x"}, "hlc": "2026-11-23T08:00:00.000Z-0000-someone-else"}"#, "changes[1].hlc"),
+                (#"{"opId": "not-a-uuid", "entity": "medication", "id": "\#(medicationId)", "fields": {"name": "x"}, "hlc": "\#(ania.stamp())"}"#, "changes[1].opId"),
+                (#"{"opId": "\#(opId)", "entity": "medication", "id": "\#(medicationId)", "fields": {"name": "x"}, "deleted": true, "hlc": "\#(ania.stamp())"}"#, "changes[1].deleted"),
+                (#"{"opId": "\#(opId)", "entity": "note", "id": "../etc", "fields": {"title": "x"}, "hlc": "\#(ania.stamp())"}"#, "changes[1].id"),
+                (#"{"opId": "\#(opId)", "entity": "note", "id": "\#(UUID().uuidString)", "fields": {"text": "x"}, "hlc": "\#(ania.stamp())"}"#, "changes[1].fields.text"),
+            ]
+            for (bad, field) in cases {
+                let reply = try await ania.sync(home, [good, bad])
+                #expect(reply.status == .unprocessableContent, "\(bad)")
+                #expect(reply.invalidFields == [field], "\(bad): \(String(describing: reply.body))")
+            }
+            for body in [#"{"changes": []}"#, #"{"since": -1}"#, #"{"since": 0, "limit": 0}"#, #"{"since": 0, "extra": 1}"#, #"[]"#] {
+                let reply = try await home.call(.post, "/api/v1/sync", as: home.caregiver, body: body)
+                #expect(reply.status == .unprocessableContent, "\(body)")
+            }
+            let tooMany = (0...SyncController.maximumPush).map { _ in ania.change("medication", medicationId, #"{"name": "x"}"#) }
+            #expect(try await ania.sync(home, tooMany).status == .contentTooLarge)
+            let ahead = try await home.call(.post, "/api/v1/sync", as: home.caregiver, body: #"{"since": 999999}"#)
+            #expect(ahead.status == .gone)
+            #expect(try await home.call(.post, "/api/v1/sync", body: #"{"since": 0}"#).status == .ok, "the admin may sync too")
+            #expect(try await Self.medication(home, medicationId)["name"] == "Metformina", "nothing of any bad push was applied")
+        }
+    }
+}
