@@ -41,7 +41,8 @@ public enum Hub {
             let settings = ServerSettings(
                 host: configuration.host, port: configuration.port,
                 webRoot: configuration.webRoot.map { URL(fileURLWithPath: $0, isDirectory: true) },
-                discovery: { discovery.current }, webhooks: { webhooks.current })
+                discovery: { discovery.current }, webhooks: { webhooks.current },
+                syncMaximumSkew: TimeInterval(configuration.syncMaximumSkewSeconds))
             let noteSessions = NoteSessions(store: store, logger: logger)
             let server = HearthServer.application(store: store, settings: settings, logger: logger, noteSessions: noteSessions) { port in
                 logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
@@ -58,6 +59,8 @@ public enum Hub {
                 .init(service: ExternalChangesService(store: store, logger: logger)),
                 .init(service: LiveListenersService(hub: store.hub, noteSessions: noteSessions)),
                 .init(service: TrashService(store: store, logger: logger)),
+                .init(service: ChangeLogCompactionService(
+                    store: store, logger: logger, retention: TimeInterval(configuration.syncRetentionDays) * 86_400)),
                 .init(service: ReminderService(store: store, clock: SystemReminderClock(time: { store.currentTime() }), logger: logger)),
             ]
             var notekPort: AsyncStream<Int>?

@@ -22,6 +22,11 @@ public struct HubConfiguration: Sendable, Equatable {
     /// The Notek listener for existing Notek note clients; off by default,
     /// because that protocol has no authentication.
     public var notek = NotekSettings()
+    /// How far ahead of the hub a syncing device's clock may read, in seconds.
+    public var syncMaximumSkewSeconds = 300
+    /// Days of change log kept in full; older entries are folded into the
+    /// latest of each entity, and a device that was away longer resyncs.
+    public var syncRetentionDays = 90
 
     public struct NotekSettings: Sendable, Equatable {
         public var enabled = false
@@ -57,6 +62,8 @@ public struct HubConfiguration: Sendable, Equatable {
         case notekEnabled = "notek.enabled"
         case notekHost = "notek.host"
         case notekPort = "notek.port"
+        case syncMaximumSkew = "sync.maximumSkewSeconds"
+        case syncRetention = "sync.retentionDays"
 
         /// The alert kind a webhook key is for.
         var alertKind: CareAlert.Kind? {
@@ -136,6 +143,8 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.notekEnabled): .init(.bool(false), isSecret: false),
             absolute(.notekHost): .init(.string("0.0.0.0"), isSecret: false),
             absolute(.notekPort): .init(.int(9001), isSecret: false),
+            absolute(.syncMaximumSkew): .init(.int(300), isSecret: false),
+            absolute(.syncRetention): .init(.int(90), isSecret: false),
         ]
 
         var providers: [any ConfigProvider] = [
@@ -244,6 +253,14 @@ public struct HubConfiguration: Sendable, Equatable {
         if notekEnabled, notekPort != 0, notekPort == port, notekHost == host || notekHost == "0.0.0.0" || host == "0.0.0.0" {
             throw problem(.notekPort, "must differ from http.port (\(port))")
         }
+        let syncMaximumSkew = try int(.syncMaximumSkew)
+        guard (1...86_400).contains(syncMaximumSkew) else {
+            throw problem(.syncMaximumSkew, "must be from 1 to 86400 seconds, not \(syncMaximumSkew)")
+        }
+        let syncRetention = try int(.syncRetention)
+        guard (1...3650).contains(syncRetention) else {
+            throw problem(.syncRetention, "must be from 1 to 3650 days, not \(syncRetention)")
+        }
         var configuration = HubConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, webRoot: webRoot,
             householdName: householdName, householdTimeZone: timeZone, logLevel: logLevel,
@@ -251,6 +268,8 @@ public struct HubConfiguration: Sendable, Equatable {
         )
         configuration.webhooks = webhooks
         configuration.notek = NotekSettings(enabled: notekEnabled, host: notekHost, port: notekPort)
+        configuration.syncMaximumSkewSeconds = syncMaximumSkew
+        configuration.syncRetentionDays = syncRetention
         return configuration
     }
 

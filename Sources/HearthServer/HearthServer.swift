@@ -21,12 +21,14 @@ public struct ServerSettings: Sendable {
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
                 discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
-                webhooks: @escaping @Sendable () -> WebhookStatus = { .none }) {
+                webhooks: @escaping @Sendable () -> WebhookStatus = { .none },
+                syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew) {
         self.host = host
         self.port = port
         self.webRoot = webRoot
         self.discovery = discovery
         self.webhooks = webhooks
+        self.syncMaximumSkew = syncMaximumSkew
     }
 }
 

@@ -35,6 +35,24 @@ import Testing
         #expect(fromEnvironment.notek == .init(enabled: true, host: "127.0.0.1", port: 9002))
     }
 
+    @Test func syncSkewAndRetentionAreSetInTheFileOrTheEnvironmentAndChecked() async throws {
+        let plain = try Self.yaml("")
+        let defaults = try await HubConfiguration.load(flags: .init(configFile: plain), environment: [:])
+        #expect(defaults.syncMaximumSkewSeconds == 300 && defaults.syncRetentionDays == 90)
+        let file = try Self.yaml("sync:\n  maximumSkewSeconds: 60\n  retentionDays: 30\n")
+        let fromFile = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
+        #expect(fromFile.syncMaximumSkewSeconds == 60 && fromFile.syncRetentionDays == 30)
+        let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: plain), environment: [
+            "HEARTH_SYNC_MAXIMUM_SKEW_SECONDS": "120", "HEARTH_SYNC_RETENTION_DAYS": "365",
+        ])
+        #expect(fromEnvironment.syncMaximumSkewSeconds == 120 && fromEnvironment.syncRetentionDays == 365)
+        for (key, value) in [("HEARTH_SYNC_MAXIMUM_SKEW_SECONDS", "0"), ("HEARTH_SYNC_RETENTION_DAYS", "-1"), ("HEARTH_SYNC_RETENTION_DAYS", "soon")] {
+            await #expect(throws: ConfigurationProblem.self, "\(key)=\(value)") {
+                _ = try await HubConfiguration.load(flags: .init(configFile: plain), environment: [key: value])
+            }
+        }
+    }
+
     @Test func discoveryCanBeTurnedOffInTheFileOrTheEnvironment() async throws {
         let file = try Self.yaml("discovery:\n  enabled: false\n")
         #expect(try await HubConfiguration.load(flags: .init(configFile: file), environment: [:]).discoveryEnabled == false)
