@@ -12,12 +12,14 @@ public struct SyncChange: Sendable, Hashable {
 
     /// What a field's value must be.
     public enum FieldKind: Sendable, Hashable {
-        case text(maximumLength: Int)
+        /// Text, at most so many characters once trimmed, without control
+        /// characters (but newlines when `multiline`); empty only when not `required`.
+        case text(maximumLength: Int, required: Bool = false, multiline: Bool = false)
         case choice([String])
         case flag
-        /// A number ≥ 0, or null to clear it.
+        /// A number more than 0 and at most 100,000, or null to clear it.
         case optionalAmount
-        /// A whole number ≥ 0, or null to clear it.
+        /// A whole number from 0 to 365, or null to clear it.
         case optionalCount
         /// An ISO-8601 time, or null to clear it.
         case optionalTime
@@ -52,8 +54,11 @@ public struct SyncChange: Sendable, Hashable {
         case .note:
             ["title": .text(maximumLength: Note.maximumTitleLength), "visibility": .choice(["private", "shared"]), "pinned": .flag]
         case .medication:
-            ["name": .text(maximumLength: 200), "strength": .text(maximumLength: 200), "unit": .text(maximumLength: 200),
-             "form": .text(maximumLength: 200), "instructions": .text(maximumLength: 2000), "appearance": .text(maximumLength: 2000),
+            // The same rules as `Medication.validated()`, so a change that
+            // passes here cannot fail inside the push's transaction.
+            ["name": .text(maximumLength: 100, required: true), "strength": .text(maximumLength: 40), "unit": .text(maximumLength: 20),
+             "form": .text(maximumLength: 40), "instructions": .text(maximumLength: 500, multiline: true),
+             "appearance": .text(maximumLength: 200, multiline: true),
              // Not stock: it moves with every dose and refill, which sync carries itself.
              "packageSize": .optionalAmount, "lowStockDays": .optionalCount, "active": .flag]
         case .dose:
@@ -153,8 +158,14 @@ public struct SyncChange: Sendable, Hashable {
 
     static func problem(with value: JSONValue, as kind: FieldKind) -> String? {
         switch (kind, value) {
-        case (.text(let maximum), .string(let text)):
-            return text.count <= maximum ? nil : "must be at most \(maximum) characters"
+        case (.text(let maximum, let required, let multiline), .string(let raw)):
+            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if required, text.isEmpty { return "must not be empty" }
+            if text.count > maximum { return "must be at most \(maximum) characters" }
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !(multiline && $0 == "\n") }) {
+                return "must not contain control characters"
+            }
+            return nil
         case (.optionalText(let maximum), .string(let text)):
             return text.count <= maximum ? nil : "must be at most \(maximum) characters"
         case (.optionalText, .null), (.optionalAmount, .null), (.optionalCount, .null), (.optionalTime, .null):
@@ -164,9 +175,9 @@ public struct SyncChange: Sendable, Hashable {
         case (.flag, .bool):
             return nil
         case (.optionalAmount, .number(let number)):
-            return number >= 0 && number.isFinite ? nil : "must be a number, 0 or more"
+            return number > 0 && number <= Medication.maximumStock ? nil : "must be more than 0 and at most 100000"
         case (.optionalCount, .number(let number)):
-            return number >= 0 && number <= 10_000 && number.rounded() == number ? nil : "must be a whole number, 0 or more"
+            return (0...365).contains(number) && number.rounded() == number ? nil : "must be a whole number from 0 to 365"
         case (.optionalTime, .string(let text)):
             return ISOTime.date(from: text) != nil ? nil : "must be an ISO-8601 time"
         case (.text, _): return "must be text"

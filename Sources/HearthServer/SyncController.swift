@@ -23,10 +23,9 @@ struct SyncController {
             guard let deviceId = context.caller.deviceId else { throw HearthError.notFound(what: "That device") }
             let body = try await request.decode(as: JSONValue.self, context: context)
             let (since, limit, changes) = try Self.read(body, device: deviceId)
-            // Nothing is applied for a device that must resync first: it would
-            // not hear what became of its changes.
-            try await store.checkSyncCursor(since)
-            let outcome = try await store.pushSync(changes, deviceId: deviceId, as: actor, maximumSkew: maximumSkew)
+            // A device that must resync first has nothing applied (checked in
+            // the push's transaction): it would not hear what became of it.
+            let outcome = try await store.pushSync(changes, since: since, deviceId: deviceId, as: actor, maximumSkew: maximumSkew)
             let page = try await store.syncPage(after: since, limit: limit)
             let pulled = Self.visible(page.changes, to: context.caller, excluding: outcome.ownChanges)
             return [
@@ -98,9 +97,10 @@ struct SyncController {
                PermissionPolicy.decide(actor, .view, .note(owner: ownerId, visibility: visibility)) != .allow {
                 gone = true
             }
+            // What is gone, or no longer shown to this person, is named, not described.
             return [
                 "seq": .number(Double(change.seq)), "entity": .string(change.entity), "id": .string(change.entityId),
-                "op": .string(change.op.rawValue), "fields": change.payload, "deleted": .bool(gone),
+                "op": .string(change.op.rawValue), "fields": gone ? .null : change.payload, "deleted": .bool(gone),
             ]
         }
     }

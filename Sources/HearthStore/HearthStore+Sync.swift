@@ -23,10 +23,17 @@ extension HearthStore {
     /// A change the device may not make, or stamped too far ahead, is
     /// refused on its own, and its result carries the hub's current value.
     public func pushSync(
-        _ changes: [SyncChange], deviceId: UUID, as actor: PermissionPolicy.Actor, maximumSkew: TimeInterval = defaultMaximumSkew
+        _ changes: [SyncChange], since cursor: Int64, deviceId: UUID, as actor: PermissionPolicy.Actor,
+        maximumSkew: TimeInterval = defaultMaximumSkew
     ) async throws -> SyncPushOutcome {
         let device = deviceId.text
         return try await write(by: "device:\(device)") { transaction in
+            // Checked here, not before: a compaction in between would apply
+            // changes whose results the device never hears of.
+            try Self.checkSyncCursor(cursor, transaction.db)
+            // Readings up to the hub's own are never "ahead", even when the
+            // hub's clock was set back after devices heard a later one.
+            let limit = max(transaction.time.millisecondsSince1970 + Int64(maximumSkew * 1000), transaction.clock.latest.milliseconds)
             var results: [JSONValue] = []
             // "entity/id" as the log names them, of changes applied whole.
             var applied: Set<String> = []
@@ -40,7 +47,7 @@ extension HearthStore {
                     continue
                 }
                 let result: JSONValue
-                if change.hlc.milliseconds > transaction.time.millisecondsSince1970 + Int64(maximumSkew * 1000) {
+                if change.hlc.milliseconds > limit {
                     result = try Self.refused(change, "clock-ahead", actor: actor, transaction.db)
                 } else {
                     transaction.clock.observe(change.hlc)
@@ -74,6 +81,10 @@ extension HearthStore {
     static func applyNote(_ change: SyncChange, actor: PermissionPolicy.Actor, in transaction: inout WriteTransaction) throws -> JSONValue {
         guard let id = UUID(uuidString: change.id) else { return try refused(change, "not-found", actor: actor, transaction.db) }
         guard var note = try note(id: id, transaction.db) else {
+            // A note purged while the device was away is not brought back empty.
+            let purged = try Bool.fetchOne(transaction.db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM changes WHERE entity = 'note' AND entityId = ? AND op = 'delete')"),
+                                           arguments: [id.text]) ?? false
+            if purged { return try refused(change, "not-found", actor: actor, transaction.db) }
             return try createNote(id: id, change, actor: actor, in: &transaction)
         }
         guard PermissionPolicy.decide(actor, .view, note.resource) == .allow else {
@@ -206,7 +217,9 @@ extension HearthStore {
             return try refused(change, "not-answerable", actor: actor, transaction.db)
         }
         let (dose, _) = try self.answer(planned, of: medication, answer, recordedBy: actor.personId, in: &transaction)
-        try setClocks(of: change, Array(change.fields.keys), transaction.db)
+        // The whole answer is the device's, defaults included (a `takenAt`
+        // of "now"), so a later-stamped edit of any part of it wins.
+        try setClocks(of: change, ["status", "takenAt", "reason"], clockId: planned.key, transaction.db)
         return try result(of: change, winners: Array(change.fields.keys), requested: change.fields.keys, current: current(dose))
     }
 
@@ -214,7 +227,8 @@ extension HearthStore {
         guard PermissionPolicy.decide(actor, .create, .care(of: recorded.personId)) == .allow else {
             return try refused(change, "forbidden", actor: actor, transaction.db)
         }
-        let winners = try winningFields(of: change, among: change.fields.keys, transaction.db)
+        let clockId = recorded.key ?? recorded.id.text
+        let winners = try winningFields(of: change, among: change.fields.keys, clockId: clockId, transaction.db)
         var status: Dose.Status?
         var takenAt: Date?
         var reason: String?
@@ -231,27 +245,32 @@ extension HearthStore {
         if (status ?? recorded.status) != .taken { takenAt = nil }
         let dose = try correct(recorded, takenAt: takenAt.map { min($0, transaction.time) }, status: status, reason: reason,
                                recordedBy: actor.personId, in: &transaction)
-        try setClocks(of: change, winners, transaction.db)
+        // What this correction changed (a field it implied, such as a
+        // `takenAt` cleared by "skipped", too) carries the device's reading.
+        let implied = SyncChange.fieldKinds(of: .dose).keys.filter { recorded.json.field($0) != dose.json.field($0) }
+        try setClocks(of: change, Array(Set(winners).union(implied)).sorted(), clockId: clockId, transaction.db)
         return try result(of: change, winners: winners, requested: change.fields.keys, current: current(dose))
     }
 
     // MARK: Clocks and results
 
     /// The fields of `change` whose last write was stamped before it (or never stamped).
-    static func winningFields(of change: SyncChange, among fields: some Collection<String>, _ db: Database) throws -> [String] {
+    /// `clockId`: where the entity's clocks are kept when not under the
+    /// change's id (a dose is clocked under its key when it has one).
+    static func winningFields(of change: SyncChange, among fields: some Collection<String>, clockId: String? = nil, _ db: Database) throws -> [String] {
         try fields.sorted().filter { field in
             guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT hlc FROM sync_clocks WHERE entity = ? AND entityId = ? AND field = ?"),
-                                                 arguments: [change.entity.rawValue, change.id, field]),
+                                                 arguments: [change.entity.rawValue, clockId ?? change.id, field]),
                   let stored = HybridTime(text)
             else { return true }
             return stored < change.hlc
         }
     }
 
-    static func setClocks(of change: SyncChange, _ fields: [String], _ db: Database) throws {
+    static func setClocks(of change: SyncChange, _ fields: [String], clockId: String? = nil, _ db: Database) throws {
         let reading = change.hlc.description
         for field in fields {
-            try WriteTransaction.setClock(reading, of: change.entity.rawValue, id: change.id, field: field, db)
+            try WriteTransaction.setClock(reading, of: change.entity.rawValue, id: clockId ?? change.id, field: field, db)
         }
     }
 

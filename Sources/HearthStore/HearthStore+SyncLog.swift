@@ -31,11 +31,6 @@ extension HearthStore {
         }
     }
 
-    /// Refuses a push before anything is applied when its pull could not follow.
-    public func checkSyncCursor(_ cursor: Int64) async throws {
-        try await pool.read { db in try Self.checkSyncCursor(cursor, db) }
-    }
-
     static func checkSyncCursor(_ cursor: Int64, _ db: Database) throws {
         let compactedThrough = try Int64.fetchOne(db.cachedStatement(sql: "SELECT changesCompactedThrough FROM household LIMIT 1")) ?? 0
         guard cursor >= 0, cursor >= compactedThrough, cursor <= (try latestSeq(db)) else {
@@ -75,8 +70,11 @@ extension HearthStore {
                 """, arguments: [horizon])
             let removed = db.changesCount
             try db.execute(sql: "UPDATE household SET changesCompactedThrough = ?", arguments: [horizon])
-            // Retried pushes come back within minutes, not after the log they wrote is gone.
-            try db.execute(sql: "DELETE FROM sync_pushes WHERE time < ?", arguments: [cutoff])
+            // A push is remembered twice as long as the log, so a device that
+            // resyncs after a 410 and sends its outbox again is not applied twice.
+            try db.execute(sql: "DELETE FROM sync_pushes WHERE time < ?", arguments: [cutoff - Int64(retention * 1000)])
+            // Clocks of notes purged from Trash: nothing is left for them to order.
+            try db.execute(sql: "DELETE FROM sync_clocks WHERE entity = 'note' AND entityId NOT IN (SELECT id FROM notes)")
             return removed
         }
     }
