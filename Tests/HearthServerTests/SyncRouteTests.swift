@@ -58,6 +58,15 @@ import Testing
         return []
     }
 
+    /// The key of Babcia's first planned dose on `date`, as Today lists it.
+    static func firstDoseKey(_ home: CareHousehold, on date: LocalDate) async throws -> String {
+        let today = try await home.call(.get, "/api/v1/today?date=\(date)", as: home.senior)
+        guard case .array(let people)? = today["people"], case .array(let doses)? = people.first?.field("doses"),
+              let key = doses.first?.field("key")?.text
+        else { throw HearthError.notFound(what: "A planned dose") }
+        return key
+    }
+
     /// The admin looks after Babcia too, so may change her medications.
     static func linkAdmin(_ home: CareHousehold) async throws {
         let adminId = try #require(try await home.store.person(named: "Admin")?.id)
@@ -113,9 +122,7 @@ import Testing
         try await CareHousehold.with { home in
             let soon = CareHousehold.inAnHour()
             let medicationId = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
-            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.senior)
-            let key = try #require(today["people"].flatMap { if case .array(let p) = $0 { p.first } else { nil } }?
-                .field("doses").flatMap { if case .array(let d) = $0 { d.first?.field("key")?.text } else { nil } })
+            let key = try await Self.firstDoseKey(home, on: soon.date)
             let babcia = try await SyncingDevice(token: home.senior, store: home.store)
             let taken = babcia.change("dose", key, #"{"status": "taken"}"#)
             let seqBefore = try await home.store.latestSeq()
@@ -248,9 +255,7 @@ import Testing
         try await CareHousehold.with { home in
             let soon = CareHousehold.inAnHour()
             let medicationId = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
-            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.senior)
-            let key = try #require(today["people"].flatMap { if case .array(let p) = $0 { p.first } else { nil } }?
-                .field("doses").flatMap { if case .array(let d) = $0 { d.first?.field("key")?.text } else { nil } })
+            let key = try await Self.firstDoseKey(home, on: soon.date)
             let babcia = try await SyncingDevice(token: home.senior, store: home.store)
             let ania = try await SyncingDevice(token: home.caregiver, store: home.store)
 
@@ -352,9 +357,7 @@ import Testing
         try await CareHousehold.with { home in
             let soon = CareHousehold.inAnHour()
             _ = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
-            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.senior)
-            let key = try #require(today["people"].flatMap { if case .array(let p) = $0 { p.first } else { nil } }?
-                .field("doses").flatMap { if case .array(let d) = $0 { d.first?.field("key")?.text } else { nil } })
+            let key = try await Self.firstDoseKey(home, on: soon.date)
             let babcia = try await SyncingDevice(token: home.senior, store: home.store)
             let answered = try await babcia.sync(home, [babcia.change("dose", key, #"{"status": "taken"}"#)])
             #expect(Self.results(answered).first?.field("status") == "applied")
