@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthStore", "HearthTestSupport",
+                "HearthServer", "HearthStore", "HearthCRDT", "HearthTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // Reads Web/openapi.yaml to check it against the router.
                 .product(name: "Yams", package: "Yams"),

@@ -4,10 +4,11 @@ import Foundation
 /// to `POST /api/v1/sync`. The hub applies it field by field, the latest
 /// `hlc` winning; `opId` makes a retried push land once.
 public struct SyncChange: Sendable, Hashable {
-    /// What a device may change through sync. Note text is not a field: it
-    /// travels as CRDT operations, which merge character by character.
+    /// What a device may change through sync. Note text is not a field of
+    /// `note`: it travels as `noteText`, a batch of CRDT operations
+    /// (Docs/note-crdt.md format 1), which merge character by character.
     public enum Entity: String, Sendable, CaseIterable {
-        case note, medication, dose
+        case note, medication, dose, noteText
     }
 
     /// What a field's value must be.
@@ -25,7 +26,13 @@ public struct SyncChange: Sendable, Hashable {
         case optionalTime
         /// Text that may be null.
         case optionalText(maximumLength: Int)
+        /// Bytes in base64, at most so many once decoded.
+        case bytes(maximumLength: Int)
     }
+
+    /// The largest batch of note-text operations one change may carry: a
+    /// whole note's text (1 MiB) with room for the operations' ids.
+    public static let maximumTextBatch = 2 * 1024 * 1024
 
     public var opId: UUID
     public var entity: Entity
@@ -64,6 +71,8 @@ public struct SyncChange: Sendable, Hashable {
         case .dose:
             ["status": .choice(["taken", "skipped"]), "takenAt": .optionalTime,
              "reason": .optionalText(maximumLength: Dose.maximumReasonLength)]
+        case .noteText:
+            ["operations": .bytes(maximumLength: maximumTextBatch)]
         }
     }
 
@@ -138,6 +147,7 @@ public struct SyncChange: Sendable, Hashable {
             if let problem = Self.problem(with: field, as: kind) { throw .invalid(fields: ["fields.\(name)": problem]) }
         }
         if fields.isEmpty, deleted == nil { throw .invalid(fields: ["fields": "must change something"]) }
+        if entity == .noteText, fields["operations"] == nil { throw .invalid(fields: ["fields.operations": "is required"]) }
         self.init(opId: opId, entity: entity, id: Self.canonicalId(id), fields: fields, deleted: deleted, hlc: hlc,
                   digest: (try? value.jsonText()) ?? "")
     }
@@ -174,6 +184,9 @@ public struct SyncChange: Sendable, Hashable {
             return nil
         case (.flag, .bool):
             return nil
+        case (.bytes(let maximum), .string(let text)):
+            guard let data = Data(base64Encoded: text) else { return "must be base64" }
+            return data.count <= maximum ? nil : "must be at most \(maximum) bytes"
         case (.optionalAmount, .number(let number)):
             return number > 0 && number <= Medication.maximumStock ? nil : "must be more than 0 and at most 100000"
         case (.optionalCount, .number(let number)):
@@ -187,6 +200,7 @@ public struct SyncChange: Sendable, Hashable {
         case (.optionalAmount, _): return "must be a number or null"
         case (.optionalCount, _): return "must be a whole number or null"
         case (.optionalTime, _): return "must be an ISO-8601 time or null"
+        case (.bytes, _): return "must be base64 text"
         }
     }
 }

@@ -43,7 +43,8 @@ public enum HearthServer {
         discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
         webhooks: @escaping @Sendable () -> WebhookStatus = { .none },
         now: (@Sendable () -> Date)? = nil,
-        syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew
+        syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew,
+        noteSessions: NoteSessions? = nil
     ) -> Router<HearthRequestContext> {
         // The hub's time, corrected when someone said its clock was wrong.
         let now = now ?? { store.currentTime() }
@@ -70,7 +71,8 @@ public enum HearthServer {
         DosesController(store: store, now: now).addRoutes(to: router)
         ClockController(store: store).addRoutes(to: router)
         AlertsController(store: store).addRoutes(to: router)
-        SyncController(store: store, maximumSkew: syncMaximumSkew).addRoutes(to: router)
+        SyncController(store: store, sessions: noteSessions ?? NoteSessions(store: store, logger: Logger(label: "hearth.notes")),
+                       maximumSkew: syncMaximumSkew).addRoutes(to: router)
         LiveController(store: store).addHTTPRoutes(to: router)
         return router
     }
@@ -93,11 +95,13 @@ public enum HearthServer {
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> App {
         let startedAt = ContinuousClock.now
+        // One session per open note, whether typing comes from an editor or a device's sync.
+        let noteSessions = noteSessions ?? NoteSessions(store: store, logger: logger)
         return Application(
             router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
-                           webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew),
+                           webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew, noteSessions: noteSessions),
             server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions ?? NoteSessions(store: store, logger: logger)),
+                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions),
                 configuration: .init(
                     http1: .init(idleTimeout: .seconds(120)),
                     ws: .init(maxFrameSize: HearthLimits.webSocketMessage, autoPing: .enabled(timePeriod: .seconds(30)))

@@ -38,6 +38,9 @@ actor NoteSession {
         let acknowledged: VersionVector
         let actor: PermissionPolicy.Actor
         let actorName: String
+        /// Tell live listeners at once: a device syncing is not typing,
+        /// and other devices should hear of it on their next sync.
+        let tellNow: Bool
     }
 
     static let colours = ["#0b5cad", "#a4161a", "#1b7a3a", "#7b2cbf", "#b35c00", "#005f73", "#9d0191", "#3d405b"]
@@ -65,6 +68,11 @@ actor NoteSession {
     private var lastChangeToldAt: ContinuousClock.Instant?
     private var lastStoredSeq: Int64
     private var storedSinceCompaction = 0
+    /// Typing stored without telling live listeners, and who typed last;
+    /// told once the change interval has passed, so the log hears of the
+    /// last of it (devices that sync later read the log).
+    private var untold: String?
+    private var trailingTell: Task<Void, Never>?
 
     private init(noteId: UUID, store: HearthStore, logger: Logger, text: NoteText, note: Note, lastSeq: Int64) {
         self.noteId = noteId
@@ -155,7 +163,28 @@ actor NoteSession {
         for (_, json) in presence { editor.continuation.yield(.send(.otherPresence(json))) }
     }
 
-    private func submit(_ batch: [UInt8], from id: UUID, editor: Editor) -> (code: UInt16, reason: String)? {
+    /// Applies a batch a device pushed through `/api/v1/sync` as a short-lived
+    /// editor, so people editing the note see it at once; returns once it is
+    /// stored (nil), or why it was refused (then nothing of it is acknowledged,
+    /// though operations before the refused one may be stored).
+    func submitPushed(_ batch: [UInt8], actor: PermissionPolicy.Actor, actorName: String) async -> String? {
+        let id = UUID()
+        guard let stream = join(id, name: actorName, actor: actor, actorName: actorName), let editor = editors[id] else {
+            return "gone: the note's editing session ended"
+        }
+        defer { leave(id) }
+        if let refusal = submit(batch, from: id, editor: editor, tellNow: true) { return refusal.reason }
+        for await item in stream {
+            switch item {
+            case .send(.acknowledged): return nil
+            case .close(_, let reason): return reason
+            case .send: continue
+            }
+        }
+        return "gone: the note's editing session ended"
+    }
+
+    private func submit(_ batch: [UInt8], from id: UUID, editor: Editor, tellNow: Bool = false) -> (code: UInt16, reason: String)? {
         let operations: [NoteOperation]
         do {
             operations = try NoteOperation.decode(batch)
@@ -194,7 +223,7 @@ actor NoteSession {
                 editor: id, batch: NoteOperation.encode(applied),
                 operations: applied.map { StoredNoteOperation(replica: $0.id.replica, counter: $0.id.counter,
                                                               length: $0.length, bytes: NoteOperation.encode([$0])) },
-                acknowledged: VersionVector(acknowledged), actor: editor.actor, actorName: editor.actorName))
+                acknowledged: VersionVector(acknowledged), actor: editor.actor, actorName: editor.actorName, tellNow: tellNow))
             startWriting()
         }
         return refusal
@@ -221,14 +250,21 @@ actor NoteSession {
             // when it changes, and of other typing now and then.
             let line = Note.firstLine(of: current)
             let now = ContinuousClock.now
-            let tell = line != firstLine || lastChangeToldAt.map { now - $0 >= Self.changeInterval } ?? true
+            let tell = line != firstLine || round.contains(where: \.tellNow)
+                || lastChangeToldAt.map { now - $0 >= Self.changeInterval } ?? true
             do {
                 if let last = round.last, !operations.isEmpty {
                     lastStoredSeq = try await store.storeNoteOperations(
                         noteId: noteId, operations: operations, text: current, recordChange: tell,
                         editors: Array(Set(round.map(\.actor))), by: last.actorName)
                     firstLine = line
-                    if tell { lastChangeToldAt = now }
+                    if tell {
+                        lastChangeToldAt = now
+                        untold = nil
+                    } else {
+                        untold = last.actorName
+                        scheduleTrailingTell()
+                    }
                 }
             } catch let error as HearthError {
                 logger.info("note editing refused", metadata: ["note": "\(noteId)", "error": "\(error)"])
@@ -247,6 +283,28 @@ actor NoteSession {
             if storedSinceCompaction >= Self.compactionInterval { await compact() }
         }
         writing = false
+    }
+
+    private func scheduleTrailingTell() {
+        guard trailingTell == nil else { return }
+        trailingTell = Task {
+            try? await Task.sleep(for: Self.changeInterval)
+            await self.tellUntold()
+        }
+    }
+
+    /// Tells the log of typing stored untold (also when the last editor leaves).
+    func tellUntold() async {
+        trailingTell?.cancel()
+        trailingTell = nil
+        guard let actorName = untold else { return }
+        untold = nil
+        lastChangeToldAt = .now
+        do {
+            try await store.recordNoteTextChanged(id: noteId, by: actorName)
+        } catch {
+            logger.warning("note change could not be told", metadata: ["note": "\(noteId)", "error": "\(error)"])
+        }
     }
 
     /// Writes the state as of everything stored, so the next opening reads

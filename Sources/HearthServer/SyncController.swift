@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthCRDT
 import HearthStore
 import Hummingbird
 
@@ -9,6 +10,9 @@ import Hummingbird
 /// afresh when its cursor is older than the log the hub keeps.
 struct SyncController {
     let store: HearthStore
+    /// Typing a device pushes joins the note's editing session, so people
+    /// editing the note see it at once.
+    let sessions: NoteSessions
     /// How far ahead of the hub a device's clock reading may be.
     var maximumSkew: TimeInterval = HearthStore.defaultMaximumSkew
 
@@ -25,12 +29,23 @@ struct SyncController {
             let (since, limit, changes) = try Self.read(body, device: deviceId)
             // A device that must resync first has nothing applied (checked in
             // the push's transaction): it would not hear what became of it.
-            let outcome = try await store.pushSync(changes, since: since, deviceId: deviceId, as: actor, maximumSkew: maximumSkew)
+            let fieldChanges = changes.filter { $0.entity != .noteText }
+            let outcome = try await store.pushSync(fieldChanges, since: since, deviceId: deviceId, as: actor, maximumSkew: maximumSkew)
+            // Typing after the fields: a note created in this push exists by now.
+            var fieldResults = outcome.results.makeIterator()
+            var results: [JSONValue] = []
+            for change in changes {
+                if change.entity == .noteText {
+                    results.append(try await applyText(change, actor: actor, actorName: context.caller.actorName))
+                } else if let result = fieldResults.next() {
+                    results.append(result)
+                }
+            }
             let page = try await store.syncPage(after: since, limit: limit)
             let pulled = Self.visible(page.changes, to: context.caller, excluding: outcome.ownChanges)
             return [
-                "results": .array(outcome.results),
-                "changes": .array(pulled),
+                "results": .array(try await withNoteTexts(results)),
+                "changes": .array(try await withNoteTexts(pulled)),
                 "cursor": .number(Double(page.cursor)),
                 "more": .bool(page.more),
                 "hlc": .string(store.latestClockReading().description),
@@ -41,10 +56,73 @@ struct SyncController {
             let snapshot = try await store.syncSnapshot()
             return [
                 // Only what the device is to keep: a note made private is left out.
-                "entities": .array(Self.visible(snapshot.changes, to: context.caller, excluding: []).filter { $0.field("deleted") != .bool(true) }),
+                "entities": .array(try await withNoteTexts(
+                    Self.visible(snapshot.changes, to: context.caller, excluding: []).filter { $0.field("deleted") != .bool(true) })),
                 "cursor": .number(Double(snapshot.cursor)),
                 "hlc": .string(store.latestClockReading().description),
             ]
+        }
+    }
+
+    /// Hands a device's typing to the note's editing session and waits until
+    /// it is stored. Not remembered by `opId`: each character has its own id,
+    /// so a batch sent twice adds nothing the second time.
+    func applyText(_ change: SyncChange, actor: PermissionPolicy.Actor, actorName: String) async throws -> JSONValue {
+        if let refusal = try await store.syncNoteTextRefusal(change, as: actor) { return refusal }
+        guard case .string(let encoded)? = change.fields["operations"], let bytes = Data(base64Encoded: encoded),
+              let noteId = UUID(uuidString: change.id) else {
+            throw HearthError.invalid(fields: ["fields.operations": "must be base64"])
+        }
+        let batch = [UInt8](bytes)
+        do {
+            _ = try NoteOperation.decode(batch)
+        } catch {
+            return Self.rejected(change, reason: "bad-operations", detail: "\(error)")
+        }
+        guard let session = try await sessions.join(noteId) else { return Self.rejected(change, reason: "not-found", detail: nil) }
+        let refusal = await session.submitPushed(batch, actor: actor, actorName: actorName)
+        await sessions.leave(noteId, session)
+        guard let refusal else { return ["opId": .string(change.opId.uuidString.lowercased()), "status": "applied"] }
+        // The device rolls back to the hub's text, which the result carries.
+        var result = try await store.syncNoteTextRefusal(change, as: actor)
+            ?? Self.rejected(change, reason: refusal.hasPrefix("too-large") ? "too-large" : "refused", detail: refusal)
+        if case .object(var fields) = result, fields["detail"] == nil {
+            fields["detail"] = .string(refusal)
+            result = .object(fields)
+        }
+        return result
+    }
+
+    static func rejected(_ change: SyncChange, reason: String, detail: String?) -> JSONValue {
+        var result: [String: JSONValue] = ["opId": .string(change.opId.uuidString.lowercased()), "status": "rejected", "reason": .string(reason)]
+        if let detail { result["detail"] = .string(detail) }
+        return .object(result)
+    }
+
+    /// Adds `text` and `textState` (the CRDT state, base64) to every note in
+    /// `values`, as it stands now, at the top level or as a result's `current`.
+    func withNoteTexts(_ values: [JSONValue]) async throws -> [JSONValue] {
+        func noteId(_ value: JSONValue) -> UUID? {
+            guard value.field("entity") == .string("note"), case .object? = value.field("fields"),
+                  case .string(let id)? = value.field("id") else { return nil }
+            return UUID(uuidString: id)
+        }
+        let ids = values.compactMap { noteId($0) ?? $0.field("current").flatMap(noteId) }
+        let texts = try await store.syncedNoteTexts(ids: ids)
+        guard !texts.isEmpty else { return values }
+        func adding(_ value: JSONValue) -> JSONValue {
+            guard let id = noteId(value), let text = texts[id], case .object(var entity) = value,
+                  case .object(var fields)? = entity["fields"] else { return value }
+            fields["text"] = .string(text.text)
+            fields["textState"] = .string(Data(text.state).base64EncodedString())
+            entity["fields"] = .object(fields)
+            return .object(entity)
+        }
+        return values.map { value in
+            if noteId(value) != nil { return adding(value) }
+            guard case .object(var result) = value, let current = result["current"] else { return value }
+            result["current"] = adding(current)
+            return .object(result)
         }
     }
 

@@ -55,6 +55,8 @@ extension HearthStore {
                     case .note: result = try Self.applyNote(change, actor: actor, in: &transaction)
                     case .medication: result = try Self.applyMedication(change, actor: actor, in: &transaction)
                     case .dose: result = try Self.applyDose(change, actor: actor, in: &transaction)
+                    // Typing goes through the note's editing session (SyncController), never here.
+                    case .noteText: throw HearthError.invalid(fields: ["entity": "note text is not applied by pushSync"])
                     }
                 }
                 try transaction.db.cachedExecute(sql: "INSERT INTO sync_pushes (opId, deviceId, digest, result, time) VALUES (?, ?, ?, ?, ?)",
@@ -299,7 +301,7 @@ extension HearthStore {
 
     static func currentValue(of entity: SyncChange.Entity, id: String, visibleTo actor: PermissionPolicy.Actor, _ db: Database) throws -> JSONValue? {
         switch entity {
-        case .note:
+        case .note, .noteText:
             guard let id = UUID(uuidString: id), let note = try note(id: id, db),
                   PermissionPolicy.decide(actor, .view, note.resource) == .allow else { return nil }
             return current(note)

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthCRDT
 @testable import HearthServer
 import HearthStore
 import Testing
@@ -426,6 +427,77 @@ import Testing
             let refused = try await beyond.sync(home, [beyond.change("medication", medicationId, #"{"form": "kapsułki"}"#)])
             #expect(Self.results(refused).first?.field("reason") == "clock-ahead")
             #expect(try await Self.medication(home, medicationId)["form"] == "tabletki")
+        }
+    }
+
+    /// A device's copy of a note's text: the hub's state and its own replica.
+    static func noteText(from pulled: JSONValue?) throws -> NoteText {
+        let encoded = try #require(pulled?.field("fields")?.field("textState")?.text)
+        return try NoteText.decodeState([UInt8](try #require(Data(base64Encoded: encoded))), replica: ReplicaRange.random())
+    }
+
+    static func batch(_ operations: [NoteOperation?]) -> String {
+        #"{"operations": "\#(Data(NoteOperation.encode(operations.compactMap { $0 })).base64EncodedString())"}"#
+    }
+
+    @Test func noteTextTypedOfflineOnTwoDevicesMergesAndAResentBatchAddsNothing() async throws {
+        try await CareHousehold.with { home in
+            let babcia = try await SyncingDevice(token: home.senior, store: home.store)
+            let ania = try await SyncingDevice(token: home.caregiver, store: home.store)
+            let noteId = UUID().uuidString.lowercased()
+
+            // Created offline with its first line, shared, in one push.
+            let start = NoteText(replica: ReplicaRange.random())
+            let created = try await babcia.sync(home, [
+                babcia.change("note", noteId, #"{"title": "Zakupy", "visibility": "shared"}"#),
+                babcia.change("noteText", noteId, Self.batch([try start.insert("mleko\n", at: 0)])),
+            ])
+            #expect(Self.results(created).map { $0.field("status") } == ["applied", "applied"])
+            let pulled = try await ania.sync(home)
+            let aniaText = try Self.noteText(from: Self.pulled(pulled).first { $0.field("id") == .string(noteId) })
+            #expect(aniaText.text == "mleko\n")
+
+            // Both type offline: Babcia at the end, Ania at the start; Ania also deletes "mleko".
+            let babciaTyping = Self.batch([try start.insert("chleb ąę 🍞\n", at: 6)])
+            let aniaTyping = Self.batch([try aniaText.insert("Lista:\n", at: 0), try aniaText.delete(at: 7, length: 5)])
+            let aniaChange = ania.change("noteText", noteId, aniaTyping)
+            #expect(Self.results(try await ania.sync(home, [aniaChange])).first?.field("status") == "applied")
+            #expect(Self.results(try await babcia.sync(home, [babcia.change("noteText", noteId, babciaTyping)])).first?.field("status") == "applied")
+
+            let stored = try await home.call(.get, "/api/v1/notes/\(noteId)", as: home.caregiver)
+            #expect(stored["text"] == "Lista:\n\nchleb ąę 🍞\n")
+            // Each device's pull carries the merged state; its own copy merged into it agrees.
+            let aniaPull = try await ania.sync(home)
+            let merged = try Self.noteText(from: Self.pulled(aniaPull).first { $0.field("id") == .string(noteId) })
+            #expect(merged.text == "Lista:\n\nchleb ąę 🍞\n")
+            #expect(Self.pulled(aniaPull).first { $0.field("id") == .string(noteId) }?.field("fields")?.field("text") == "Lista:\n\nchleb ąę 🍞\n")
+
+            // A lost response: the same batch again (even under a new opId) adds nothing.
+            let again = try await ania.sync(home, [ania.change("noteText", noteId, aniaTyping)])
+            #expect(Self.results(again).first?.field("status") == "applied")
+            #expect(try await home.call(.get, "/api/v1/notes/\(noteId)", as: home.caregiver)["text"] == "Lista:\n\nchleb ąę 🍞\n")
+
+            // Made private, Ania may not see it: her typing is refused with nothing shown; nor into a note in Trash.
+            _ = try await babcia.sync(home, [babcia.change("note", noteId, #"{"visibility": "private"}"#)])
+            let refused = try await ania.sync(home, [ania.change("noteText", noteId, Self.batch([try merged.insert("x", at: 0)]))])
+            #expect(Self.results(refused).first?.field("reason") == "not-found")
+            #expect(Self.results(refused).first?.field("current") == .null)
+            _ = try await babcia.sync(home, [babcia.change("note", noteId, #"{"visibility": "shared"}"#)])
+            _ = try await babcia.sync(home, [babcia.change("note", noteId, "{}", deleted: true)])
+            let binned = try await ania.sync(home, [ania.change("noteText", noteId, Self.batch([try merged.insert("!", at: 1)]))])
+            #expect(Self.results(binned).first?.field("reason") == "in-trash")
+            #expect(Self.results(binned).first?.field("current")?.field("fields")?.field("text") == "Lista:\n\nchleb ąę 🍞\n",
+                    "the device rolls back to the hub's text")
+
+            // Operations that do not decode, or name characters the hub never had.
+            _ = try await babcia.sync(home, [babcia.change("note", noteId, "{}", deleted: false)])
+            let garbage = try await ania.sync(home, [ania.change("noteText", noteId, #"{"operations": "AAEC"}"#)])
+            #expect(Self.results(garbage).first?.field("reason") == "bad-operations")
+            let orphan = NoteText(replica: 99)
+            _ = try orphan.insert("abc", at: 0)
+            let dangling = try await ania.sync(home, [ania.change("noteText", noteId, Self.batch([try orphan.insert("z", at: 3)]))])
+            #expect(Self.results(dangling).first?.field("status") == "rejected")
+            #expect(try await home.call(.get, "/api/v1/notes/\(noteId)", as: home.caregiver)["text"] == "Lista:\n\nchleb ąę 🍞\n")
         }
     }
 }
