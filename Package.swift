@@ -4,9 +4,12 @@ import PackageDescription
 
 let package = Package(
     name: "hearth",
-    platforms: [.macOS(.v15)],
+    // The hub's own targets use Synchronization's Mutex (macOS 15, iOS 18).
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "hearth", targets: ["hearth"]),
+        // For household apps: a local copy of the hub that works offline and syncs.
+        .library(name: "HearthKit", targets: ["HearthKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -92,6 +95,26 @@ let package = Package(
         .systemLibrary(name: "CDNSSD", pkgConfig: "avahi-compat-libdns_sd", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
+        // The client library: a local SQLite mirror, an outbox and the sync
+        // loop over HTTP, a /live listener, reactive reads and hub browsing.
+        .target(
+            name: "HearthKit",
+            dependencies: [
+                "HearthCore", "HearthCRDT",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The /live listener: URLSession has no WebSocket on Linux.
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                // Browsing for hubs over Avahi on Linux; Apple platforms use Bonjour.
+                .target(name: "HearthDiscovery", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // An example app on HearthKit: today's doses and notes from a terminal, offline.
+        .executableTarget(
+            name: "hearth-cli",
+            dependencies: ["HearthKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // Measurements that are not tests (`swift run -c release hearth-bench crdt`).
         .executableTarget(
             name: "hearth-bench",
@@ -109,12 +132,23 @@ let package = Package(
 
         // What several test targets share: a seeded generator for randomized tests.
         .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
+        // A real hub on a loopback port with a real SQLite file, for the server's and HearthKit's tests.
+        .target(
+            name: "HearthHubTestSupport",
+            dependencies: [
+                "HearthServer", "HearthStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/HearthHubTestSupport"
+        ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", "HearthTestSupport"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthStore", "HearthCRDT", "HearthTestSupport",
+                "HearthServer", "HearthStore", "HearthCRDT", "HearthTestSupport", "HearthHubTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // Reads Web/openapi.yaml to check it against the router.
                 .product(name: "Yams", package: "Yams"),
@@ -141,6 +175,17 @@ let package = Package(
         .testTarget(name: "HearthCRDTTests", dependencies: ["HearthCRDT", "HearthTestSupport"]),
         .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),
         .testTarget(name: "HearthNotekTests", dependencies: ["HearthNotek", "HearthCRDT", "HearthTestSupport"]),
+        .testTarget(
+            name: "HearthKitTests",
+            dependencies: [
+                "HearthKit", "HearthServer", "HearthStore", "HearthCore", "HearthCRDT", "HearthHubTestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // A loopback proxy that loses a response after the hub has answered.
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

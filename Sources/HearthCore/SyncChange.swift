@@ -166,7 +166,8 @@ public struct SyncChange: Sendable, Hashable {
         return parts.count == 2 && UUID(uuidString: String(parts[0])) != nil && parts[1].count == 16 && parts[1].contains("T")
     }
 
-    static func problem(with value: JSONValue, as kind: FieldKind) -> String? {
+    /// What is wrong with `value` as a field of that kind; nil when nothing.
+    public static func problem(with value: JSONValue, as kind: FieldKind) -> String? {
         switch (kind, value) {
         case (.text(let maximum, let required, let multiline), .string(let raw)):
             let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)

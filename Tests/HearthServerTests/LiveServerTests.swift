@@ -1,4 +1,5 @@
 import Foundation
+import HearthHubTestSupport
 import HearthCore
 @testable import HearthServer
 import HearthStore

@@ -1,4 +1,5 @@
 import Foundation
+import HearthHubTestSupport
 import HearthCore
 import HearthCRDT
 @testable import HearthServer

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fresh directory per test, removed afterwards, so every test uses a real SQLite file.
-struct TemporaryDirectory: ~Copyable {
-    let url: URL
+public struct TemporaryDirectory: ~Copyable {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

@@ -6,9 +6,10 @@ import Logging
 import ServiceLifecycle
 
 /// A real server on an ephemeral loopback port, with a real SQLite file,
-/// run in a service group the way the hub runs it.
-enum RunningHub {
-    static func with<T: Sendable>(
+/// run in a service group the way the hub runs it. Shared by the server's
+/// tests and HearthKit's.
+public enum RunningHub {
+    public static func with<T: Sendable>(
         router: (@Sendable (HearthStore) -> Router<HearthRequestContext>)? = nil,
         _ body: @escaping @Sendable (_ port: Int, _ store: HearthStore, _ group: ServiceGroup, _ adminToken: String) async throws -> T
     ) async throws -> T {

@@ -1,0 +1,32 @@
+import Foundation
+import HearthCore
+
+/// A note as this device has it: the hub's copy with this device's
+/// unsynced edits laid over it.
+public struct MirroredNote: Sendable, Hashable, Identifiable {
+    public var id: UUID
+    public var ownerId: UUID?
+    /// The title as written; may be empty.
+    public var title: String
+    /// What a list shows: the title, or the text's first line when it has none.
+    public var displayTitle: String
+    public var text: String
+    public var isShared: Bool
+    public var pinned: Bool
+    public var updatedAt: Date?
+    /// When it was moved to Trash; nil when it is not there.
+    public var deletedAt: Date?
+
+    init?(id: String, fields: [String: JSONValue], text: String?) {
+        guard let uuid = UUID(uuidString: id) else { return nil }
+        self.id = uuid
+        ownerId = fields["ownerId"]?.string.flatMap(UUID.init(uuidString:))
+        title = fields["title"]?.string ?? ""
+        self.text = text ?? ""
+        displayTitle = title.isEmpty ? Note.firstLine(of: self.text) : title
+        isShared = fields["visibility"]?.string == "shared"
+        pinned = fields["pinned"]?.bool ?? false
+        updatedAt = fields["updatedAt"]?.date
+        deletedAt = fields["deletedAt"]?.date
+    }
+}

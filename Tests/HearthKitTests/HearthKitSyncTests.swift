@@ -1,0 +1,246 @@
+import Foundation
+import HearthCore
+import HearthHubTestSupport
+@testable import HearthKit
+import HearthStore
+import Testing
+
+/// HearthKit clients with their own SQLite mirrors against a live hub on
+/// loopback: offline edits, coming back in either order, lost responses,
+/// wrong clocks, a compacted log, and what a caregiver may not see.
+@Suite(.serialized) struct HearthKitSyncTests {
+    static func client(_ home: LoopbackHousehold, _ token: String, port: Int? = nil, mirror: HearthMirror? = nil) throws -> HearthClient {
+        HearthClient(baseURL: URL(string: "http://127.0.0.1:\(port ?? home.port)/")!, token: token, store: try mirror ?? HearthMirror.inMemory())
+    }
+
+    @Test func twoClientsOfflineConvergeWithTheHubWhicheverComesBackFirst() async throws {
+        for aniaFirst in [true, false] {
+            try await LoopbackHousehold.with { home in
+                let soon = home.inAnHour()
+                let medicationId = try await home.addMedication(name: "Metformina", time: soon.time)
+                let created = try await home.call("POST", "/api/v1/notes", as: home.senior,
+                                                  body: #"{"title": "Zakupy", "text": "mleko\n", "visibility": "shared"}"#, expect: 201)
+                let noteId = try #require(created.field("id")?.string.flatMap(UUID.init(uuidString:)))
+                let ania = try Self.client(home, home.caregiver)
+                let admin = try Self.client(home, home.admin)
+                try await ania.sync()
+                try await admin.sync()
+                let planned = try #require(try await ania.mirror.today(on: soon.date).first)
+                #expect(planned.status == .planned)
+                #expect(try await admin.mirror.note(id: noteId)?.text == "mleko\n")
+
+                // Both offline. Ania renames the medication and writes its instructions, types at the
+                // note's start, and answers the dose taken; the admin, a moment later, renames it too,
+                // types at the end, and answers the same dose skipped.
+                try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Metformina 500", instructions: "Po jedzeniu"))
+                try await ania.mirror.editNoteText(id: noteId, at: 0, inserting: "Lista:\n")
+                try await ania.mirror.record(doseKey: planned.key, status: .taken)
+                try await Task.sleep(for: .milliseconds(5))
+                try await admin.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Glucophage"))
+                try await admin.mirror.editNoteText(id: noteId, at: 6, inserting: "chleb 🍞\n")
+                try await admin.mirror.record(doseKey: planned.key, status: .skipped)
+                // Offline the mirror shows each device its own edits.
+                #expect(try await ania.mirror.note(id: noteId)?.text == "Lista:\nmleko\n")
+                #expect(try await ania.mirror.today(on: soon.date).first?.waitingToSync == true)
+                #expect(try await ania.mirror.pendingCount() == 3)
+
+                let (first, second) = aniaFirst ? (ania, admin) : (admin, ania)
+                try await first.sync()
+                try await second.sync()
+                try await first.sync()
+                #expect(try await ania.mirror.pendingCount() == 0)
+                #expect(try await admin.mirror.pendingCount() == 0)
+
+                // The hub: the later rename, Ania's instructions, both typings, one dose as the admin said.
+                let stored = try await home.medication(medicationId)
+                #expect(stored.field("name") == "Glucophage", "aniaFirst: \(aniaFirst)")
+                #expect(stored.field("instructions") == "Po jedzeniu")
+                #expect(try await home.note(noteId).field("text") == "Lista:\nmleko\nchleb 🍞\n")
+                let doses = try await home.call("GET", "/api/v1/doses?personId=\(home.seniorId.uuidString.lowercased())&from=\(soon.date)&to=\(soon.date)", as: home.caregiver)
+                let recorded = (doses.field("doses") ?? doses).array?.filter { $0.field("key") == .string(planned.key) } ?? []
+                #expect(recorded.count == 1, "no dose is doubled: \(doses)")
+                #expect(recorded.first?.field("status") == "skipped")
+
+                // Both mirrors equal the hub.
+                for client in [ania, admin] {
+                    let medication = try #require(try await client.mirror.medications().first { $0.id == medicationId })
+                    #expect(medication.name == "Glucophage" && medication.instructions == "Po jedzeniu")
+                    #expect(medication.stock == stored.field("stock")?.double)
+                    #expect(try await client.mirror.note(id: noteId)?.text == "Lista:\nmleko\nchleb 🍞\n")
+                    let dose = try #require(try await client.mirror.today(on: soon.date).first)
+                    #expect(dose.status == .skipped)
+                }
+            }
+        }
+    }
+
+    @Test func aPushWhoseAnswerIsLostIsSentAgainAndAppliedOnce() async throws {
+        try await LoopbackHousehold.with { home in
+            let soon = home.inAnHour()
+            let medicationId = try await home.addMedication(name: "Bisoprolol", stock: 10, time: soon.time)
+            let proxy = try await LossyProxy(hubPort: home.port)
+            let ania = try Self.client(home, home.caregiver, port: proxy.port)
+            try await ania.sync()
+            let key = try #require(try await ania.mirror.today(on: soon.date).first?.key)
+
+            try await ania.mirror.record(doseKey: key, status: .taken)
+            let note = try await ania.mirror.createNote(title: "Wizyta", text: "Pytać o ciśnienie", shared: true)
+            proxy.armCut()
+            // The hub commits, the answer never arrives; whatever the HTTP stack made of it,
+            // the next sync sends the same changes again.
+            _ = try? await ania.sync()
+            try await ania.sync()
+            #expect(proxy.cutCount == 1)
+            #expect(proxy.syncRequests >= 3, "the lost push went to the hub twice")
+            #expect(try await ania.mirror.pendingCount() == 0)
+
+            #expect(try await home.medication(medicationId).field("stock") == .number(9), "one dose taken, one tablet gone")
+            #expect(try await home.note(note).field("text") == "Pytać o ciśnienie")
+            #expect(try await ania.mirror.today(on: soon.date).first?.status == .taken)
+            try await proxy.shutdown()
+        }
+    }
+
+    @Test func anOutboxEntryInFlightWhenTheAppDiedIsSentOnTheNextStart() async throws {
+        try await LoopbackHousehold.with { home in
+            let medicationId = try await home.addMedication(name: "Atorwastatyna", time: "21:00")
+            let directory = try TemporaryDirectory()
+            let path = directory.url.appendingPathComponent("mirror.sqlite").path
+            do {
+                let ania = try Self.client(home, home.caregiver, mirror: try HearthMirror(path: path))
+                try await ania.sync()
+                try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(strength: "20 mg"))
+                // Taken for a push that never got through; then the app is gone.
+                let (taken, _) = try await ania.mirror.takeOutbox(limit: 500)
+                #expect(taken.count == 1)
+            }
+            let restarted = try Self.client(home, home.caregiver, mirror: try HearthMirror(path: path))
+            #expect(try await restarted.mirror.pendingCount() == 1)
+            #expect(try await restarted.mirror.medications().first?.strength == "20 mg", "the edit survived in the mirror")
+            try await restarted.sync()
+            #expect(try await home.medication(medicationId).field("strength") == "20 mg")
+            #expect(try await restarted.mirror.pendingCount() == 0)
+        }
+    }
+
+    @Test func aClockHoursOffCannotOverwriteWhatItHasNotSeen() async throws {
+        try await LoopbackHousehold.with { home in
+            let medicationId = try await home.addMedication(name: "Metformina", time: "08:00")
+            let ania = try Self.client(home, home.caregiver)
+            try await ania.sync()
+
+            // Her phone's clock is 3 hours behind; the admin renames it on the web after her edit.
+            try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Old name"), now: Date().addingTimeInterval(-3 * 3600))
+            try await home.call("PATCH", "/api/v1/medications/\(medicationId.uuidString.lowercased())", as: home.admin, body: #"{"name": "Web name"}"#)
+            try await ania.sync()
+            #expect(try await home.medication(medicationId).field("name") == "Web name")
+            #expect(try await ania.mirror.medications().first?.name == "Web name", "the mirror rolled back to what stands")
+
+            // Now 3 hours ahead: refused, and rolled back too.
+            try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Future name"), now: Date().addingTimeInterval(3 * 3600))
+            try await ania.sync()
+            #expect(try await home.medication(medicationId).field("name") == "Web name")
+            #expect(try await ania.mirror.medications().first?.name == "Web name")
+
+            // Having heard the hub's clock, her next edit (by her slow clock) wins.
+            try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Her name"), now: Date().addingTimeInterval(-3 * 3600))
+            try await ania.sync()
+            #expect(try await home.medication(medicationId).field("name") == "Her name")
+        }
+    }
+
+    @Test func aCursorOlderThanTheCompactedLogRecoversFromASnapshotKeepingWhatWaits() async throws {
+        try await LoopbackHousehold.with { home in
+            let medicationId = try await home.addMedication(name: "Metformina", time: "08:00")
+            let ania = try Self.client(home, home.caregiver)
+            try await ania.sync()
+            try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(appearance: "biała, okrągła"))
+            // Meanwhile the household keeps going and the hub compacts its whole log.
+            let doomed = try await ania.mirror.createNote(title: "Do kosza", shared: true)
+            try await ania.sync()
+            try await home.call("DELETE", "/api/v1/notes/\(doomed.uuidString.lowercased())", as: home.admin)
+            try await home.call("PATCH", "/api/v1/medications/\(medicationId.uuidString.lowercased())", as: home.admin, body: #"{"strength": "500 mg"}"#)
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(try await home.store.compactChanges(olderThan: 0) > 0)
+
+            let report = try await ania.sync()
+            #expect(report.fromSnapshot)
+            let medication = try #require(try await ania.mirror.medications().first { $0.id == medicationId })
+            #expect(medication.strength == "500 mg")
+            #expect(medication.appearance == "biała, okrągła", "the edit that waited was pushed after the snapshot")
+            #expect(try await home.medication(medicationId).field("appearance") == "biała, okrągła")
+            #expect(try await ania.mirror.notes().contains { $0.id == doomed } == false, "the deletion survived compaction")
+        }
+    }
+
+    @Test func aCaregiversMirrorNeverHoldsASeniorsPrivateNote() async throws {
+        try await LoopbackHousehold.with { home in
+            let babcia = try Self.client(home, home.senior)
+            let ania = try Self.client(home, home.caregiver)
+            // A mirror learns whose it is on its first sync; edits wait for that.
+            await #expect(throws: HearthKitError.notConnected) { try await babcia.mirror.createNote(title: "Za wcześnie") }
+            try await babcia.sync()
+            let diary = try await babcia.mirror.createNote(title: "Pamiętnik", text: "Tylko dla mnie")
+            let shared = try await babcia.mirror.createNote(title: "Zakupy", text: "mleko", shared: true)
+            try await babcia.sync()
+            try await ania.sync()
+            #expect(try await ania.mirror.notes().map(\.id) == [shared])
+            let rows = try await ania.mirror.writer.read { db in
+                try String.fetchAll(db, sql: "SELECT id FROM entities WHERE entity = 'note' UNION SELECT noteId FROM note_texts")
+            }
+            #expect(!rows.contains(diary.uuidString.lowercased()))
+
+            // Shared, then made private again: gone from her mirror.
+            try await babcia.mirror.updateNote(id: diary, shared: true)
+            try await babcia.sync()
+            try await ania.sync()
+            #expect(try await ania.mirror.note(id: diary)?.text == "Tylko dla mnie")
+            try await babcia.mirror.updateNote(id: diary, shared: false)
+            try await babcia.sync()
+            try await ania.sync()
+            #expect(try await ania.mirror.note(id: diary) == nil)
+        }
+    }
+
+    @Test func aRunningClientHearsOfAWebChangeAndItsObservationEmitsIt() async throws {
+        try await LoopbackHousehold.with { home in
+            let ania = try Self.client(home, home.caregiver)
+            try await ania.sync()
+            await ania.start()
+            let mirror = ania.mirror
+            let watcher = Task { () -> [MirroredNote]? in
+                for try await notes in mirror.observeNotes() where !notes.isEmpty { return notes }
+                return nil
+            }
+            try await home.call("POST", "/api/v1/notes", as: home.senior, body: #"{"title": "Lekarz", "text": "wtorek 10:00", "visibility": "shared"}"#, expect: 201)
+            // The live stream wakes the loop; the sync lands; the observation emits.
+            let deadline = Task {
+                try await Task.sleep(for: .seconds(20))
+                watcher.cancel()
+            }
+            let seen = try await watcher.value
+            deadline.cancel()
+            #expect(seen?.first?.title == "Lekarz")
+            #expect(seen?.first?.text == "wtorek 10:00")
+            await ania.stop()
+        }
+    }
+
+    @Test func anUnreachableHubLeavesEveryEditWaitingOnTheDevice() async throws {
+        try await LoopbackHousehold.with { home in
+            let ania = try Self.client(home, home.caregiver)
+            try await ania.sync()
+            // The same mirror, through an address where no hub answers.
+            let away = HearthClient(baseURL: URL(string: "http://127.0.0.1:1/")!, token: home.caregiver, store: ania.mirror)
+            let note = try await away.createNote(title: "Offline", text: "napisane bez sieci", shared: true)
+            await #expect(throws: HearthKitError.self) { try await away.sync() }
+            #expect(await away.lastError?.isTemporary == true)
+            #expect(try await ania.mirror.note(id: note)?.text == "napisane bez sieci")
+            try await ania.sync()
+            #expect(try await home.note(note).field("text") == "napisane bez sieci")
+            // Refused before it is queued: what the hub would refuse anyway.
+            await #expect(throws: HearthKitError.self) { try await ania.mirror.updateNote(id: note, title: String(repeating: "x", count: 201)) }
+            #expect(try await ania.mirror.pendingCount() == 0)
+        }
+    }
+}
