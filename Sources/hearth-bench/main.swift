@@ -8,11 +8,27 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     usage: hearth-bench crdt [TRACE.json[.gz] …]
            hearth-bench relay [HEARTH_BINARY] [LISTENERS]
+           hearth-bench sync [DOSES_PER_DAY …]
 
     """
-guard let command = arguments.first, ["crdt", "relay"].contains(command) else {
+guard let command = arguments.first, ["crdt", "relay", "sync"].contains(command) else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
+}
+if command == "sync" {
+    // 4 a day in all (one time each for four of the medications), and 4 a day each.
+    let rates = arguments.dropFirst().compactMap { Int($0) }.filter { $0 > 0 }
+    do {
+        for rate in rates.isEmpty ? [4, 40] : rates {
+            let rows = try await SyncBenchmark.run(dosesPerDay: rate)
+            print(SyncBenchmark.table("Sync: 10 medications, \(rate) doses a day for 5 years (\(rate * 365 * 5) doses), 2,000 notes", rows))
+            print("")
+        }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("hearth-bench: sync: \(error)\n".utf8))
+        exit(1)
+    }
 }
 if command == "relay" {
     var options = RelayBenchmark.Options()
