@@ -16,7 +16,7 @@ PORT ?= 8080
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-care clean
+.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care clean
 
 run: deps build
 	mkdir -p .hearth
@@ -90,6 +90,12 @@ bench-relay:
 	swift build -c release --product hearth
 	swift build -c release --product hearth-bench
 	.build/release/hearth-bench relay .build/release/hearth
+
+# HearthKit's first sync of five years of history to an empty mirror, and
+# one change pushed and pulled (time and bytes), release build.
+bench-sync: deps
+	swift build -c release --product hearth-bench
+	.build/release/hearth-bench sync
 
 # Throughput of the care API (medications, today, recording a dose) with wrk.
 bench-care: deps

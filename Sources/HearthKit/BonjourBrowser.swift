@@ -31,7 +31,7 @@ final class BonjourBrowser: NSObject, NetServiceBrowserDelegate, NetServiceDeleg
             guard let host = sender.hostName, sender.port > 0,
                   let url = URL(string: "http://\(host):\(sender.port)/") else { return }
             let txt = sender.txtRecordData().map(NetService.dictionary(fromTXTRecord:)) ?? [:]
-            let version = txt["version"].flatMap { String(data: $0, encoding: .utf8) }
+            let version = txt["v"].flatMap { String(data: $0, encoding: .utf8) }
             found.append(DiscoveredHub(name: sender.name, baseURL: url, version: version))
         }
     }

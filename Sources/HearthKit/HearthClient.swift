@@ -84,7 +84,7 @@ public actor HearthClient {
             return report
         } catch {
             running = nil
-            lastError = error as? HearthKitError ?? .unreachable("\(error)")
+            lastError = error as? HearthKitError ?? .mirror("\(error)")
             throw error
         }
     }
@@ -229,6 +229,21 @@ public actor HearthClient {
 
     public func setNoteText(id: UUID, to text: String) async throws {
         try await mirror.setNoteText(id: id, to: text)
+        wake()
+    }
+
+    public func editNoteText(id: UUID, at position: Int, deleting: Int = 0, inserting: String = "") async throws {
+        try await mirror.editNoteText(id: id, at: position, deleting: deleting, inserting: inserting)
+        wake()
+    }
+
+    public func updateNote(id: UUID, title: String? = nil, pinned: Bool? = nil, shared: Bool? = nil) async throws {
+        try await mirror.updateNote(id: id, title: title, pinned: pinned, shared: shared)
+        wake()
+    }
+
+    public func setNoteInTrash(id: UUID, _ inTrash: Bool) async throws {
+        try await mirror.setNoteInTrash(id: id, inTrash)
         wake()
     }
 }

@@ -12,6 +12,8 @@ public enum HearthKitError: Error, Sendable, Equatable, CustomStringConvertible 
     case notFound(String)
     /// A value the hub would refuse, caught before it is queued.
     case invalid(String)
+    /// The device's own copy could not be read or written (its SQLite file).
+    case mirror(String)
 
     public var description: String {
         switch self {
@@ -20,11 +22,12 @@ public enum HearthKitError: Error, Sendable, Equatable, CustomStringConvertible 
         case .refused(let status, let type, let detail): "The hub refused (\(status) \(type)): \(detail)"
         case .notFound(let what): "\(what) is not on this device."
         case .invalid(let problem): problem
+        case .mirror(let problem): "This device's copy could not be read or written: \(problem)"
         }
     }
 
     /// Whether trying again later may work (the network, not the request).
-    var isTemporary: Bool {
+    public var isTemporary: Bool {
         switch self {
         case .unreachable: true
         case .refused(let status, _, _): status >= 500 || status == 429
