@@ -3,7 +3,7 @@
 # fresh Debian 12 machine with Swift.
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqrencode-dev
+BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqrencode-dev zlib1g-dev
 # avahi-daemon, avahi-utils, dbus, iproute2: the discovery test's own little LAN
 # in network namespaces (Tests/e2e/test_discovery.py); nothing is started on
 # this machine's network.
@@ -70,8 +70,10 @@ test: test-deps build-tests deb
 # LiveServerTests was seen to stall (see the pairing issue's closing note);
 # one at a time the suite takes about 80 s, most of it 20 editors typing
 # into one note (NoteEditingTests).
+# A failure's lines are printed again at the end, where a CI log's tail shows them.
 swift-test: build-tests
-	swift test --no-parallel --skip-build
+	@set -o pipefail; swift test --no-parallel --skip-build 2>&1 | tee .build/swift-test.log || \
+	{ echo "Swift tests that failed, and why:"; grep -E '✘|Expectation failed|recorded an issue' .build/swift-test.log | head -60; exit 1; }
 
 web-test:
 	node --test Web/tests/

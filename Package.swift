@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         // The command line: argument parsing only.
@@ -71,6 +72,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // gzip for large JSON answers (a first sync of years of history).
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             plugins: ["EmbedWebAssets"]
         ),
@@ -152,6 +155,8 @@ let package = Package(
             dependencies: [
                 "HearthServer", "HearthStore", "HearthCRDT", "HearthTestSupport", "HearthHubTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Unzips what the hub gzipped.
+                .product(name: "CompressNIO", package: "compress-nio"),
                 // Reads Web/openapi.yaml to check it against the router.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

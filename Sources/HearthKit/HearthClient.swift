@@ -11,9 +11,10 @@ public struct SyncReport: Sendable, Hashable {
     public var pushed = 0
     /// Entities pulled from the hub.
     public var pulled = 0
-    /// Response bytes received from the hub.
+    /// Response bytes received from the hub, as sent (gzipped, when it was).
     public var bytesReceived = 0
-    /// Whether the mirror started again from a snapshot (it had been away longer than the hub keeps its log).
+    /// Whether the mirror started from a snapshot: its first sync, or it had
+    /// been away longer than the hub keeps its log.
     public var fromSnapshot = false
 }
 
@@ -92,6 +93,11 @@ public actor HearthClient {
     private func syncRounds() async throws -> SyncReport {
         if try await mirror.identity() == nil { try await connect() }
         var report = SyncReport()
+        if try await !mirror.hasSynced() {
+            // An empty mirror takes the latest state of everything at once,
+            // not the log's history of how it got there.
+            try await takeSnapshot(into: &report)
+        }
         var more = true
         while more {
             let (entries, cursor) = try await mirror.takeOutbox(limit: Self.pushLimit)
@@ -102,11 +108,7 @@ public actor HearthClient {
             } catch HearthKitError.refused(410, _, _) {
                 // Away longer than the hub keeps its log: start again from a
                 // snapshot, then push what waits.
-                let (snapshot, snapshotBytes) = try await connection.send("GET", "/api/v1/sync/snapshot")
-                try await mirror.replace(withSnapshot: snapshot)
-                report.fromSnapshot = true
-                report.bytesReceived += snapshotBytes
-                report.rounds += 1
+                try await takeSnapshot(into: &report)
                 continue
             }
             try await mirror.apply(response: response, sent: entries)
@@ -117,6 +119,15 @@ public actor HearthClient {
             more = response.field("more") == .bool(true) || entries.count == Self.pushLimit
         }
         return report
+    }
+
+    private func takeSnapshot(into report: inout SyncReport) async throws {
+        let (snapshot, bytes) = try await connection.send("GET", "/api/v1/sync/snapshot")
+        try await mirror.replace(withSnapshot: snapshot)
+        report.fromSnapshot = true
+        report.rounds += 1
+        report.pulled += snapshot.field("entities")?.array?.count ?? 0
+        report.bytesReceived += bytes
     }
 
     // MARK: The loop

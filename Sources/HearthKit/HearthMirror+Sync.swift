@@ -55,12 +55,13 @@ extension HearthMirror {
         try setMeta(.clock, clock.latest.description, db)
     }
 
-    /// Starts again from a snapshot (the cursor was older than the hub's
-    /// log): the copy becomes the snapshot, pending changes laid over it.
+    /// Starts from a snapshot (the first sync, or the cursor was older than
+    /// the hub's log): the copy becomes the snapshot, pending changes laid
+    /// over it. The text of a note the hub has not heard of yet stays.
     func replace(withSnapshot snapshot: JSONValue) async throws {
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM entities")
-            try db.execute(sql: "DELETE FROM note_texts")
+            try db.execute(sql: "DELETE FROM note_texts WHERE noteId NOT IN (SELECT entityId FROM outbox WHERE entity IN ('note', 'noteText'))")
             var retexted: Set<String> = []
             for entity in snapshot.field("entities")?.array ?? [] {
                 if try Self.take(entity, db), let id = entity.field("id")?.string { retexted.insert(id) }

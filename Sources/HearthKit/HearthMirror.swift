@@ -101,6 +101,11 @@ public final class HearthMirror: Sendable {
         try await writer.read { db in try Self.meta(.cursor, db).flatMap { Int64($0) } ?? 0 }
     }
 
+    /// Whether this mirror has ever synced (its first sync starts from a snapshot).
+    public func hasSynced() async throws -> Bool {
+        try await writer.read { db in try Self.meta(.cursor, db) != nil }
+    }
+
     /// Changes waiting to reach the hub.
     public func pendingCount() async throws -> Int {
         try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0 }

@@ -22,7 +22,7 @@ struct HubConnection: Sendable {
     }
 
     /// Sends a request; a 2xx answer's JSON, or the hub's problem as an error.
-    /// Bytes received are added to `received` (the benchmark reports them).
+    /// Also returns the body's size as sent (the benchmark reports it).
     func send(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> (json: JSONValue, bytes: Int) {
         guard let url = URL(string: path, relativeTo: baseURL) else { throw HearthKitError.invalid("Not a hub path: \(path)") }
         var request = URLRequest(url: url)
@@ -48,7 +48,17 @@ struct HubConnection: Sendable {
             throw HearthKitError.refused(status: status, type: json.field("type")?.string ?? "about:blank",
                                          detail: json.field("detail")?.string ?? json.field("title")?.string ?? "HTTP \(status)")
         }
-        return (json, data.count)
+        return (json, Self.bytesSent(by: response, decoded: data.count))
+    }
+
+    /// The body's size as the hub sent it. The HTTP stack undoes gzip on
+    /// its own (it asks for it by default), so the length is read from the
+    /// headers when the body came compressed.
+    static func bytesSent(by response: URLResponse, decoded: Int) -> Int {
+        guard let http = response as? HTTPURLResponse,
+              http.value(forHTTPHeaderField: "Content-Encoding") != nil,
+              let length = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init) else { return decoded }
+        return length
     }
 
     /// `ws://…/api/v1/live` for this hub.

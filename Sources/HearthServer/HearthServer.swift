@@ -51,6 +51,7 @@ public enum HearthServer {
         let router = Router(context: HearthRequestContext.self)
         let assets = webRoot.map(WebAssets.directory) ?? WebAssets.embedded()
         router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(CompressionMiddleware())
         router.middlewares.add(ProblemMiddleware())
         router.middlewares.add(WebAppMiddleware(assets: assets))
         router.middlewares.add(CallerMiddleware(store: store))

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HearthCore
 import HearthHubTestSupport
 @testable import HearthKit
@@ -170,6 +173,42 @@ import Testing
             #expect(medication.appearance == "biała, okrągła", "the edit that waited was pushed after the snapshot")
             #expect(try await home.medication(medicationId).field("appearance") == "biała, okrągła")
             #expect(try await ania.mirror.notes().contains { $0.id == doomed } == false, "the deletion survived compaction")
+        }
+    }
+
+    @Test func aFirstSyncStartsFromASnapshotSentGzipped() async throws {
+        try await LoopbackHousehold.with { home in
+            let medicationId = try await home.addMedication(name: "Metformina", time: "08:00")
+            for index in 0..<30 {
+                try await home.call("POST", "/api/v1/notes", as: home.senior,
+                                    body: #"{"title": "Zakupy \#(index)", "text": "mleko\nchleb\n", "visibility": "shared"}"#, expect: 201)
+            }
+            // Renamed twice: the log holds three entries for it, a snapshot one.
+            for name in ["Metformina 500", "Glucophage"] {
+                try await home.call("PATCH", "/api/v1/medications/\(medicationId.uuidString.lowercased())", as: home.admin, body: #"{"name": "\#(name)"}"#)
+            }
+            let ania = try Self.client(home, home.caregiver)
+            let report = try await ania.sync()
+            #expect(report.fromSnapshot)
+            #expect(try await ania.mirror.medications().first?.name == "Glucophage")
+            #expect(try await ania.mirror.notes().count == 30)
+            #expect(try await ania.mirror.note(id: try #require(try await ania.mirror.notes().first?.id))?.text == "mleko\nchleb\n")
+
+            // What came over the wire was gzipped: far less than the JSON it unzipped to.
+            var request = URLRequest(url: URL(string: "/api/v1/sync/snapshot", relativeTo: home.baseURL)!)
+            request.setValue("Bearer \(home.caregiver)", forHTTPHeaderField: "Authorization")
+            request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+            let (plain, _) = try await URLSession.shared.data(for: request)
+            #expect(report.bytesReceived * 3 < plain.count, "\(report.bytesReceived) bytes for \(plain.count) of JSON")
+            // The latest of each entity, not its history.
+            let entities = try JSONText.value(from: plain).field("entities")?.array ?? []
+            #expect(report.pulled == entities.count)
+            #expect(entities.filter { $0.field("entity") == "medication" }.count == 1)
+            #expect(try await home.store.changes(after: 0, limit: 1_000).count > entities.count)
+
+            // Later syncs pull from the cursor.
+            let next = try await ania.sync()
+            #expect(!next.fromSnapshot && next.pulled == 0)
         }
     }
 

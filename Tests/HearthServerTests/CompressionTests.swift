@@ -1,0 +1,88 @@
+import CompressNIO
+import Foundation
+import HearthCore
+@testable import HearthServer
+import HearthStore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// Large JSON answers go gzipped to clients that ask for it, and only to them.
+@Suite struct CompressionTests {
+    static func gzip(_ coding: String?) -> HTTPFields {
+        var fields = HTTPFields()
+        if let coding { fields[.acceptEncoding] = coding }
+        return fields
+    }
+
+    @Test func aLargeAnswerIsGzippedForAClientThatAcceptsItAndReadsTheSame() async throws {
+        try await RouteTests.withRouter { client, store in
+            let admin = try #require(try await store.person(named: "Admin")?.id)
+            for index in 0..<40 {
+                _ = try await store.createNote(ownerId: admin, title: "Zakupy \(index)", text: "mleko, chleb, masło, jajka — ąęłńóśźż",
+                                               visibility: .shared, pinned: false, by: "test")
+            }
+            let plain = try await client.execute(uri: "/api/v1/notes", method: .get, headers: Self.gzip(nil)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentEncoding] == nil, "not asked for, not gzipped")
+                #expect(response.headers[.vary] == "Accept-Encoding")
+                return response.body
+            }
+            #expect(plain.readableBytes > CompressionMiddleware<HearthRequestContext>.minimumSize)
+            for accept in ["gzip", "deflate, gzip, br, zstd", "br;q=1.0, gzip;q=0.8", "*"] {
+                try await client.execute(uri: "/api/v1/notes", method: .get, headers: Self.gzip(accept)) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentEncoding] == "gzip", "Accept-Encoding: \(accept)")
+                    #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                    #expect(response.headers[.contentLength] == String(response.body.readableBytes))
+                    #expect(response.body.readableBytes * 4 < plain.readableBytes, "repeated JSON shrinks: \(response.body.readableBytes) of \(plain.readableBytes)")
+                    var body = response.body
+                    let unzipped = try body.decompress(with: ZlibAlgorithm.gzip)
+                    #expect(unzipped == plain, "the same answer once unzipped")
+                }
+            }
+        }
+    }
+
+    @Test func refusedOrSmallOrNonJSONAnswersAreSentAsTheyAre() async throws {
+        try await RouteTests.withRouter { client, store in
+            let admin = try #require(try await store.person(named: "Admin")?.id)
+            for index in 0..<40 {
+                _ = try await store.createNote(ownerId: admin, title: "Notatka \(index)", text: "tekst", visibility: .shared, pinned: false, by: "test")
+            }
+            for accept in ["gzip;q=0", "identity", "br"] {
+                try await client.execute(uri: "/api/v1/notes", method: .get, headers: Self.gzip(accept)) { response in
+                    #expect(response.headers[.contentEncoding] == nil, "Accept-Encoding: \(accept)")
+                    #expect(throws: Never.self) { try JSONText.value(from: Data(buffer: response.body)) }
+                }
+            }
+            // A small answer: nothing to win.
+            try await client.execute(uri: "/api/v1/health", method: .get, headers: Self.gzip("gzip")) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentEncoding] == nil)
+                #expect(response.body.readableBytes < CompressionMiddleware<HearthRequestContext>.minimumSize)
+            }
+            // Not JSON (the web app's files carry their own ETags): as it is.
+            try await client.execute(uri: "/api/v1/openapi.yaml", method: .get, headers: Self.gzip("gzip")) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentEncoding] == nil)
+            }
+        }
+    }
+
+    @Test func acceptEncodingIsReadWithItsQualities() {
+        typealias Compression = CompressionMiddleware<HearthRequestContext>
+        #expect(Compression.acceptsGzip(["gzip"]))
+        #expect(Compression.acceptsGzip(["deflate", "GZIP ; q=0.5"]))
+        #expect(Compression.acceptsGzip(["x-gzip"]))
+        #expect(!Compression.acceptsGzip([]))
+        #expect(!Compression.acceptsGzip(["gzip;q=0", "br"]))
+        #expect(!Compression.acceptsGzip(["gzip;q=0.0"]))
+        #expect(!Compression.acceptsGzip(["*;q=0"]))
+        #expect(Compression.isJSON("application/json; charset=utf-8"))
+        #expect(Compression.isJSON("application/problem+json"))
+        #expect(!Compression.isJSON("text/html"))
+    }
+}
