@@ -13,6 +13,8 @@ public struct SyncReport: Sendable, Hashable {
     public var pulled = 0
     /// Response bytes received from the hub, as sent (gzipped, when it was).
     public var bytesReceived = 0
+    /// Changes the hub refused as they stood, now set aside (`HearthMirror.setAsideChanges()`).
+    public var setAside = 0
     /// Whether the mirror started from a snapshot: its first sync, or it had
     /// been away longer than the hub keeps its log.
     public var fromSnapshot = false
@@ -110,6 +112,11 @@ public actor HearthClient {
                 // snapshot, then push what waits.
                 try await takeSnapshot(into: &report)
                 continue
+            } catch HearthKitError.refused(let status, _, _) where Self.refusesAsItStands(status) && !entries.isEmpty {
+                // The hub refuses the push as a whole: sent again, it would be
+                // refused forever and hold back everything queued after it.
+                try await pushOneByOne(entries, into: &report)
+                continue
             }
             try await mirror.apply(response: response, sent: entries)
             report.rounds += 1
@@ -119,6 +126,37 @@ public actor HearthClient {
             more = response.field("more") == .bool(true) || entries.count == Self.pushLimit
         }
         return report
+    }
+
+    /// A refusal that sending the same push again cannot change: malformed
+    /// (400, 422), an `opId` used for other content (409), too large (413).
+    static func refusesAsItStands(_ status: Int) -> Bool {
+        [400, 409, 413, 415, 422].contains(status)
+    }
+
+    /// Sends a refused push's changes one at a time, so each that the hub
+    /// takes gets through and each it refuses alone is set aside; then the
+    /// copy is taken afresh from a snapshot, since what was set aside is
+    /// still laid over it.
+    private func pushOneByOne(_ entries: [OutboxEntry], into report: inout SyncReport) async throws {
+        var setAside = 0
+        for entry in entries {
+            let body: JSONValue = ["since": .number(Double(try await mirror.cursor())), "changes": .array([entry.change])]
+            do {
+                let (response, bytes) = try await connection.send("POST", "/api/v1/sync", body: body)
+                try await mirror.apply(response: response, sent: [entry])
+                report.pushed += 1
+                report.pulled += response.field("changes")?.array?.count ?? 0
+                report.bytesReceived += bytes
+            } catch HearthKitError.refused(let status, _, let detail) where Self.refusesAsItStands(status) {
+                logger.warning("change set aside", metadata: ["opId": "\(entry.opId)", "entity": "\(entry.entity)", "reason": "\(detail)"])
+                try await mirror.setAside(entry, reason: detail)
+                setAside += 1
+            }
+            report.rounds += 1
+        }
+        report.setAside += setAside
+        if setAside > 0 { try await takeSnapshot(into: &report) }
     }
 
     private func takeSnapshot(into report: inout SyncReport) async throws {

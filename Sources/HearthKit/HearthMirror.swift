@@ -57,6 +57,16 @@ public final class HearthMirror: Sendable {
                 )
                 """)
         }
+        migrator.registerMigration("v2 set aside") { db in
+            // Changes the hub refused as they stand (it could not read them, or
+            // their opId was used before): kept for the app to show, no longer sent.
+            try db.execute(sql: """
+                CREATE TABLE set_aside (
+                    opId TEXT PRIMARY KEY, entity TEXT NOT NULL, entityId TEXT NOT NULL,
+                    change TEXT NOT NULL, reason TEXT NOT NULL, setAsideAt REAL NOT NULL
+                )
+                """)
+        }
         return migrator
     }
 

@@ -45,8 +45,12 @@ struct HubConnection: Sendable {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let json = data.isEmpty ? JSONValue.null : ((try? JSONText.value(from: data)) ?? .null)
         guard (200..<300).contains(status) else {
-            throw HearthKitError.refused(status: status, type: json.field("type")?.string ?? "about:blank",
-                                         detail: json.field("detail")?.string ?? json.field("title")?.string ?? "HTTP \(status)")
+            var detail = json.field("detail")?.string ?? json.field("title")?.string ?? "HTTP \(status)"
+            // A 422 names each wrong field: keep them, an app shows what was refused.
+            if case .object(let errors)? = json.field("errors"), !errors.isEmpty {
+                detail += " (" + errors.keys.sorted().map { "\($0): \(errors[$0]?.string ?? "")" }.joined(separator: "; ") + ")"
+            }
+            throw HearthKitError.refused(status: status, type: json.field("type")?.string ?? "about:blank", detail: detail)
         }
         return (json, Self.bytesSent(by: response, decoded: data.count))
     }

@@ -212,6 +212,53 @@ import Testing
         }
     }
 
+    @Test func aChangeTheHubRefusesAsItStandsIsSetAsideAndTheRestGetsThrough() async throws {
+        try await LoopbackHousehold.with { home in
+            let medicationId = try await home.addMedication(name: "Metformina", time: "08:00")
+            let id = medicationId.uuidString.lowercased()
+            let ania = try Self.client(home, home.caregiver)
+            try await ania.sync()
+            try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(appearance: "biała"))
+            let sent = try #require(try await ania.mirror.writer.read { db in try String.fetchOne(db, sql: "SELECT change FROM outbox") })
+            try await ania.sync()
+
+            // Queued in this order: a field this hub does not know (an app newer than its hub),
+            // a good edit, and a change reusing an opId the hub has already applied.
+            try await ania.mirror.writer.write { db in
+                try HearthMirror.enqueue(.medication, id: id, fields: ["colour": "blue"], now: Date(), db)
+            }
+            try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(strength: "500 mg"))
+            guard case .object(var changed) = try JSONValue(jsonText: sent) else { Issue.record("not a change: \(sent)"); return }
+            changed["fields"] = ["appearance": "żółta"]
+            let reused = changed
+            try await ania.mirror.writer.write { db in
+                try db.execute(sql: "INSERT INTO outbox (opId, entity, entityId, change) VALUES (?, 'medication', ?, ?)",
+                               arguments: [reused["opId"]?.string, id, try JSONValue.object(reused).jsonText()])
+                try HearthMirror.layOver(OutboxEntry(seq: 0, opId: "", entity: "medication", entityId: id, change: .object(reused)), db)
+            }
+            #expect(try await ania.mirror.medications().first?.appearance == "żółta")
+
+            let report = try await ania.sync()
+            #expect(report.setAside == 2)
+            #expect(try await ania.mirror.pendingCount() == 0, "nothing is left to hold the outbox back")
+            let stored = try await home.medication(medicationId)
+            #expect(stored.field("strength") == "500 mg", "the good edit got through")
+            #expect(stored.field("appearance") == "biała")
+            let mirrored = try #require(try await ania.mirror.medications().first)
+            #expect(mirrored.strength == "500 mg" && mirrored.appearance == "biała", "the copy shows what the hub has")
+            let fields = try await ania.mirror.writer.read { db in try HearthMirror.fields("medication", id, db) }
+            #expect(fields?["colour"] == nil)
+
+            let aside = try await ania.mirror.setAsideChanges()
+            #expect(aside.map(\.entityId) == [id, id])
+            #expect(aside.contains { $0.reason.contains("colour") }, "\(aside)")
+            #expect(aside.contains { $0.opId == reused["opId"]?.string && $0.reason.contains("already used") }, "\(aside)")
+            try await ania.mirror.forgetSetAsideChanges()
+            #expect(try await ania.mirror.setAsideChanges().isEmpty)
+            #expect(try await ania.sync().setAside == 0)
+        }
+    }
+
     @Test func aCaregiversMirrorNeverHoldsASeniorsPrivateNote() async throws {
         try await LoopbackHousehold.with { home in
             let babcia = try Self.client(home, home.senior)
