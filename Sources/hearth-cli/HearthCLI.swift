@@ -19,7 +19,8 @@ struct HearthCLI: AsyncParsableCommand {
 struct Connection: ParsableArguments {
     @Option(help: "The hub's address (or HEARTH_HUB), e.g. http://hearth.local:8080/")
     var hub: String?
-    @Option(help: "This device's token from pairing (or HEARTH_TOKEN).")
+    // Unconditional: a token may begin with "-", and is still a value.
+    @Option(parsing: .unconditional, help: "This device's token from pairing (or HEARTH_TOKEN).")
     var token: String?
     @Option(help: "The mirror's SQLite file (or HEARTH_MIRROR).")
     var mirror: String?
@@ -142,8 +143,9 @@ struct Note: AsyncParsableCommand {
 struct AddNote: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add-note", abstract: "Write a new note.")
     @OptionGroup var connection: Connection
-    @Option(help: "The title (optional: lists show the first line).") var title = ""
-    @Option(help: "The text.") var text = ""
+    // Unconditional: "- milk" is a note's text, not an option.
+    @Option(parsing: .unconditional, help: "The title (optional: lists show the first line).") var title = ""
+    @Option(parsing: .unconditional, help: "The text.") var text = ""
     @Flag(help: "Share it with the household (otherwise only you see it).") var shared = false
 
     func run() async throws {
@@ -158,8 +160,8 @@ struct EditNote: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit-note", abstract: "Add a line to a note, or replace its text.")
     @OptionGroup var connection: Connection
     @Argument(help: "The note's id.") var id: String
-    @Option(help: "A line to add at the end.") var append: String?
-    @Option(help: "The whole new text (only what differs is sent, so others' typing merges).") var text: String?
+    @Option(parsing: .unconditional, help: "A line to add at the end.") var append: String?
+    @Option(parsing: .unconditional, help: "The whole new text (only what differs is sent, so others' typing merges).") var text: String?
 
     func run() async throws {
         guard let id = UUID(uuidString: id) else { throw ValidationError("Not a note id: \(self.id)") }

@@ -50,6 +50,15 @@ import Testing
             guard case .array(let listed) = notes else { Issue.record("not a list: \(notes)"); return }
             #expect(listed.contains { $0.field("displayTitle") == "Zadzwonić do lekarza" }, "\(notes)")
 
+            // A value that begins with "-" is still a value: a token may, and so may a list item.
+            let dashed = try Self.run(["add-note", "--text", "- chleb", "--shared"], hub: hub, token: home.caregiver, mirror: mirror)
+            #expect(dashed.status == 0, "\(dashed.output)")
+            let listedAgain = try await home.call("GET", "/api/v1/notes", as: home.senior)
+            guard case .array(let notesNow) = listedAgain else { Issue.record("not a list: \(listedAgain)"); return }
+            #expect(notesNow.contains { $0.field("displayTitle") == "- chleb" }, "\(listedAgain)")
+            let strange = try Self.run(["sync"], hub: hub, token: "-not-a-token", mirror: mirror)
+            #expect(!strange.output.contains("Missing value") && strange.output.contains("401"), "\(strange.output)")
+
             // Bad input gets one plain line and a failing status.
             let wrong = try Self.run(["take", "7"], hub: hub, token: home.caregiver, mirror: mirror)
             #expect(wrong.status != 0)

@@ -572,7 +572,7 @@ def test_refill_and_stop_from_the_list(browser, home):
     click(browser, "li.medication-item button[data-action='stop']")
     browser.switch_to.alert.accept()
     wait_for(browser, "it to leave the list", lambda d: not d.find_elements(By.CSS_SELECTOR, "li.medication-item"))
-    browser.find_element(By.ID, "show-stopped").click()
+    click(browser, "#show-stopped")
     wait_for(browser, "it among the stopped", lambda d: d.find_elements(By.CSS_SELECTOR, "li.medication-item[data-active='false']"))
 
 

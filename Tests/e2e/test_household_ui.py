@@ -67,9 +67,16 @@ def devices_shown(driver) -> dict[str, str]:
 
 
 def device_button(driver, name: str):
-    for item in driver.find_elements(By.CSS_SELECTOR, "#device-list li.device-item"):
-        if item.find_element(By.TAG_NAME, "h3").text == name:
-            return item.find_element(By.CSS_SELECTOR, "button[data-action='remove']")
+    """The device's Remove button. The list may be drawn again (a live change
+    arrived) between finding a card and reading it: then it is read again."""
+    for _ in range(20):
+        try:
+            for item in driver.find_elements(By.CSS_SELECTOR, "#device-list li.device-item"):
+                if item.find_element(By.TAG_NAME, "h3").text == name:
+                    return item.find_element(By.CSS_SELECTOR, "button[data-action='remove']")
+            break
+        except StaleElementReferenceException:
+            time.sleep(0.1)
     raise AssertionError(f"no device {name!r} on the page")
 
 
