@@ -62,7 +62,10 @@ struct Sync: AsyncParsableCommand {
             let report = try await client.sync()
             print("Synced: \(report.pushed) pushed, \(report.pulled) pulled, \(report.bytesReceived) bytes in \(report.rounds) round(s).")
         } catch {
-            throw CleanExit.message("Not synced: \(error)")
+            // Asked to sync and could not: one plain line, and a failing status
+            // a script can test (edits made by other commands still wait).
+            print("Not synced: \(error)")
+            throw ExitCode.failure
         }
     }
 }

@@ -57,6 +57,7 @@ import Testing
             guard case .array(let notesNow) = listedAgain else { Issue.record("not a list: \(listedAgain)"); return }
             #expect(notesNow.contains { $0.field("displayTitle") == "- chleb" }, "\(listedAgain)")
             let strange = try Self.run(["sync"], hub: hub, token: "-not-a-token", mirror: mirror)
+            #expect(strange.status != 0, "asked to sync and refused")
             #expect(!strange.output.contains("Missing value") && strange.output.contains("401"), "\(strange.output)")
 
             // Bad input gets one plain line and a failing status.
