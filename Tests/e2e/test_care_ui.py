@@ -168,6 +168,12 @@ def dose_status(driver, key: str) -> str | None:
         key)
 
 
+def dose_selector(key: str, action: str) -> str:
+    """The CSS selector of a dose's button, for `click`, which finds it again
+    when the Today page redraws it (a live change, the minute's refresh)."""
+    return f"li.dose-item[data-key='{key}'] button[data-action='{action}']"
+
+
 def dose_button(driver, key: str, action: str):
     for item in driver.find_elements(By.CSS_SELECTOR, "li.dose-item"):
         if item.get_attribute("data-key") == key:
@@ -251,7 +257,7 @@ def test_a_dose_taken_on_the_senior_tablet_shows_taken_on_the_caregiver_page_wit
     assert SENIOR in main_text(browser)
 
     browser.switch_to.window(senior)
-    dose_button(browser, aspirin_key, "taken").click()
+    click(browser, dose_selector(aspirin_key, "taken"))
     seen_within(browser, carer, "Aspirin taken on the caregiver's page",
                 lambda d: dose_status(d, aspirin_key) == "taken", SEEN_WITHIN_S)
     assert "Taken at " in dose_text(browser, aspirin_key)
@@ -286,14 +292,14 @@ def test_a_due_dose_rings_for_the_senior_and_later_snoozes_it(browser, home):
 
     later = dose_button(browser, keys["Aspirin"], "later")
     assert later.get_attribute("aria-expanded") == "false"
-    later.click()
+    click(browser, dose_selector(keys["Aspirin"], "later"))
     choice = dose_button(browser, keys["Aspirin"], "snooze-30")
     assert choice.text == "In 30 minutes"
     choice.click()
     wait_for(browser, "Aspirin put off", lambda d: dose_status(d, keys["Aspirin"]) == "snoozed")
     assert "Reminder again at " in dose_text(browser, keys["Aspirin"])
 
-    dose_button(browser, keys["Bisoprolol"], "skip").click()
+    click(browser, dose_selector(keys["Bisoprolol"], "skip"))
     wait_for(browser, "the question why", lambda d: skip_dialog_open(d))
     browser.find_element(By.ID, "skip-without-reason").click()
     wait_for(browser, "Bisoprolol skipped", lambda d: dose_status(d, keys["Bisoprolol"]) == "skipped")
@@ -329,7 +335,7 @@ def test_skip_asks_why_and_the_reason_is_kept_with_the_dose(browser, home):
     # gives the keyboard back to the Skip button.
     skip = dose_button(browser, keys["Aspirin"], "skip")
     assert skip.get_attribute("aria-haspopup") == "dialog"
-    skip.click()
+    click(browser, dose_selector(keys["Aspirin"], "skip"))
     wait_for(browser, "the question why", skip_dialog_open)
     assert text_of(browser, "#skip-dialog-title") == "Skip Aspirin 75 mg?"
     assert browser.find_element(By.ID, "skip-dialog").accessible_name == "Skip Aspirin 75 mg?"
@@ -355,7 +361,7 @@ def test_skip_asks_why_and_the_reason_is_kept_with_the_dose(browser, home):
         "with Skip gone, the keyboard is on the dose"
 
     # Other…: a few words typed; nothing typed is explained first.
-    dose_button(browser, keys["Bisoprolol"], "skip").click()
+    click(browser, dose_selector(keys["Bisoprolol"], "skip"))
     wait_for(browser, "the question why", skip_dialog_open)
     other = browser.find_element(By.ID, "skip-reason-other")
     assert other.get_attribute("aria-expanded") == "false"
@@ -370,7 +376,7 @@ def test_skip_asks_why_and_the_reason_is_kept_with_the_dose(browser, home):
     wait_for(browser, "Bisoprolol skipped", lambda d: dose_status(d, keys["Bisoprolol"]) == "skipped")
     assert "Skipped: Wizyta u lekarza" in dose_text(browser, keys["Bisoprolol"])
 
-    dose_button(browser, keys["Witamina D"], "skip").click()
+    click(browser, dose_selector(keys["Witamina D"], "skip"))
     wait_for(browser, "the question why", skip_dialog_open)
     browser.find_element(By.ID, "skip-without-reason").click()
     wait_for(browser, "Witamina D skipped", lambda d: dose_status(d, keys["Witamina D"]) == "skipped")
@@ -402,7 +408,7 @@ def test_the_skip_question_has_no_wcag_21_aa_violations(browser, home):
         else:
             senior_window(browser, home)
         wait_for(browser, "the dose", lambda d: dose_status(d, dose["key"]) == "upcoming")
-        dose_button(browser, dose["key"], "skip").click()
+        click(browser, dose_selector(dose["key"], "skip"))
         wait_for(browser, "the question why", skip_dialog_open)
         violations += axe_violations(browser, f"Skip question, {scheme}, {language}")
         browser.find_element(By.ID, "skip-reason-other").click()
@@ -624,7 +630,7 @@ def test_care_pages_have_no_wcag_21_aa_violations(browser, home):
         wait_for(browser, "the medications", lambda d: len(d.find_elements(By.CSS_SELECTOR, "li.medication-item")) == 3)
         violations += axe_violations(browser, f"Medications, {scheme}")
 
-        browser.find_element(By.CSS_SELECTOR, "li.medication-item a[data-action='edit']").click()
+        click(browser, "li.medication-item a[data-action='edit']")
         wait_for(browser, "the form", lambda d: d.find_elements(By.ID, "schedule-0-summary"))
         browser.find_element(By.ID, "add-schedule").click()
         browser.find_element(By.ID, "schedule-2-kind-everyNHours").click()
