@@ -4,8 +4,8 @@ import PackageDescription
 
 let package = Package(
     name: "hearth",
-    // The hub's own targets use Synchronization's Mutex (macOS 15, iOS 18).
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // HearthKit's promise to apps; HummingbirdWSClient needs the same.
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "hearth", targets: ["hearth"]),
         // For household apps: a local copy of the hub that works offline and syncs.

@@ -1,5 +1,4 @@
 import HearthCore
-import Synchronization
 
 /// The discovery state the health route shows, written by the discovery
 /// service and read by HTTP requests on other threads. It also remembers
@@ -11,10 +10,10 @@ final class DiscoveryBoard: Sendable {
         var warnedOfOutage = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ initial: DiscoveryStatus) {
-        state = Mutex(State(status: initial))
+        state = Locked(State(status: initial))
     }
 
     var current: DiscoveryStatus { state.withLock { $0.status } }

@@ -1,13 +1,12 @@
 import Foundation
 import HearthCore
-import Synchronization
 
 /// What the webhook service has done, read by the health route.
 final class WebhookBoard: Sendable {
-    private let state: Mutex<WebhookStatus>
+    private let state: Locked<WebhookStatus>
 
     init(configured: [CareAlert.Kind]) {
-        state = Mutex(WebhookStatus(configured: configured.map(\.rawValue).sorted()))
+        state = Locked(WebhookStatus(configured: configured.map(\.rawValue).sorted()))
     }
 
     var current: WebhookStatus { state.withLock { $0 } }

@@ -1,6 +1,5 @@
 import CDNSSD
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -20,14 +19,16 @@ import Darwin
 final class DNSSDOperation: @unchecked Sendable {
     // @unchecked: `ref` and the pipe's descriptors never change after init;
     // `ref` is used only by the pump thread; a write(2) to the pipe is safe
-    // from any thread; the rest is behind `finished`'s lock.
+    // from any thread; `finished` is read and written only while holding
+    // `finishedLock`. (Not Synchronization's Mutex: it needs macOS 15.)
     private let ref: DNSServiceRef
     private let context: Unmanaged<AnyObject>
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let description: String
     private let onBroken: @Sendable (DNSSDError) -> Void
-    private let finished = Mutex(Finished())
+    private var finished = Finished()
+    private let finishedLock = NSLock()
 
     private struct Finished {
         var done = false
@@ -82,9 +83,9 @@ final class DNSSDOperation: @unchecked Sendable {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-            let alreadyDone = finished.withLock { state in
-                if state.done { return true }
-                state.waiters.append(waiter)
+            let alreadyDone = finishedLock.withLock {
+                if finished.done { return true }
+                finished.waiters.append(waiter)
                 return false
             }
             if alreadyDone { waiter.resume() }
@@ -121,10 +122,10 @@ final class DNSSDOperation: @unchecked Sendable {
         }
         DNSServiceRefDeallocate(ref)
         context.release()
-        let waiters = finished.withLock { state in
-            state.done = true
-            defer { state.waiters = [] }
-            return state.waiters
+        let waiters = finishedLock.withLock {
+            finished.done = true
+            defer { finished.waiters = [] }
+            return finished.waiters
         }
         for waiter in waiters { waiter.resume() }
     }

@@ -1,5 +1,5 @@
 import CDNSSD
-import Synchronization
+import Foundation
 
 /// One advertisement registered with the mDNS responder, for as long as it
 /// is not cancelled.
@@ -46,10 +46,13 @@ final class ServiceRegistration: Sendable {
 /// then established), and calls back again, also without an error code,
 /// when its daemon disconnects. So only the first error-free reply means
 /// "registered"; any later one means the registration must be made anew.
-private final class RegistrationReplies: Sendable {
+private final class RegistrationReplies: @unchecked Sendable {
+    // @unchecked: `answered` is read and written only while holding
+    // `answeredLock`; the other properties never change.
     let type: String
     let onReply: @Sendable (ServiceRegistration.Reply) -> Void
-    private let answered = Mutex(false)
+    private var answered = false
+    private let answeredLock = NSLock()
 
     init(type: String, onReply: @escaping @Sendable (ServiceRegistration.Reply) -> Void) {
         self.type = type
@@ -57,7 +60,7 @@ private final class RegistrationReplies: Sendable {
     }
 
     func received(code: DNSServiceErrorType, name: String?) {
-        let first = answered.withLock { answered in
+        let first = answeredLock.withLock {
             defer { answered = true }
             return !answered
         }

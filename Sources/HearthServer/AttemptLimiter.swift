@@ -1,5 +1,5 @@
+import HearthCore
 import Foundation
-import Synchronization
 
 /// Limits how often one client address may try something (pairing codes):
 /// at most `limit` attempts in any `window`. Kept in memory: a restart
@@ -7,7 +7,7 @@ import Synchronization
 final class AttemptLimiter: Sendable {
     let limit: Int
     let window: TimeInterval
-    private let attempts = Mutex<[String: [Date]]>([:])
+    private let attempts = Locked<[String: [Date]]>([:])
 
     init(limit: Int, window: TimeInterval) {
         self.limit = limit

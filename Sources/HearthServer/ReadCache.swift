@@ -3,7 +3,6 @@ import HearthCore
 import HearthStore
 import Hummingbird
 import NIOCore
-import Synchronization
 
 /// Care lists as last written out, so that a page polling Today or a wall
 /// tablet reloading the medication list costs a lookup, not a database read
@@ -41,7 +40,7 @@ final class ReadCache: Sendable {
     static let capacity = 512
 
     private let hub: ChangeHub
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(hub: ChangeHub) {
         self.hub = hub

@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import Synchronization
 
 /// Fans committed changes out to live listeners.
 ///
@@ -24,10 +23,10 @@ public final class ChangeHub: Sendable {
         var lastPublished: Int64
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(lastPublished: Int64 = 0) {
-        state = Mutex(State(lastPublished: lastPublished))
+        state = Locked(State(lastPublished: lastPublished))
     }
 
     /// The newest seq already published.

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import HearthCore
-import Synchronization
 
 /// Commits the writes that arrive together in one transaction, so that one
 /// fsync acknowledges them all.
@@ -42,7 +41,7 @@ final class GroupCommit: Sendable {
     /// Runs on the writer's queue after each commit that logged a change,
     /// with the batch's changes in `seq` order.
     private let afterCommit: @Sendable (Database, [Change]) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(pool: DatabasePool, afterCommit: @escaping @Sendable (Database, [Change]) -> Void) {
         self.pool = pool

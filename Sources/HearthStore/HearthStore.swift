@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import HearthCore
-import Synchronization
 
 /// Owns the household's SQLite database: opens it with the settings a care
 /// hub needs, runs migrations, and is the one write path (see DESIGN.md).
@@ -15,7 +14,7 @@ public final class HearthStore: Sendable {
     let now: @Sendable () -> Date
     /// Milliseconds added to `now` once someone said the hub's clock is wrong
     /// (a Pi has no real-time clock and, offline, no NTP); kept in the household row.
-    let clockOffset = Mutex<Int64>(0)
+    let clockOffset = Locked<Int64>(0)
     /// Who each token belongs to, emptied by every identity change published.
     let pairedDevices: PairedDeviceCache
     /// Writes that arrive together share one commit.

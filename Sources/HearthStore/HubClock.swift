@@ -1,19 +1,18 @@
 import Foundation
 import GRDB
 import HearthCore
-import Synchronization
 
 /// The hub's hybrid logical clock. Every field a person changes through the
 /// API or the web is stamped with one of its readings, and it hears of every
 /// reading a device pushes, so a device that has synced since stamps later.
 final class HubClock: Sendable {
-    private let state: Mutex<HybridClock>
+    private let state: Locked<HybridClock>
 
     /// Starts after every reading stored, so a restart (or a system clock set
     /// back) never stamps earlier than what came before.
     init(latestIn db: Database) throws {
         let latest = try String.fetchOne(db, sql: "SELECT MAX(hlc) FROM sync_clocks").flatMap(HybridTime.init)
-        state = Mutex(HybridClock(node: HybridTime.hubNode, latest: latest))
+        state = Locked(HybridClock(node: HybridTime.hubNode, latest: latest))
     }
 
     func next(at time: Date) -> HybridTime {

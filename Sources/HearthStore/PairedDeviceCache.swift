@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import Synchronization
 
 /// Who each presented token belongs to, so a request does not read three
 /// tables before its route runs. Every committed change to a device, a
@@ -18,7 +17,7 @@ final class PairedDeviceCache: Sendable {
         var generation = 0
         var byTokenHash: [Data: PairedDevice] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The cached device for a token hash, and the generation to hand back
     /// to `remember` when it had to be read from the database.

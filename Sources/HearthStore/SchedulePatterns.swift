@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import Synchronization
 
 /// Decoded schedule patterns by their stored text. A pattern row never
 /// changes (an edit writes a new version), the texts are few, and every
@@ -11,7 +10,7 @@ final class SchedulePatterns: Sendable {
 
     /// More distinct patterns than a household has; past it the cache starts over.
     private let capacity = 4096
-    private let decoded = Mutex<[String: DoseSchedule.Pattern]>([:])
+    private let decoded = Locked<[String: DoseSchedule.Pattern]>([:])
 
     func pattern(stored text: String) throws -> DoseSchedule.Pattern {
         if let known = decoded.withLock({ $0[text] }) { return known }

@@ -2,12 +2,11 @@ import Foundation
 @testable import HearthApp
 import HearthCore
 import HearthStore
-import Synchronization
 import Testing
 
 @Suite struct PairingSessionTests {
     final class Screen: Sendable {
-        private let text = Mutex("")
+        private let text = Locked("")
         func write(_ more: String) { text.withLock { $0 += more } }
         var contents: String { text.withLock { $0 } }
     }

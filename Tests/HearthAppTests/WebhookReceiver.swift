@@ -1,8 +1,8 @@
 import Foundation
+import HearthCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// A real HTTP server on a loopback port standing in for Home Assistant or
 /// ntfy: it records every request and answers with the statuses it is given
@@ -16,13 +16,13 @@ final class WebhookReceiver: Sendable {
     }
 
     let port: Int
-    private let answers: Mutex<[Int]>
-    private let received = Mutex<[Received]>([])
+    private let answers: Locked<[Int]>
+    private let received = Locked<[Received]>([])
     private let server: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
-    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+    private let task: Locked<Task<Void, Never>?> = Locked(nil)
 
     init(answers: [Int]) async throws {
-        self.answers = Mutex(answers)
+        self.answers = Locked(answers)
         server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: "127.0.0.1", port: 0) { channel in

@@ -1,13 +1,12 @@
 import Foundation
 import HearthCore
 import HearthStore
-import Synchronization
 
 /// Time that tests set by hand: the store's clock and the reminder service's.
 final class SimulatedTime: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
-    init(_ start: Date) { current = Mutex(start) }
+    init(_ start: Date) { current = Locked(start) }
 
     var now: Date { current.withLock { $0 } }
 

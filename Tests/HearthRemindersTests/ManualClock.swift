@@ -1,6 +1,6 @@
 import Foundation
+import HearthCore
 import HearthReminders
-import Synchronization
 
 /// A reminder clock that only moves when a test moves it. It records each
 /// sleep's deadline, so a test sees exactly when the service means to wake.
@@ -12,7 +12,7 @@ final class ManualClock: ReminderClock {
     }
 
     let time: SimulatedTime
-    private let sleepers = Mutex<[Sleeper]>([])
+    private let sleepers = Locked<[Sleeper]>([])
 
     init(_ time: SimulatedTime) { self.time = time }
 

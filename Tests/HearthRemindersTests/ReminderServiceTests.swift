@@ -3,7 +3,6 @@ import HearthCore
 import HearthReminders
 import HearthStore
 import Logging
-import Synchronization
 import Testing
 
 /// The service around the pass: it sleeps exactly until the next dose needs
@@ -13,8 +12,8 @@ import Testing
         let home = try await CareHome(start: try CareHome.instant("2026-03-10", "07:00"))
         let (_, schedule) = try await home.medication("Metformina", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
         let clock = ManualClock(home.time)
-        let raised = Mutex<[CareAlert]>([])
-        let passes = Mutex(0)
+        let raised = Locked<[CareAlert]>([])
+        let passes = Locked(0)
         // A day's longest sleep, so the deadline seen is the plan's own.
         let service = ReminderService(store: home.store, clock: clock, logger: Logger(label: "test"), longestSleep: 86_400) { pass in
             raised.withLock { $0 += pass.raised }

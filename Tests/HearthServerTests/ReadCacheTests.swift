@@ -4,7 +4,6 @@ import HearthCore
 @testable import HearthServer
 import HearthStore
 import Hummingbird
-import Synchronization
 import Testing
 
 /// Kept answers are reused only while nothing has changed, only until their
@@ -12,7 +11,7 @@ import Testing
 @Suite struct ReadCacheTests {
     /// Counts the readings a cache asks for.
     final class Readings: Sendable {
-        private let count = Mutex(0)
+        private let count = Locked(0)
         var total: Int { count.withLock { $0 } }
 
         func read(_ json: JSONValue, validUntil: Date = .distantFuture) -> (json: JSONValue, validUntil: Date) {

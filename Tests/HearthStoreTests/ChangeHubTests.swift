@@ -1,7 +1,6 @@
 import Foundation
 import HearthCore
 @testable import HearthStore
-import Synchronization
 import Testing
 
 @Suite struct ChangeHubTests {
@@ -114,7 +113,7 @@ import Testing
         defer { try? command.close() }
 
         let subscription = try await hub.subscribe(after: 0)
-        let seen = Mutex<[Int64]>([])
+        let seen = Locked<[Int64]>([])
         let heard = Task {
             for try await change in subscription {
                 let count = seen.withLock { $0.append(change.seq); return $0.count }

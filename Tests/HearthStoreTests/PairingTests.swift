@@ -2,13 +2,12 @@ import Foundation
 import GRDB
 import HearthCore
 @testable import HearthStore
-import Synchronization
 import Testing
 
 @Suite struct PairingTests {
     /// A clock the test moves by hand.
     final class TestClock: Sendable {
-        private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        private let current = Locked(Date(timeIntervalSince1970: 1_800_000_000))
         var now: Date { current.withLock { $0 } }
         func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
     }
