@@ -112,7 +112,7 @@ struct JSONTextReader {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: scalars, as: UTF8.self) else { throw error("text is not UTF-8") }
+                guard let text = String(validUTF8: scalars) else { throw error("text is not UTF-8") }
                 return text
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { throw error("unterminated escape") }

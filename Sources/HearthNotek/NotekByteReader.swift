@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// Reads one Notek frame front to back. Every read checks what is left
 /// first, so a short or hostile frame ends in a `NotekProtocolError`, never in
@@ -60,7 +61,7 @@ struct NotekByteReader {
         }
         let length = end - index
         guard length <= NotekByteWriter.maximumNameLength else { throw .nameTooLong(length) }
-        guard let name = String(validating: bytes[index..<end], as: UTF8.self) else { throw .nameNotUTF8 }
+        guard let name = String(validUTF8: bytes[index..<end]) else { throw .nameNotUTF8 }
         index = end + 1
         return name
     }
