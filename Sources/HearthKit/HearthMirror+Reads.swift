@@ -42,11 +42,6 @@ extension HearthMirror {
         ValueObservation.tracking { db in try Self.medications(db) }.removeDuplicates().values(in: writer)
     }
 
-    /// The day's doses now and after every change.
-    public func observeToday(on date: LocalDate? = nil) -> AsyncValueObservation<[TodayDose]> {
-        ValueObservation.tracking { db in try Self.today(on: date, db) }.removeDuplicates().values(in: writer)
-    }
-
     // MARK: Queries
 
     static func entities(_ entity: String, _ db: Database) throws -> [(id: String, fields: [String: JSONValue])] {
