@@ -17,8 +17,10 @@ extension HearthMirror {
                 guard let opId = result.field("opId")?.string, let entry = sentByOpId[opId] else { continue }
                 if result.field("reason") == "clock-ahead" { clockAhead = true }
                 try db.execute(sql: "DELETE FROM outbox WHERE opId = ?", arguments: [opId])
-                guard result.field("status")?.string != "applied" else { continue }
-                // Lost or refused: the hub's value stands (none, when this person may not see it).
+                // Applied as sent: nothing to take. Applied but kept otherwise
+                // (trimmed, say), lost, or refused: the hub's value stands
+                // (none, when this person may not see it).
+                if result.field("status")?.string == "applied", result.field("current") == nil { continue }
                 switch result.field("current") {
                 case let current? where current != .null:
                     if try Self.take(current, db) { retexted.insert(entry.entityId) }

@@ -283,6 +283,14 @@ extension HearthStore {
         var result: [String: JSONValue] = ["opId": .string(change.opId.text)]
         if lost.isEmpty {
             result["status"] = "applied"
+            // The hub may keep a field other than as sent (a name trimmed, a
+            // time taken in the future brought back to now); it then says what
+            // it holds, or the device's copy would differ from it until that
+            // field next changed. (A note's typing merges; it is never echoed.)
+            let stored = current.field("fields")
+            if change.entity != .noteText, winners.contains(where: { stored?.field($0) != change.fields[$0] }) {
+                result["current"] = current
+            }
         } else {
             result["status"] = "superseded"
             result["supersededFields"] = .array(lost.map(JSONValue.string))

@@ -22,7 +22,8 @@ import Glibc
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
             }
             try #require(bound == 0, "bind: \(String(cString: strerror(errno)))")
-            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            // Generous: on two busy cores a 20 ms ping can be seconds late; only a failure waits this long.
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
 

@@ -152,6 +152,30 @@ import Testing
         }
     }
 
+    @Test func whatTheHubKeepsOtherwiseThanSentIsWhatTheDeviceShows() async throws {
+        try await LoopbackHousehold.with { home in
+            let soon = home.inAnHour()
+            let medicationId = try await home.addMedication(name: "Metformina", time: soon.time)
+            let ania = try Self.client(home, home.caregiver)
+            try await ania.sync()
+            let key = try #require(try await ania.mirror.today(on: soon.date).first?.key)
+
+            // A name typed with spaces around it, and a dose given "in an hour"
+            // by a slip of the finger: the hub trims the one and brings the
+            // other back to now, and the phone's copy follows.
+            try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "  Metformina XR  "))
+            try await ania.mirror.record(doseKey: key, status: .taken, takenAt: Date().addingTimeInterval(3600))
+            try await ania.sync()
+            #expect(try await home.medication(medicationId).field("name") == "Metformina XR")
+            #expect(try await ania.mirror.medications().first?.name == "Metformina XR")
+            let recorded = try await home.store.doses(of: [home.seniorId], from: .distantPast, to: .distantFuture)
+            let hubTakenAt = try #require(recorded.first { $0.key == key }?.takenAt)
+            let dose = try #require(try await ania.mirror.today(on: soon.date).first)
+            #expect(dose.takenAt == hubTakenAt && !dose.waitingToSync)
+            #expect(hubTakenAt <= Date())
+        }
+    }
+
     @Test func aCursorOlderThanTheCompactedLogRecoversFromASnapshotKeepingWhatWaits() async throws {
         try await LoopbackHousehold.with { home in
             let medicationId = try await home.addMedication(name: "Metformina", time: "08:00")
