@@ -26,14 +26,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import requests
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import Hub, browser_console_errors
-from test_web_ui import axe_violations, choose_language, use_dark_colour_scheme, wait_for
+from test_web_ui import axe_violations, choose_language, click, use_dark_colour_scheme, wait_for
 
 SENIOR = "Babcia Zosia"
 CARER = "Ania"
@@ -206,19 +205,6 @@ def text_of(driver, selector: str) -> str:
     """The rendered text of the first element matching `selector` ('' if none),
     read in one go: the page may redraw between two WebDriver calls."""
     return driver.execute_script("return document.querySelector(arguments[0])?.innerText ?? ''", selector)
-
-
-def click(driver, selector: str):
-    """Clicks the element matching `selector`, finding it again if the page
-    redrew it meanwhile."""
-    for attempt in range(5):
-        try:
-            driver.find_element(By.CSS_SELECTOR, selector).click()
-            return
-        except StaleElementReferenceException:
-            if attempt == 4:
-                raise
-            time.sleep(0.1)
 
 
 def dose_text(driver, key: str) -> str:

@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import ADMIN_NAME, Hub, browser_console_errors
-from test_web_ui import axe_violations, pair_browser, use_dark_colour_scheme, wait_for
+from test_web_ui import axe_violations, click, pair_browser, use_dark_colour_scheme, wait_for
 
 SEEN_WITHIN_S = 1.0
 
@@ -268,13 +268,13 @@ def test_notes_are_created_searched_pinned_trashed_and_restored_from_the_page(br
     wait_for(browser, "the whole list again", lambda d: len(list_ids(d)) == 2)
 
     # Trash, then restore from the Trash.
-    browser.find_element(By.CSS_SELECTOR, f"li[data-note-id='{new_id}'] [data-action='trash']").click()
+    click(browser, f"li[data-note-id='{new_id}'] [data-action='trash']")
     wait_for(browser, "it to leave the list", lambda d: list_ids(d) == [older["id"]])
     assert "was moved to Trash" in browser.find_element(By.ID, "notes-announcer").get_attribute("textContent")
     browser.find_element(By.ID, "trash-link").click()
     wait_for(browser, "the Trash", lambda d: list_ids(d) == [new_id])
     assert "Deleted for good on" in browser.find_element(By.CSS_SELECTOR, "#note-list .purge-at").text
-    browser.find_element(By.CSS_SELECTOR, f"li[data-note-id='{new_id}'] [data-action='restore']").click()
+    click(browser, f"li[data-note-id='{new_id}'] [data-action='restore']")
     wait_for(browser, "an empty Trash", lambda d: d.find_elements(By.ID, "notes-empty"))
     browser.find_element(By.ID, "notes-back").click()
     wait_for(browser, "it back in the list", lambda d: set(list_ids(d)) == {older["id"], new_id})

@@ -10,7 +10,7 @@ import time
 
 import pytest
 import requests
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from selenium_axe_python import Axe
@@ -24,6 +24,19 @@ WCAG_21_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # --------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------
+
+
+def click(driver, selector: str):
+    """Clicks the element matching `selector`, finding it again if the page
+    redrew it meanwhile."""
+    for attempt in range(5):
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+            time.sleep(0.1)
 
 
 def wait_for(driver, what: str, condition, timeout: float = WAIT_S):
