@@ -19,7 +19,7 @@ extension HearthMirror {
                         now: Date, _ db: Database) throws {
         guard let device = try meta(.deviceId, db) else { throw HearthKitError.notConnected }
         var clock = HybridClock(node: device, latest: try meta(.clock, db).flatMap(HybridTime.init))
-        let hlc = clock.next(physical: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
+        let hlc = clock.next(physical: try hubMilliseconds(at: now, db))
         try setMeta(.clock, hlc.description, db)
         var change: [String: JSONValue] = [
             "opId": .string(UUID().uuidString.lowercased()), "entity": .string(entity.rawValue), "id": .string(id),

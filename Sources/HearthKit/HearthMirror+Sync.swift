@@ -9,6 +9,7 @@ extension HearthMirror {
     /// or was refused, applies what was pulled, lays the still-pending
     /// changes back over it, and moves the cursor.
     func apply(response: JSONValue, sent: [OutboxEntry]) async throws {
+        let arrived = clock.now()
         try await writer.write { db in
             let sentByOpId = Dictionary(sent.map { ($0.opId, $0) }, uniquingKeysWith: { first, _ in first })
             var retexted: Set<String> = []
@@ -32,7 +33,9 @@ extension HearthMirror {
             for change in response.field("changes")?.array ?? [] {
                 if try Self.take(change, db), let id = change.field("id")?.string { retexted.insert(id) }
             }
-            if clockAhead { try Self.setClockBack(to: response, db) }
+            // The hub's time first: a clock set back restamps by it.
+            try Self.learnHubTime(from: response, arrived: arrived, db)
+            if clockAhead { try Self.setClockBack(to: response, at: arrived, db) }
             try Self.layOverPending(retexted: retexted, db)
             if let cursor = response.field("cursor")?.double { try Self.setMeta(.cursor, String(Int64(cursor)), db) }
             try Self.observeHub(response, db)
@@ -43,10 +46,10 @@ extension HearthMirror {
     /// every later reading would be refused too, as the clock never goes
     /// back. Starts it again from the hub's reading, and stamps the changes
     /// not yet sent afresh (ones sent before keep theirs: a retry must match).
-    static func setClockBack(to response: JSONValue, _ db: Database) throws {
+    static func setClockBack(to response: JSONValue, at arrived: Date, _ db: Database) throws {
         guard let text = response.field("hlc")?.string, let hub = HybridTime(text), let device = try meta(.deviceId, db) else { return }
         var clock = HybridClock(node: device, latest: hub)
-        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let now = try hubMilliseconds(at: arrived, db)
         let unsent = try Row.fetchAll(db, sql: "SELECT seq, change FROM outbox WHERE inFlight = 0 ORDER BY seq")
         for row in unsent {
             guard case .object(var change) = try JSONValue(jsonText: row["change"]),
@@ -61,7 +64,9 @@ extension HearthMirror {
     /// the hub's log): the copy becomes the snapshot, pending changes laid
     /// over it. The text of a note the hub has not heard of yet stays.
     func replace(withSnapshot snapshot: JSONValue) async throws {
+        let arrived = clock.now()
         try await writer.write { db in
+            try Self.learnHubTime(from: snapshot, arrived: arrived, db)
             try db.execute(sql: "DELETE FROM entities")
             try db.execute(sql: "DELETE FROM note_texts WHERE noteId NOT IN (SELECT entityId FROM outbox WHERE entity IN ('note', 'noteText'))")
             var retexted: Set<String> = []
@@ -138,6 +143,16 @@ extension HearthMirror {
 
     /// Takes in the hub's clock, so the next local edit is stamped after
     /// everything this device was sent.
+    /// How far the hub's time is ahead of this device's clock (negative:
+    /// behind), from the `time` an answer carries and when it arrived here.
+    /// Off by at most the answer's time on the wire: milliseconds on a home
+    /// network, well inside the hub's allowance for clocks ahead.
+    static func learnHubTime(from response: JSONValue, arrived: Date, _ db: Database) throws {
+        guard let time = response.field("time")?.string.flatMap(ISOTime.date(from:)) else { return }
+        let offset = Int64((time.timeIntervalSince(arrived) * 1000).rounded())
+        try setMeta(.hubOffset, String(offset), db)
+    }
+
     static func observeHub(_ response: JSONValue, _ db: Database) throws {
         guard let text = response.field("hlc")?.string, let hub = HybridTime(text), let device = try meta(.deviceId, db) else { return }
         var clock = HybridClock(node: device, latest: try meta(.clock, db).flatMap(HybridTime.init))

@@ -13,6 +13,8 @@ import HearthCore
 /// sent, so a sync that lands mid-edit does not undo them.
 public final class HearthMirror: Sendable {
     let writer: any DatabaseWriter
+    /// This device's clock: where the hub's time is compared with it.
+    let clock: DeviceClock
 
     /// A mirror kept in the SQLite file at `path` (created when missing).
     public convenience init(path: String) throws {
@@ -26,15 +28,17 @@ public final class HearthMirror: Sendable {
         try HearthMirror(writer: DatabaseQueue())
     }
 
-    init(writer: any DatabaseWriter) throws {
+    init(writer: any DatabaseWriter, clock: DeviceClock = .system) throws {
         self.writer = writer
+        self.clock = clock
         try Self.migrator.migrate(writer)
     }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 mirror") { db in
-            // cursor, deviceId, personId, replica, clock (latest HLC), timeZone.
+            // cursor, deviceId, personId, replica, clock (latest HLC), timeZone,
+            // hubOffset (ms the hub's time is ahead of this device's clock).
             try db.execute(sql: "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
             // `fields` is the entity as the hub sent it, with pending edits laid over.
             // Tables that are watched keep their rowid: SQLite tells observers
@@ -73,11 +77,21 @@ public final class HearthMirror: Sendable {
     // MARK: Meta
 
     enum MetaKey: String {
-        case cursor, deviceId, personId, replica, clock, timeZone
+        case cursor, deviceId, personId, replica, clock, timeZone, hubOffset
     }
 
     static func meta(_ key: MetaKey, _ db: Database) throws -> String? {
         try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key.rawValue])
+    }
+
+    /// Milliseconds since 1970 on the hub's clock when this device's reads
+    /// `now`: its own clock corrected by what the last sync taught it. A
+    /// kiosk whose clock is hours ahead would otherwise have every change
+    /// refused as from the future; one hours behind would have its changes
+    /// ordered before what others did while it was offline.
+    static func hubMilliseconds(at now: Date, _ db: Database) throws -> Int64 {
+        let offset = try meta(.hubOffset, db).flatMap { Int64($0) } ?? 0
+        return Int64((now.timeIntervalSince1970 * 1000).rounded(.down)) + offset
     }
 
     static func setMeta(_ key: MetaKey, _ value: String, _ db: Database) throws {

@@ -49,6 +49,8 @@ struct SyncController {
                 "cursor": .number(Double(page.cursor)),
                 "more": .bool(page.more),
                 "hlc": .string(store.latestClockReading().description),
+                // The hub's time, for a device to learn how far off its own clock is.
+                "time": .string(ISOTime.text(store.currentTime())),
             ]
         }
         router.get("/api/v1/sync/snapshot") { _, context -> JSONValue in
@@ -60,6 +62,7 @@ struct SyncController {
                     Self.visible(snapshot.changes, to: context.caller, excluding: []).filter { $0.field("deleted") != .bool(true) })),
                 "cursor": .number(Double(snapshot.cursor)),
                 "hlc": .string(store.latestClockReading().description),
+                "time": .string(ISOTime.text(store.currentTime())),
             ]
         }
     }

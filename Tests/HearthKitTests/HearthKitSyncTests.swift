@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -149,6 +150,33 @@ import Testing
             try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Her name"), now: Date().addingTimeInterval(-3 * 3600))
             try await ania.sync()
             #expect(try await home.medication(medicationId).field("name") == "Her name")
+        }
+    }
+
+    @Test(arguments: [3.0, -3.0])
+    func aDeviceWhoseClockIsHoursOffLearnsTheHubsTimeAndItsEditsLand(hoursOff: Double) async throws {
+        try await LoopbackHousehold.with { home in
+            let medicationId = try await home.addMedication(name: "Metformina", time: "08:00")
+            // A kiosk with no clock battery: its clock stays hours off, for good.
+            let skew = hoursOff * 3600
+            let kioskClock = DeviceClock(now: { Date().addingTimeInterval(skew) }, sleepUntil: { _ in })
+            let kiosk = try Self.client(home, home.caregiver, mirror: try HearthMirror(writer: DatabaseQueue(), clock: kioskClock))
+            try await kiosk.sync()
+
+            // Each edit stamped by the kiosk's own clock: corrected by the hub's time, none is refused.
+            for name in ["Kiosk name", "Kiosk name 2"] {
+                try await kiosk.mirror.updateMedication(id: medicationId, MedicationChanges(name: name), now: kioskClock.now())
+                try await kiosk.sync()
+                #expect(try await home.medication(medicationId).field("name")?.string == name)
+                #expect(try await kiosk.mirror.setAsideChanges().isEmpty)
+            }
+            // And ordered by when it really happened: a web edit after it wins, one before it loses.
+            try await home.call("PATCH", "/api/v1/medications/\(medicationId.uuidString.lowercased())", as: home.admin, body: #"{"name": "Web name"}"#)
+            try await kiosk.sync()
+            #expect(try await kiosk.mirror.medications().first?.name == "Web name")
+            try await kiosk.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Kiosk last"), now: kioskClock.now())
+            try await kiosk.sync()
+            #expect(try await home.medication(medicationId).field("name")?.string == "Kiosk last")
         }
     }
 
