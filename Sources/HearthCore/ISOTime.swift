@@ -40,10 +40,13 @@ public enum ISOTime {
     static let wholeSecondStyle = Date.ISO8601FormatStyle(timeZone: .gmt)
 
     /// Reads an ISO-8601 time as clients send it: with or without fractional
-    /// seconds, in UTC (`Z`) or with an offset.
+    /// seconds, in UTC (`Z`) or with an offset. The result is the very `Date`
+    /// a stored millisecond reads back as: Foundation's parse can land one
+    /// binary digit away from it, and a device's copy of a time must compare
+    /// equal to the hub's.
     public static func date(from text: String) -> Date? {
         for style in [fractionalStyle, wholeSecondStyle] {
-            if let date = try? style.parse(text) { return date }
+            if let date = try? style.parse(text) { return Date(millisecondsSince1970: date.millisecondsSince1970) }
         }
         return nil
     }

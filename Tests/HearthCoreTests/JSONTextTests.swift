@@ -74,6 +74,8 @@ import Testing
             let text = ISOTime.text(date)
             // Foundation reads it back as the very millisecond that was stored…
             #expect(Int64((try style.parse(text).timeIntervalSince1970 * 1000).rounded()) == milliseconds, "\(text)")
+            // …and ISOTime reads it back as the very same Date, to the bit.
+            #expect(ISOTime.date(from: text) == date, "\(text)")
             // …and writes the same calendar day and second. (Its milliseconds
             // are truncated from binary seconds, so 0.123 s can print as .122.)
             let whole = Date(timeIntervalSince1970: (Double(milliseconds) / 1000).rounded(.down))
