@@ -10,7 +10,7 @@ public enum Caller: Sendable, Equatable {
     public var actorName: String {
         switch self {
         case .unpaired: "unpaired"
-        case .device(let id, _): "device:\(id.uuidString.lowercased())"
+        case .device(let id, _): "device:\(id.text)"
         }
     }
 

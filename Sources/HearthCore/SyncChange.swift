@@ -109,7 +109,7 @@ public struct SyncChange: Sendable, Hashable {
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw .invalid(fields: [unknown: "is not part of a change"])
         }
-        guard case .string(let opText)? = object["opId"], let opId = UUID(uuidString: opText) else {
+        guard case .string(let opText)? = object["opId"], let opId = UUID(text: opText) else {
             throw .invalid(fields: ["opId": "must be a UUID"])
         }
         guard case .string(let entityText)? = object["entity"], let entity = Entity(rawValue: entityText) else {
@@ -159,11 +159,11 @@ public struct SyncChange: Sendable, Hashable {
     }
 
     static func isValidId(_ id: String, of entity: Entity) -> Bool {
-        if UUID(uuidString: id) != nil { return true }
+        if UUID(text: id) != nil { return true }
         guard entity == .dose else { return false }
         // "<schedule uuid>/<yyyy-mm-dd>T<hh:mm>", as `DueDose.key` writes it.
         let parts = id.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 2 && UUID(uuidString: String(parts[0])) != nil && parts[1].count == 16 && parts[1].contains("T")
+        return parts.count == 2 && UUID(text: String(parts[0])) != nil && parts[1].count == 16 && parts[1].contains("T")
     }
 
     /// What is wrong with `value` as a field of that kind; nil when nothing.

@@ -24,7 +24,7 @@ extension HearthMirror {
         try Self.check(fields, of: .medication)
         guard !fields.isEmpty else { return }
         try await writer.write { db in
-            let id = id.uuidString.lowercased()
+            let id = id.text
             guard try Self.fields("medication", id, db) != nil else { throw HearthKitError.notFound("That medication") }
             try Self.enqueue(.medication, id: id, fields: fields, now: now, db)
         }
@@ -37,7 +37,7 @@ extension HearthMirror {
         try Self.check(fields, of: .note)
         let id = UUID()
         try await writer.write { db in
-            let noteId = id.uuidString.lowercased()
+            let noteId = id.text
             var created = fields
             created["ownerId"] = try Self.meta(.personId, db).map(JSONValue.string) ?? .null
             created["pinned"] = .bool(false)
@@ -62,7 +62,7 @@ extension HearthMirror {
         guard !fields.isEmpty else { return }
         let changed = fields
         try await writer.write { db in
-            let id = id.uuidString.lowercased()
+            let id = id.text
             guard try Self.fields("note", id, db) != nil else { throw HearthKitError.notFound("That note") }
             try Self.enqueue(.note, id: id, fields: changed, now: now, db)
         }
@@ -71,7 +71,7 @@ extension HearthMirror {
     /// Moves a note to Trash (`true`) or brings it back.
     public func setNoteInTrash(id: UUID, _ inTrash: Bool, now: Date = Date()) async throws {
         try await writer.write { db in
-            let id = id.uuidString.lowercased()
+            let id = id.text
             guard try Self.fields("note", id, db) != nil else { throw HearthKitError.notFound("That note") }
             try Self.enqueue(.note, id: id, fields: [:], deleted: inTrash, now: now, db)
         }
@@ -80,14 +80,14 @@ extension HearthMirror {
     /// Types into a note: deletes `deleting` characters at `position` and
     /// inserts `inserting` there. Positions count Unicode scalars.
     public func editNoteText(id: UUID, at position: Int, deleting: Int = 0, inserting: String = "", now: Date = Date()) async throws {
-        try await writer.write { db in try Self.splice(id.uuidString.lowercased(), at: position, deleting: deleting, inserting: inserting, now: now, db) }
+        try await writer.write { db in try Self.splice(id.text, at: position, deleting: deleting, inserting: inserting, now: now, db) }
     }
 
     /// Makes a note's text `text`, as the smallest edit from what it is
     /// (the common beginning and end kept), so typing elsewhere merges.
     public func setNoteText(id: UUID, to text: String, now: Date = Date()) async throws {
         try await writer.write { db in
-            let noteId = id.uuidString.lowercased()
+            let noteId = id.text
             guard let current = try String.fetchOne(db, sql: "SELECT text FROM note_texts WHERE noteId = ?", arguments: [noteId]) else {
                 throw HearthKitError.notFound("That note")
             }

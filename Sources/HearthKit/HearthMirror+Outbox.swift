@@ -22,7 +22,7 @@ extension HearthMirror {
         let hlc = clock.next(physical: try hubMilliseconds(at: now, db))
         try setMeta(.clock, hlc.description, db)
         var change: [String: JSONValue] = [
-            "opId": .string(UUID().uuidString.lowercased()), "entity": .string(entity.rawValue), "id": .string(id),
+            "opId": .string(UUID().text), "entity": .string(entity.rawValue), "id": .string(id),
             "fields": .object(fields), "hlc": .string(hlc.description),
         ]
         if let deleted { change["deleted"] = .bool(deleted) }
@@ -43,7 +43,7 @@ extension HearthMirror {
         }
         if entry.entity == "dose" {
             // A planned dose answered here is kept under its key until the hub's copy arrives.
-            if UUID(uuidString: entry.entityId) == nil { fields["key"] = .string(entry.entityId) }
+            if UUID(text: entry.entityId) == nil { fields["key"] = .string(entry.entityId) }
             fields["recordedHere"] = .bool(true)
         }
         try setFields(fields, entry.entity, entry.entityId, db)

@@ -11,7 +11,7 @@ extension HearthMirror {
     }
 
     public func note(id: UUID) async throws -> MirroredNote? {
-        try await writer.read { db in try Self.note(id: id.uuidString.lowercased(), db) }
+        try await writer.read { db in try Self.note(id: id.text, db) }
     }
 
     /// Active medications first, then by name.
@@ -34,7 +34,7 @@ extension HearthMirror {
 
     /// One note now and after every change; nil once it is gone from this device.
     public func observeNote(id: UUID) -> AsyncValueObservation<MirroredNote?> {
-        let id = id.uuidString.lowercased()
+        let id = id.text
         return ValueObservation.tracking { db in try Self.note(id: id, db) }.removeDuplicates().values(in: writer)
     }
 
@@ -94,7 +94,7 @@ extension HearthMirror {
         for (_, fields) in try entities("schedule", db) {
             guard let schedule = schedule(from: fields), let medication = medications[schedule.medicationId], medication.active else { continue }
             for time in schedule.times(on: date) {
-                let key = "\(schedule.id.uuidString.lowercased())/\(date)T\(time)"
+                let key = "\(schedule.id.text)/\(date)T\(time)"
                 let answer = answers[key]
                 doses.append(TodayDose(
                     key: key, medicationId: medication.id, medicationName: medication.name, personId: medication.personId,
@@ -108,8 +108,8 @@ extension HearthMirror {
 
     /// A schedule from its JSON (the pattern's fields flattened beside its own).
     static func schedule(from fields: [String: JSONValue]) -> DoseSchedule? {
-        guard let id = fields["id"]?.string.flatMap(UUID.init(uuidString:)),
-              let medicationId = fields["medicationId"]?.string.flatMap(UUID.init(uuidString:)),
+        guard let id = fields["id"]?.string.flatMap(UUID.init(text:)),
+              let medicationId = fields["medicationId"]?.string.flatMap(UUID.init(text:)),
               let start = fields["startDate"]?.string.flatMap({ try? LocalDate($0) }),
               let bytes = try? JSONText.bytes(of: .object(fields)),
               let pattern = try? JSONDecoder().decode(DoseSchedule.Pattern.self, from: Data(bytes)) else { return nil }

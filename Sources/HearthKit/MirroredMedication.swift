@@ -19,9 +19,9 @@ public struct MirroredMedication: Sendable, Hashable, Identifiable {
     public var active: Bool
 
     init?(id: String, fields: [String: JSONValue]) {
-        guard let uuid = UUID(uuidString: id) else { return nil }
+        guard let uuid = UUID(text: id) else { return nil }
         self.id = uuid
-        personId = fields["personId"]?.string.flatMap(UUID.init(uuidString:))
+        personId = fields["personId"]?.string.flatMap(UUID.init(text:))
         name = fields["name"]?.string ?? ""
         strength = fields["strength"]?.string ?? ""
         unit = fields["unit"]?.string ?? ""

@@ -18,9 +18,9 @@ public struct MirroredNote: Sendable, Hashable, Identifiable {
     public var deletedAt: Date?
 
     init?(id: String, fields: [String: JSONValue], text: String?) {
-        guard let uuid = UUID(uuidString: id) else { return nil }
+        guard let uuid = UUID(text: id) else { return nil }
         self.id = uuid
-        ownerId = fields["ownerId"]?.string.flatMap(UUID.init(uuidString:))
+        ownerId = fields["ownerId"]?.string.flatMap(UUID.init(text:))
         title = fields["title"]?.string ?? ""
         self.text = text ?? ""
         displayTitle = title.isEmpty ? Note.firstLine(of: self.text) : title

@@ -24,7 +24,7 @@ struct CareCircle {
     ) async throws -> [Person] {
         let visible = try await seniors(visibleTo: actor, resource)
         guard let personId else { return visible }
-        guard let id = UUID(uuidString: personId), let senior = visible.first(where: { $0.id == id }) else {
+        guard let id = UUID(text: personId), let senior = visible.first(where: { $0.id == id }) else {
             throw HearthError.notFound(what: "That person")
         }
         return [senior]

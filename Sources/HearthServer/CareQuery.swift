@@ -12,7 +12,7 @@ enum CareQuery {
 
     /// The ID in the path, or 404: a malformed ID names nothing that exists.
     static func id(_ name: String = "id", in context: HearthRequestContext, what: String) throws -> UUID {
-        guard let id = context.parameters.get(name).flatMap(UUID.init(uuidString:)) else {
+        guard let id = context.parameters.get(name).flatMap(UUID.init(text:)) else {
             throw HearthError.notFound(what: what)
         }
         return id

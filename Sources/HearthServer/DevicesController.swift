@@ -37,7 +37,7 @@ struct DevicesController {
         }
         router.delete("/api/v1/devices/{id}") { _, context -> Response in
             try context.requirePaired()
-            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+            guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
                   let device = try await store.devices(includingRevoked: false).first(where: { $0.id == id })
             else { throw HearthError.notFound(what: "That device") }
             try context.require(.delete, .device(owner: device.personId), what: "That device")

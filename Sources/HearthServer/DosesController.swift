@@ -105,14 +105,18 @@ struct DosesController {
         guard (body.status ?? Dose.Status.taken.rawValue) == Dose.Status.taken.rawValue else {
             throw HearthError.invalid(fields: ["status": "must be taken for an as-needed dose"])
         }
-        guard let medication = try await store.medication(id: medicationId) else { throw HearthError.notFound(what: "That medication") }
-        let actor = try context.require(.create, .care(of: medication.personId), what: "That medication")
+        let actor = try context.requirePaired()
         let override = body.override ?? false
-        if override, actor.role == .senior {
-            throw ProblemError(.forbidden, type: "forbidden", detail: "Only a caregiver may give a dose past its limits")
+        // Decided in the write's own transaction, on the medication it reads
+        // there: one read of it, not a second one before.
+        let mayGive: @Sendable (Medication) throws -> Void = { medication in
+            try HearthRequestContext.require(actor, .create, .care(of: medication.personId), what: "That medication")
+            if override, actor.role == .senior {
+                throw ProblemError(.forbidden, type: "forbidden", detail: "Only a caregiver may give a dose past its limits")
+            }
         }
-        let dose = try await store.takeAsNeeded(medicationId: medication.id, takenAt: body.takenAt, override: override,
-                                                reason: body.reason, recordedBy: actor.personId, by: context.caller.actorName)
+        let dose = try await store.takeAsNeeded(medicationId: medicationId, takenAt: body.takenAt, override: override, reason: body.reason,
+                                                recordedBy: actor.personId, by: context.caller.actorName, authorize: mayGive)
         return EditedResponse(status: .created, headers: [.location: "/api/v1/doses/\(dose.id.text)"], response: dose.json)
     }
 

@@ -17,12 +17,18 @@ extension HearthRequestContext {
     @discardableResult
     func require(_ action: PermissionPolicy.Action, _ resource: PermissionPolicy.Resource, what: String) throws -> PermissionPolicy.Actor {
         let actor = try requirePaired()
+        try Self.require(actor, action, resource, what: what)
+        return actor
+    }
+
+    /// The same check for an actor already known, such as one decided inside
+    /// a write transaction once the resource has been read there.
+    static func require(_ actor: PermissionPolicy.Actor, _ action: PermissionPolicy.Action, _ resource: PermissionPolicy.Resource, what: String) throws {
         guard PermissionPolicy.decide(actor, action, resource) == .allow else {
             if PermissionPolicy.decide(actor, .view, resource) == .deny {
                 throw HearthError.notFound(what: what)
             }
             throw ProblemError(.forbidden, type: "forbidden", detail: "Your role in the household does not allow this")
         }
-        return actor
     }
 }

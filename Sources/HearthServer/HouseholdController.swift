@@ -15,7 +15,7 @@ struct HouseholdController {
         var createdAt: Date
 
         init(_ household: Household) {
-            id = household.id.uuidString.lowercased()
+            id = household.id.text
             name = household.name
             timeZone = household.timeZone
             createdAt = household.createdAt

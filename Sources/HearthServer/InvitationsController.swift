@@ -84,7 +84,7 @@ struct InvitationsController {
         }
         router.get("/api/v1/pairing/invitations/{id}") { _, context -> Status in
             try context.requirePaired()
-            guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+            guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
                   let createdBy = try await store.pairingCreator(id: id), createdBy == context.caller.actorName
             else { throw HearthError.notFound(what: "That pairing code") }
             switch try await store.pairingStatus(id: id) {

@@ -12,14 +12,14 @@ enum LiveVisibility {
         case "person", "careLink":
             return true  // names and who looks after whom are shown across the household
         case "device":
-            guard case .string(let owner)? = change.payload.field("personId"), let ownerId = UUID(uuidString: owner) else {
+            guard case .string(let owner)? = change.payload.field("personId"), let ownerId = UUID(text: owner) else {
                 return actor.role == .admin
             }
             return PermissionPolicy.decide(actor, .view, .device(owner: ownerId)) == .allow
         case "pairingCode":
             return actor.role == .admin
         case "note":
-            guard case .string(let owner)? = change.payload.field("ownerId"), let ownerId = UUID(uuidString: owner),
+            guard case .string(let owner)? = change.payload.field("ownerId"), let ownerId = UUID(text: owner),
                   case .string(let raw)? = change.payload.field("visibility"),
                   let visibility = PermissionPolicy.NoteVisibility(rawValue: raw)
             else { return false }
@@ -46,7 +46,7 @@ enum LiveVisibility {
 
     /// Whether this change revokes the listening device itself.
     static func revokes(_ change: Change, deviceId: UUID?) -> Bool {
-        guard let deviceId, change.entity == "device", change.entityId == deviceId.uuidString.lowercased() else { return false }
+        guard let deviceId, change.entity == "device", change.entityId == deviceId.text else { return false }
         return change.payload.field("revokedAt") != nil
     }
 }
@@ -55,6 +55,6 @@ extension JSONValue {
     /// The senior a care payload (medication, schedule, dose, alert) is about.
     var personId: UUID? {
         guard case .string(let text)? = field("personId") else { return nil }
-        return UUID(uuidString: text)
+        return UUID(text: text)
     }
 }

@@ -112,7 +112,7 @@ actor NoteSession {
         guard let editor = editors.removeValue(forKey: id) else { return }
         editor.continuation.finish()
         if presence.removeValue(forKey: id) != nil {
-            relay(.otherPresence(Self.json(["editor": id.uuidString.lowercased(), "left": true])), except: id)
+            relay(.otherPresence(Self.json(["editor": id.text, "left": true])), except: id)
         }
     }
 
@@ -138,7 +138,7 @@ actor NoteSession {
             return nil
         case .presence(let json):
             var fields = (try? JSONSerialization.jsonObject(with: json) as? [String: Any]) ?? [:]
-            fields["editor"] = id.uuidString.lowercased()
+            fields["editor"] = id.text
             fields["name"] = editor.name
             fields["colour"] = editor.colour
             let relayed = Self.json(fields)

@@ -129,7 +129,7 @@ struct NotesController {
     /// so the existence of another person's private note is not revealed.
     private func visibleNote(_ context: HearthRequestContext) async throws -> Note {
         try context.requirePaired()
-        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+        guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
               let note = try await store.note(id: id)
         else { throw HearthError.notFound(what: "That note") }
         try context.require(.view, note.resource, what: "That note")

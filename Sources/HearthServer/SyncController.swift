@@ -73,7 +73,7 @@ struct SyncController {
     func applyText(_ change: SyncChange, actor: PermissionPolicy.Actor, actorName: String) async throws -> JSONValue {
         if let refusal = try await store.syncNoteTextRefusal(change, as: actor) { return refusal }
         guard case .string(let encoded)? = change.fields["operations"], let bytes = Data(base64Encoded: encoded),
-              let noteId = UUID(uuidString: change.id) else {
+              let noteId = UUID(text: change.id) else {
             throw HearthError.invalid(fields: ["fields.operations": "must be base64"])
         }
         let batch = [UInt8](bytes)
@@ -85,7 +85,7 @@ struct SyncController {
         guard let session = try await sessions.join(noteId) else { return Self.rejected(change, reason: "not-found", detail: nil) }
         let refusal = await session.submitPushed(batch, actor: actor, actorName: actorName)
         await sessions.leave(noteId, session)
-        guard let refusal else { return ["opId": .string(change.opId.uuidString.lowercased()), "status": "applied"] }
+        guard let refusal else { return ["opId": .string(change.opId.text), "status": "applied"] }
         // The device rolls back to the hub's text, which the result carries.
         var result = try await store.syncNoteTextRefusal(change, as: actor)
             ?? Self.rejected(change, reason: refusal.hasPrefix("too-large") ? "too-large" : "refused", detail: refusal)
@@ -97,7 +97,7 @@ struct SyncController {
     }
 
     static func rejected(_ change: SyncChange, reason: String, detail: String?) -> JSONValue {
-        var result: [String: JSONValue] = ["opId": .string(change.opId.uuidString.lowercased()), "status": "rejected", "reason": .string(reason)]
+        var result: [String: JSONValue] = ["opId": .string(change.opId.text), "status": "rejected", "reason": .string(reason)]
         if let detail { result["detail"] = .string(detail) }
         return .object(result)
     }
@@ -108,7 +108,7 @@ struct SyncController {
         func noteId(_ value: JSONValue) -> UUID? {
             guard value.field("entity") == .string("note"), case .object? = value.field("fields"),
                   case .string(let id)? = value.field("id") else { return nil }
-            return UUID(uuidString: id)
+            return UUID(text: id)
         }
         let ids = values.compactMap { noteId($0) ?? $0.field("current").flatMap(noteId) }
         let texts = try await store.syncedNoteTexts(ids: ids)
@@ -150,7 +150,7 @@ struct SyncController {
                 throw ProblemError(.contentTooLarge, type: "too-large",
                                    detail: "A push carries at most \(maximumPush) changes; send the rest in another")
             }
-            changes = try SyncChange.changes(from: value, device: device.uuidString.lowercased())
+            changes = try SyncChange.changes(from: value, device: device.text)
         }
         return (Int64(since), limit, changes)
     }
@@ -173,7 +173,7 @@ struct SyncController {
         return latest.filter { changedByOthers.contains($0.key) }.values.sorted { $0.seq < $1.seq }.map { change in
             var gone = change.op == .delete
             if change.entity == "note", let actor = caller.policyActor,
-               case .string(let owner)? = change.payload.field("ownerId"), let ownerId = UUID(uuidString: owner),
+               case .string(let owner)? = change.payload.field("ownerId"), let ownerId = UUID(text: owner),
                case .string(let raw)? = change.payload.field("visibility"), let visibility = PermissionPolicy.NoteVisibility(rawValue: raw),
                PermissionPolicy.decide(actor, .view, .note(owner: ownerId, visibility: visibility)) != .allow {
                 gone = true

@@ -128,10 +128,10 @@ extension HearthStore {
 
     static func alerts(sql: String, arguments: StatementArguments, _ db: Database) throws -> [CareAlert] {
         try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            guard let id = UUID(uuidString: row["id"]), let kind = CareAlert.Kind(rawValue: row["kind"]),
+            guard let id = UUID(text: row["id"]), let kind = CareAlert.Kind(rawValue: row["kind"]),
                   let audience = CareAlert.Audience(rawValue: row["audience"])
             else { throw HearthError.conflict("A stored alert is damaged") }
-            func uuid(_ column: String) -> UUID? { (row[column] as String?).flatMap(UUID.init(uuidString:)) }
+            func uuid(_ column: String) -> UUID? { (row[column] as String?).flatMap(UUID.init(text:)) }
             func date(_ column: String) -> Date? { (row[column] as Int64?).map(Date.init(millisecondsSince1970:)) }
             return CareAlert(
                 id: id, kind: kind, audience: audience, personId: uuid("personId"), doseId: uuid("doseId"),

@@ -79,7 +79,7 @@ extension HearthStore {
     }
 
     static func device(from row: Row) throws -> Device {
-        guard let id = UUID(uuidString: row["id"]), let personId = UUID(uuidString: row["personId"]) else {
+        guard let id = UUID(text: row["id"]), let personId = UUID(text: row["personId"]) else {
             throw DatabaseError(message: "devices row \(row["id"] as String) is damaged")
         }
         return Device(

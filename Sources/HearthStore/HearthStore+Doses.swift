@@ -149,14 +149,18 @@ extension HearthStore {
     /// Records an as-needed dose taken now (or at `takenAt`). One that would
     /// come sooner than its minimum interval or past its daily maximum is
     /// refused, unless `override` (a caregiver's call, kept on record).
+    /// `authorize` sees the medication as this write reads it and throws
+    /// when the caller may not give it.
     public func takeAsNeeded(
-        medicationId: UUID, takenAt: Date?, override: Bool, reason: String?, recordedBy person: UUID, by actor: String
+        medicationId: UUID, takenAt: Date?, override: Bool, reason: String?, recordedBy person: UUID, by actor: String,
+        authorize: @escaping @Sendable (Medication) throws -> Void = { _ in }
     ) async throws -> Dose {
         if let reason, reason.count > Dose.maximumReasonLength { throw HearthError.invalid(fields: ["reason": "must be at most 500 characters"]) }
         return try await write(by: actor) { transaction in
             guard let medication = try Self.medication(id: medicationId, transaction.db), medication.active else {
                 throw HearthError.notFound(what: "That medication")
             }
+            try authorize(medication)
             let zone = try Self.householdTimeZone(transaction.db)
             let versions = try Self.scheduleVersions(medicationIds: [medicationId], since: transaction.time, transaction.db)
             guard let schedule = versions.first(where: { $0.activeUntil == nil && $0.schedule.isAsNeeded })?.schedule,
@@ -318,7 +322,7 @@ extension HearthStore {
 
     static func plannedDose(key: String, in zone: TimeZone, _ db: Database) throws -> (DueDose, Medication)? {
         let parts = key.split(separator: "/")
-        guard parts.count == 2, let scheduleId = UUID(uuidString: String(parts[0])) else { return nil }
+        guard parts.count == 2, let scheduleId = UUID(text: String(parts[0])) else { return nil }
         let when = parts[1].split(separator: "T")
         guard when.count == 2, let date = try? LocalDate(String(when[0])), let time = try? LocalTime(String(when[1])) else { return nil }
         let versions = try versions(sql: """
@@ -379,17 +383,17 @@ extension HearthStore {
     }
 
     static func dose(from row: Row) throws -> Dose {
-        guard let id = UUID(uuidString: row["id"]), let medicationId = UUID(uuidString: row["medicationId"]),
-              let personId = UUID(uuidString: row["personId"]), let status = Dose.Status(rawValue: row["status"])
+        guard let id = UUID(text: row["id"]), let medicationId = UUID(text: row["medicationId"]),
+              let personId = UUID(text: row["personId"]), let status = Dose.Status(rawValue: row["status"])
         else { throw HearthError.conflict("A stored dose is damaged") }
         func date(_ column: String) -> Date? { (row[column] as Int64?).map(Date.init(millisecondsSince1970:)) }
         return Dose(
             id: id, key: row["key"], medicationId: medicationId, personId: personId,
-            scheduleId: (row["scheduleId"] as String?).flatMap(UUID.init(uuidString:)), dueAt: date("dueAt"),
+            scheduleId: (row["scheduleId"] as String?).flatMap(UUID.init(text:)), dueAt: date("dueAt"),
             plannedDate: try (row["plannedDate"] as String?).map { try LocalDate($0) },
             plannedTime: try (row["plannedTime"] as String?).map { try LocalTime($0) },
             amount: row["amount"], status: status, takenAt: date("takenAt"), reason: row["reason"], snoozedUntil: date("snoozedUntil"),
-            recordedBy: (row["recordedBy"] as String?).flatMap(UUID.init(uuidString:)), limitOverridden: row["limitOverridden"],
+            recordedBy: (row["recordedBy"] as String?).flatMap(UUID.init(text:)), limitOverridden: row["limitOverridden"],
             missedAt: date("missedAt"), createdAt: Date(millisecondsSince1970: row["createdAt"]),
             updatedAt: Date(millisecondsSince1970: row["updatedAt"]))
     }

@@ -13,10 +13,10 @@ extension HearthStore {
             if let existing = try Self.household(transaction.db) { return existing }
             let household = Household(id: UUID(), name: validName, timeZone: validZone, createdAt: transaction.time)
             try transaction.db.cachedExecute(sql: "INSERT INTO household (id, name, timeZone, createdAt) VALUES (?, ?, ?, ?)",
-                arguments: [household.id.uuidString.lowercased(), household.name, household.timeZone,
+                arguments: [household.id.text, household.name, household.timeZone,
                             household.createdAt.millisecondsSince1970]
             )
-            try transaction.record(entity: "household", entityId: household.id.uuidString.lowercased(),
+            try transaction.record(entity: "household", entityId: household.id.text,
                                    op: .create, payload: household.changePayload)
             return household
         }
@@ -31,7 +31,7 @@ extension HearthStore {
             return nil
         }
         let idText: String = row["id"]
-        guard let id = UUID(uuidString: idText) else {
+        guard let id = UUID(text: idText) else {
             throw DatabaseError(message: "household id \(idText) is not a UUID")
         }
         return Household(id: id, name: row["name"], timeZone: row["timeZone"],
@@ -58,9 +58,9 @@ extension HearthStore {
             }
             guard !changed.isEmpty else { return household }
             try transaction.db.cachedExecute(sql: "UPDATE household SET name = ?, timeZone = ? WHERE id = ?",
-                arguments: [household.name, household.timeZone, household.id.uuidString.lowercased()]
+                arguments: [household.name, household.timeZone, household.id.text]
             )
-            try transaction.record(entity: "household", entityId: household.id.uuidString.lowercased(),
+            try transaction.record(entity: "household", entityId: household.id.text,
                                    op: .update, payload: .object(changed))
             return household
         }

@@ -280,7 +280,7 @@ extension HearthStore {
         // Every query selects the schedule's medicationId beside the version.
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             let scheduleId: String = row["scheduleId"]
-            guard let id = UUID(uuidString: scheduleId), let medicationId = UUID(uuidString: row["medicationId"]) else {
+            guard let id = UUID(text: scheduleId), let medicationId = UUID(text: row["medicationId"]) else {
                 throw HearthError.conflict("A stored schedule is damaged")
             }
             let pattern = try SchedulePatterns.shared.pattern(stored: row["pattern"])
@@ -297,7 +297,7 @@ extension HearthStore {
     }
 
     static func medication(from row: Row) throws -> Medication {
-        guard let id = UUID(uuidString: row["id"]), let personId = UUID(uuidString: row["personId"]) else {
+        guard let id = UUID(text: row["id"]), let personId = UUID(text: row["personId"]) else {
             throw HearthError.conflict("A stored medication is damaged")
         }
         return Medication(

@@ -67,7 +67,7 @@ extension HearthStore {
     private static func insertNotekNote(id: UUID, title: String, in transaction: inout WriteTransaction) throws -> Note {
         guard let owner = try String.fetchOne(transaction.db.cachedStatement(sql: """
                 SELECT id FROM people WHERE archivedAt IS NULL ORDER BY role = 'admin' DESC, createdAt, id LIMIT 1
-                """)).flatMap(UUID.init(uuidString:))
+                """)).flatMap(UUID.init(text:))
         else { throw HearthError.conflict("Nobody is in the household yet: pair a device first") }
         let state = NoteText(replica: ReplicaRange.random()).encodeState()
         let note = Note(id: id, ownerId: owner, title: title, visibility: .shared, pinned: false,

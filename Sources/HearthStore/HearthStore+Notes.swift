@@ -114,7 +114,7 @@ extension HearthStore {
                     "visibility": .string(ownerAndVisibility?["visibility"] ?? "private"),
                 ])
             }
-            return ids.compactMap(UUID.init(uuidString:))
+            return ids.compactMap(UUID.init(text:))
         }
     }
 
@@ -191,7 +191,7 @@ extension HearthStore {
     }
 
     static func note(from row: Row) throws -> Note {
-        guard let id = UUID(uuidString: row["id"]), let ownerId = UUID(uuidString: row["ownerId"]),
+        guard let id = UUID(text: row["id"]), let ownerId = UUID(text: row["ownerId"]),
               let visibility = Note.Visibility(rawValue: row["visibility"])
         else { throw HearthError.conflict("A stored note is damaged") }
         return Note(id: id, ownerId: ownerId, title: row["title"], visibility: visibility, pinned: row["pinned"],

@@ -93,7 +93,7 @@ extension HearthStore {
             }
             if let deviceId: String = row["deviceId"],
                let device = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, personId FROM devices WHERE id = ?"), arguments: [deviceId]),
-               let personId = UUID(uuidString: device["personId"]),
+               let personId = UUID(text: device["personId"]),
                let person = try Self.person(id: personId, db) {
                 return .paired(deviceName: device["name"], personName: person.name, role: person.role)
             }
@@ -160,7 +160,7 @@ extension HearthStore {
                      in transaction: inout WriteTransaction) throws -> PairedDevice {
         let person: Person
         if let personIdText: String = code["personId"] {
-            guard let id = UUID(uuidString: personIdText), let existing = try Self.person(id: id, transaction.db),
+            guard let id = UUID(text: personIdText), let existing = try Self.person(id: id, transaction.db),
                   existing.archivedAt == nil
             else { throw refusal }
             person = existing

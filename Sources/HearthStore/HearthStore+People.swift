@@ -95,7 +95,7 @@ extension HearthStore {
         try await pool.read { db in
             var links: [UUID: Set<UUID>] = [:]
             for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT caregiverId, seniorId FROM care_links")) {
-                guard let caregiver = UUID(uuidString: row["caregiverId"]), let senior = UUID(uuidString: row["seniorId"]) else { continue }
+                guard let caregiver = UUID(text: row["caregiverId"]), let senior = UUID(text: row["seniorId"]) else { continue }
                 links[caregiver, default: []].insert(senior)
             }
             return links
@@ -109,19 +109,14 @@ extension HearthStore {
 
     static func seniors(caredForBy caregiverId: UUID, _ db: Database) throws -> Set<UUID> {
         Set(try String.fetchAll(db.cachedStatement(sql: "SELECT seniorId FROM care_links WHERE caregiverId = ?"), arguments: [caregiverId.text])
-            .compactMap(UUID.init(uuidString:)))
+            .compactMap(UUID.init(text:)))
     }
 
     static func person(from row: Row) throws -> Person {
-        guard let id = UUID(uuidString: row["id"]), let role = Person.Role(rawValue: row["role"]) else {
+        guard let id = UUID(text: row["id"]), let role = Person.Role(rawValue: row["role"]) else {
             throw DatabaseError(message: "people row \(row["id"] as String) is damaged")
         }
         return Person(id: id, name: row["name"], role: role, createdAt: Date(millisecondsSince1970: row["createdAt"]),
                       archivedAt: (row["archivedAt"] as Int64?).map(Date.init(millisecondsSince1970:)))
     }
-}
-
-extension UUID {
-    /// How IDs are written in the database and the API: lowercase.
-    public var text: String { uuidString.lowercased() }
 }

@@ -70,7 +70,7 @@ extension HearthStore {
             for row in try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT id, key, status, snoozedUntil, remindedAt FROM doses WHERE key IS NOT NULL AND dueAt >= ? AND dueAt < ?
                 """), arguments: [start.millisecondsSince1970, end.millisecondsSince1970]) {
-                guard let id = UUID(uuidString: row["id"]), let status = Dose.Status(rawValue: row["status"]) else { continue }
+                guard let id = UUID(text: row["id"]), let status = Dose.Status(rawValue: row["status"]) else { continue }
                 recorded[row["key"]] = (id, ReminderRules.Recorded(
                     status: status, snoozedUntil: (row["snoozedUntil"] as Int64?).map(Date.init(millisecondsSince1970:)),
                     remindedAt: (row["remindedAt"] as Int64?).map(Date.init(millisecondsSince1970:))))

@@ -64,7 +64,7 @@ extension HearthStore {
                 results.append(result)
                 if case .string("applied")? = result.field("status") {
                     // A dose answered by its key is logged under its id.
-                    let logId = change.entity == .dose && UUID(uuidString: change.id) == nil
+                    let logId = change.entity == .dose && UUID(text: change.id) == nil
                         ? try Self.dose(key: change.id, transaction.db)?.id.text ?? change.id : change.id
                     applied.insert(change.entity.rawValue + "/" + logId)
                 }
@@ -81,7 +81,7 @@ extension HearthStore {
     // MARK: Per entity
 
     static func applyNote(_ change: SyncChange, actor: PermissionPolicy.Actor, in transaction: inout WriteTransaction) throws -> JSONValue {
-        guard let id = UUID(uuidString: change.id) else { return try refused(change, "not-found", actor: actor, transaction.db) }
+        guard let id = UUID(text: change.id) else { return try refused(change, "not-found", actor: actor, transaction.db) }
         guard var note = try note(id: id, transaction.db) else {
             // A note purged while the device was away is not brought back empty.
             let purged = try Bool.fetchOne(transaction.db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM changes WHERE entity = 'note' AND entityId = ? AND op = 'delete')"),
@@ -145,7 +145,7 @@ extension HearthStore {
     }
 
     static func applyMedication(_ change: SyncChange, actor: PermissionPolicy.Actor, in transaction: inout WriteTransaction) throws -> JSONValue {
-        guard let id = UUID(uuidString: change.id), let before = try medication(id: id, transaction.db),
+        guard let id = UUID(text: change.id), let before = try medication(id: id, transaction.db),
               PermissionPolicy.decide(actor, .view, .medications(of: before.personId)) == .allow
         else { return try refused(change, "not-found", actor: actor, transaction.db) }
         guard PermissionPolicy.decide(actor, .edit, .medications(of: before.personId)) == .allow else {
@@ -185,7 +185,7 @@ extension HearthStore {
     /// leave one dose, as the later of them said.
     static func applyDose(_ change: SyncChange, actor: PermissionPolicy.Actor, in transaction: inout WriteTransaction) throws -> JSONValue {
         let zone = try householdTimeZone(transaction.db)
-        if let doseId = UUID(uuidString: change.id) {
+        if let doseId = UUID(text: change.id) {
             // A dose already on record, by its id (as-needed doses have no key):
             // corrected like any other.
             guard let dose = try dose(id: doseId, transaction.db),
@@ -310,15 +310,15 @@ extension HearthStore {
     static func currentValue(of entity: SyncChange.Entity, id: String, visibleTo actor: PermissionPolicy.Actor, _ db: Database) throws -> JSONValue? {
         switch entity {
         case .note, .noteText:
-            guard let id = UUID(uuidString: id), let note = try note(id: id, db),
+            guard let id = UUID(text: id), let note = try note(id: id, db),
                   PermissionPolicy.decide(actor, .view, note.resource) == .allow else { return nil }
             return current(note)
         case .medication:
-            guard let id = UUID(uuidString: id), let medication = try medication(id: id, db),
+            guard let id = UUID(text: id), let medication = try medication(id: id, db),
                   PermissionPolicy.decide(actor, .view, .medications(of: medication.personId)) == .allow else { return nil }
             return current(medication)
         case .dose:
-            let dose = try UUID(uuidString: id).flatMap { try self.dose(id: $0, db) } ?? self.dose(key: id, db)
+            let dose = try UUID(text: id).flatMap { try self.dose(id: $0, db) } ?? self.dose(key: id, db)
             guard let dose, PermissionPolicy.decide(actor, .view, .care(of: dose.personId)) == .allow else { return nil }
             return current(dose)
         }

@@ -46,7 +46,7 @@ extension HearthStore {
     /// refusal would end everyone's editing.
     public func syncNoteTextRefusal(_ change: SyncChange, as actor: PermissionPolicy.Actor) async throws -> JSONValue? {
         try await pool.read { db in
-            guard let id = UUID(uuidString: change.id), let note = try Self.note(id: id, db),
+            guard let id = UUID(text: change.id), let note = try Self.note(id: id, db),
                   PermissionPolicy.decide(actor, .view, note.resource) == .allow else {
                 return try Self.refused(change, "not-found", actor: actor, db)
             }

@@ -4,7 +4,7 @@ import Foundation
 /// each, used both in API responses and in the live stream's change
 /// payloads, so a page can apply a live change exactly as it reads a list.
 extension JSONValue {
-    public static func of(_ id: UUID?) -> JSONValue { id.map { .string($0.uuidString.lowercased()) } ?? .null }
+    public static func of(_ id: UUID?) -> JSONValue { id.map { .string($0.text) } ?? .null }
     public static func of(_ date: Date?) -> JSONValue {
         date.map { .string(ISOTime.text($0)) } ?? .null
     }

@@ -148,7 +148,7 @@ public struct DueDose: Hashable, Sendable {
         self.amount = amount
     }
 
-    public var key: String { "\(scheduleId.uuidString.lowercased())/\(date)T\(time)" }
+    public var key: String { "\(scheduleId.text)/\(date)T\(time)" }
 
     /// Where the dose sits in the day, as the Today page groups doses.
     public var slot: DoseSlot { DoseSlot(time) }
