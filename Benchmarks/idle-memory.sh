@@ -8,6 +8,9 @@ set -euo pipefail
 binary=${1:-.build/release/hearth}
 settle=${SETTLE_SECONDS:-5}
 data=$(mktemp -d)
+# A binary linked moments ago still has pages waiting for the disk, and
+# mapped they count as private dirty memory the hub does not own.
+sync "$binary"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # Discovery off: a benchmark does not announce itself on this machine's network.
 env -u HEARTH_CONFIG HEARTH_DISCOVERY_ENABLED=false "$binary" serve --data "$data" --port "$port" --host 127.0.0.1 >"$data/hub.log" 2>&1 &
