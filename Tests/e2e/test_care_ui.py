@@ -468,8 +468,9 @@ def test_the_sos_slide_reaches_the_caregiver_and_help_on_the_way_reaches_the_sen
     [alert] = home.alerts(kind="sos")
     assert alert["open"] and alert["personId"] == home.senior_id
     banner = browser.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos']")
-    assert browser.find_element(By.ID, "alert-announcer").get_attribute("textContent").startswith(f"{SENIOR} needs help!"), \
-        "screen readers are told"
+    # Screen readers are told (the sentence is set a moment after the banner).
+    wait_for(browser, "the SOS announced", lambda d: d.find_element(By.ID, "alert-announcer")
+             .get_attribute("textContent").startswith(f"{SENIOR} needs help!"))
 
     banner.find_element(By.CSS_SELECTOR, "button[data-action='respond']").click()
     seen_within(browser, senior, "who is coming, on the senior's tablet",

@@ -270,7 +270,10 @@ def test_notes_are_created_searched_pinned_trashed_and_restored_from_the_page(br
     # Trash, then restore from the Trash.
     click(browser, f"li[data-note-id='{new_id}'] [data-action='trash']")
     wait_for(browser, "it to leave the list", lambda d: list_ids(d) == [older["id"]])
-    assert "was moved to Trash" in browser.find_element(By.ID, "notes-announcer").get_attribute("textContent")
+    # Said once the hub has answered (the live list may redraw first), and
+    # a moment later so a screen reader hears the same sentence twice.
+    wait_for(browser, "the move to be announced", lambda d: "was moved to Trash"
+             in d.find_element(By.ID, "notes-announcer").get_attribute("textContent"))
     browser.find_element(By.ID, "trash-link").click()
     wait_for(browser, "the Trash", lambda d: list_ids(d) == [new_id])
     assert "Deleted for good on" in browser.find_element(By.CSS_SELECTOR, "#note-list .purge-at").text
