@@ -48,7 +48,7 @@ struct DiscoveryService: Service {
         return [
             Advertisement(name: name, type: "_http._tcp", port: port, txt: TXTRecord([.init("path", "/")])),
             Advertisement(name: name, type: "_hearth._tcp", port: port, txt: TXTRecord([
-                .init("id", household.id.uuidString.lowercased()),
+                .init("id", household.id.text),
                 .init("v", HearthVersion.current),
                 .init("api", "/api/v1"),
             ])),

@@ -33,7 +33,7 @@ public enum Hub {
                 name: configuration.householdName, timeZone: configuration.householdTimeZone)
             logger.info("store opened", metadata: [
                 "path": "\(directory.appendingPathComponent(HearthStore.fileName).path)",
-                "household": "\(household.id.uuidString.lowercased())",
+                "household": "\(household.id.text)",
             ])
             let webhooks = WebhookBoard(configured: Array(configuration.webhooks.keys))
             let discovery = DiscoveryBoard(configuration.discoveryEnabled ? DiscoveryStatus(state: .waitingForAvahi) : .disabled)

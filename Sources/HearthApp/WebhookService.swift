@@ -66,7 +66,7 @@ struct WebhookService: Service {
     }
 
     private func named(_ id: JSONValue?, _ lookup: (UUID) async throws -> String?) async -> (id: String, name: String)? {
-        guard case .string(let text)? = id, let uuid = UUID(uuidString: text), let name = try? await lookup(uuid) else { return nil }
+        guard case .string(let text)? = id, let uuid = UUID(text: text), let name = try? await lookup(uuid) else { return nil }
         return (text, name)
     }
 

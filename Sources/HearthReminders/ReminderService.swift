@@ -79,7 +79,7 @@ public struct ReminderService: Service {
                 let pass = try await store.remind(at: now)
                 failures = 0
                 for alert in pass.raised {
-                    logger.notice("alert raised", metadata: ["kind": "\(alert.kind.rawValue)", "alert": "\(alert.id.uuidString.lowercased())"])
+                    logger.notice("alert raised", metadata: ["kind": "\(alert.kind.rawValue)", "alert": "\(alert.id.text)"])
                 }
                 if let check = pass.nextCheck { next = min(next, max(check, now)) }
                 await afterPass(pass)

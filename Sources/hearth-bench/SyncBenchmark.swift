@@ -142,12 +142,12 @@ enum SyncBenchmark {
                 for (schedule, own) in planned {
                     for time in own {
                         let due = Date(timeIntervalSince1970: Double(date.dayNumber) * 86_400 + Double(time.minutesSinceMidnight) * 60 - 3600)
-                        let dose = Dose(key: "\(schedule.id.uuidString.lowercased())/\(date)T\(time)", medicationId: schedule.medicationId,
+                        let dose = Dose(key: "\(schedule.id.text)/\(date)T\(time)", medicationId: schedule.medicationId,
                                         personId: seniorId, scheduleId: schedule.id, dueAt: due, plannedDate: date, plannedTime: time,
                                         amount: 1, status: .taken, takenAt: due.addingTimeInterval(600), recordedBy: seniorId,
                                         createdAt: due, updatedAt: due)
                         try db.execute(sql: "INSERT INTO changes (entity, entityId, op, payload, actor, time) VALUES ('dose', ?, 'create', ?, 'bench', ?)",
-                                       arguments: [dose.id.uuidString.lowercased(), try dose.json.jsonText(), Int64(due.timeIntervalSince1970 * 1000)])
+                                       arguments: [dose.id.text, try dose.json.jsonText(), Int64(due.timeIntervalSince1970 * 1000)])
                     }
                 }
             }
