@@ -45,7 +45,7 @@ public struct CareAlert: Hashable, Sendable, Codable {
     /// When it stopped needing anyone: the dose was answered, stock refilled.
     public var resolvedAt: Date?
 
-    public init(id: UUID = UUID(), kind: Kind, audience: Audience, personId: UUID?, doseId: UUID? = nil, medicationId: UUID? = nil,
+    public init(id: UUID = UUID.random(), kind: Kind, audience: Audience, personId: UUID?, doseId: UUID? = nil, medicationId: UUID? = nil,
                 raisedBy: String, raisedAt: Date, notifiedAt: Date? = nil, repeats: Int = 0, details: JSONValue = [:],
                 acknowledgedAt: Date? = nil, acknowledgedBy: UUID? = nil, respondedAt: Date? = nil, respondedBy: UUID? = nil,
                 resolvedAt: Date? = nil) {

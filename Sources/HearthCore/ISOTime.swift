@@ -12,28 +12,24 @@ public enum ISOTime {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (days, millisecondOfDay) = milliseconds.floorDividedBy(86_400_000)
         let calendarDay = LocalDate(dayNumber: Int(days))
-        let (year, month, day) = (calendarDay.year, calendarDay.month, calendarDay.day)
-        var text = ""
-        text.reserveCapacity(24)
-        if year < 0 || year > 9999 {
+        if calendarDay.year < 0 || calendarDay.year > 9999 {
             // Outside what four digits hold; the general formatter knows the rules.
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
         }
-        append(year, width: 4, to: &text)
-        text.append("-")
-        append(month, width: 2, to: &text)
-        text.append("-")
-        append(day, width: 2, to: &text)
-        text.append("T")
-        append(millisecondOfDay / 3_600_000, width: 2, to: &text)
-        text.append(":")
-        append(millisecondOfDay / 60_000 % 60, width: 2, to: &text)
-        text.append(":")
-        append(millisecondOfDay / 1000 % 60, width: 2, to: &text)
-        text.append(".")
-        append(millisecondOfDay % 1000, width: 3, to: &text)
-        text.append("Z")
-        return text
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        calendarDay.write(into: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        let ms = Int(millisecondOfDay)
+        ASCIIDigits.append(ms / 3_600_000, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(ms / 60_000 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(ms / 1000 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        ASCIIDigits.append(ms % 1000, width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(asciiBytes: bytes)
     }
 
     static let fractionalStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
@@ -49,12 +45,6 @@ public enum ISOTime {
             if let date = try? style.parse(text) { return Date(millisecondsSince1970: date.millisecondsSince1970) }
         }
         return nil
-    }
-
-    static func append(_ number: some BinaryInteger, width: Int, to text: inout String) {
-        let digits = String(number)
-        if digits.count < width { text.append(String(repeating: "0", count: width - digits.count)) }
-        text.append(digits)
     }
 }
 

@@ -30,11 +30,11 @@ public enum JSONText {
             output.append(UInt8(ascii: "]"))
         case .object(let fields):
             output.append(UInt8(ascii: "{"))
-            for (index, key) in fields.keys.sorted().enumerated() {
+            for (index, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(key, into: &output)
+                write(field.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                try write(fields[key] ?? .null, into: &output)
+                try write(field.value, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -45,7 +45,9 @@ public enum JSONText {
         // Whole numbers (counts, milliseconds) print without a fraction,
         // as people and other JSON writers expect.
         if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-            output.append(contentsOf: String(Int64(number)).utf8)
+            let whole = Int(number)
+            if whole < 0 { output.append(UInt8(ascii: "-")) }
+            ASCIIDigits.append(abs(whole), width: 1, to: &output)
         } else {
             output.append(contentsOf: number.description.utf8)
         }
@@ -53,24 +55,37 @@ public enum JSONText {
 
     static func write(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escaping are copied whole.
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                escape(byte, into: &output)
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    static func escape(_ byte: UInt8, into output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        case 0x08: output.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: #"\u00"#.utf8)
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0xF)])
+        }
     }
 
     public static func value(from bytes: some Collection<UInt8>) throws -> JSONValue {

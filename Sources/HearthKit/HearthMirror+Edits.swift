@@ -35,7 +35,7 @@ extension HearthMirror {
     public func createNote(title: String = "", text: String = "", shared: Bool = false, now: Date = Date()) async throws -> UUID {
         let fields: [String: JSONValue] = ["title": .string(title), "visibility": .string(shared ? "shared" : "private")]
         try Self.check(fields, of: .note)
-        let id = UUID()
+        let id = UUID.random()
         try await writer.write { db in
             let noteId = id.text
             var created = fields

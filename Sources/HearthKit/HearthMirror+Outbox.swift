@@ -22,7 +22,7 @@ extension HearthMirror {
         let hlc = clock.next(physical: try hubMilliseconds(at: now, db))
         try setMeta(.clock, hlc.description, db)
         var change: [String: JSONValue] = [
-            "opId": .string(UUID().text), "entity": .string(entity.rawValue), "id": .string(id),
+            "opId": .string(UUID.random().text), "entity": .string(entity.rawValue), "id": .string(id),
             "fields": .object(fields), "hlc": .string(hlc.description),
         ]
         if let deleted { change["deleted"] = .bool(deleted) }

@@ -35,7 +35,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func isJSON(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let mediaType = MediaType.essence(of: contentType)
         return mediaType == "application/json" || mediaType == "application/problem+json"
     }
 

@@ -12,7 +12,7 @@ enum DeviceToken {
         if let authorization = request.headers[.authorization] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "bearer" {
-                return (String(parts[1]).trimmingCharacters(in: .whitespaces), false)
+                return (HTTPText.trimmed(parts[1]), false)
             }
         }
         if let token = request.cookies[cookieName]?.value, !token.isEmpty {

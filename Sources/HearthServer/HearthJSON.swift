@@ -53,7 +53,7 @@ public enum HearthJSON {
     /// the wrong shape (422, naming the field).
     public struct RequestDecoder: Hummingbird.RequestDecoder {
         public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-            guard Self.isJSON(request.headers[.contentType]) else {
+            guard MediaType.isJSON(request.headers[.contentType]) else {
                 throw ProblemError(.unsupportedMediaType, type: "unsupported-media-type",
                                    detail: "Send the body as application/json")
             }
@@ -69,12 +69,6 @@ public enum HearthJSON {
             }
         }
 
-        static func isJSON(_ contentType: String?) -> Bool {
-            guard let contentType else { return false }
-            let mediaType = contentType.split(separator: ";").first?
-                .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
-        }
 
         static func problem(for error: DecodingError) -> any Error {
             func field(_ path: [any CodingKey]) -> String {

@@ -47,7 +47,7 @@ struct MedicationsController {
             var schedules: [DoseSchedule] = []
             for (index, body) in (new.schedules ?? []).enumerated() {
                 do {
-                    schedules.append(try body.schedule(medicationId: UUID(), today: today, prefix: "schedules.\(index)."))
+                    schedules.append(try body.schedule(medicationId: UUID.random(), today: today, prefix: "schedules.\(index)."))
                 } catch HearthError.invalid(let fields) {
                     problems.merge(fields) { own, _ in own }
                 }

@@ -103,7 +103,7 @@ struct NoteEditController {
                 try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
                 return
             }
-            let editorId = UUID()
+            let editorId = UUID.random()
             let name = (try? await store.person(id: actor.personId))?.name ?? ""
             guard let queue = await session.join(editorId, name: name, actor: actor,
                                                  actorName: context.requestContext.caller.actorName) else {

@@ -168,7 +168,7 @@ actor NoteSession {
     /// stored (nil), or why it was refused (then nothing of it is acknowledged,
     /// though operations before the refused one may be stored).
     func submitPushed(_ batch: [UInt8], actor: PermissionPolicy.Actor, actorName: String) async -> String? {
-        let id = UUID()
+        let id = UUID.random()
         guard let stream = join(id, name: actorName, actor: actor, actorName: actorName), let editor = editors[id] else {
             return "gone: the note's editing session ended"
         }

@@ -91,7 +91,7 @@ final class NotekBridge: Sendable {
             logger.error("notek could not open a note", metadata: ["note": "\(noteId)", "error": "\(error)"])
             return nil
         }
-        let editorId = UUID()
+        let editorId = UUID.random()
         guard let queue = await session.join(editorId, name: "Notek", actor: Self.actor, actorName: Self.actorName) else {
             await sessions.leave(noteId, session)
             return nil

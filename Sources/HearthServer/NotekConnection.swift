@@ -25,7 +25,7 @@ struct NotekConnection {
     }
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-        let clientId = UUID()
+        let clientId = UUID.random()
         // Everything this connection is told goes out in order through one queue.
         let (queue, out) = AsyncStream.makeStream(of: NotekBridge.Outbound.self)
         let writer = Task {

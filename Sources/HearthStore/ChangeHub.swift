@@ -37,7 +37,7 @@ public final class ChangeHub: Sendable {
 
     /// Registers a listener; it receives every change published from now on.
     func register(bufferLimit: Int) -> LiveChanges {
-        let id = UUID()
+        let id = UUID.random()
         let (stream, continuation) = AsyncThrowingStream<Change, any Error>.makeStream(
             bufferingPolicy: .bufferingOldest(max(1, bufferLimit))
         )

@@ -161,7 +161,6 @@ extension HearthStore {
                 throw HearthError.notFound(what: "That medication")
             }
             try authorize(medication)
-            let zone = try Self.householdTimeZone(transaction.db)
             let versions = try Self.scheduleVersions(medicationIds: [medicationId], since: transaction.time, transaction.db)
             guard let schedule = versions.first(where: { $0.activeUntil == nil && $0.schedule.isAsNeeded })?.schedule,
                   case .asNeeded(let minimumInterval, let dailyMaximum) = schedule.pattern
@@ -170,21 +169,24 @@ extension HearthStore {
             guard when <= transaction.time else { throw HearthError.invalid(fields: ["takenAt": "must not be in the future"]) }
             // Without a limit there is nothing to check against (and a
             // medicine taken freely may have many doses on record).
-            let isLimited = minimumInterval != nil || dailyMaximum != nil
-            let previous = !isLimited ? [] : try Int64.fetchAll(transaction.db.cachedStatement(sql: """
-                SELECT takenAt FROM doses WHERE medicationId = ? AND key IS NULL AND status = 'taken' AND takenAt >= ?
-                """), arguments: [medicationId.text, when.addingTimeInterval(-8 * 86_400).millisecondsSince1970])
-                .map(Date.init(millisecondsSince1970:))
-            let verdict = AsNeededRule.check(minimumIntervalMinutes: minimumInterval, dailyMaximum: dailyMaximum,
+            var verdict = AsNeededRule.Verdict.allowed
+            if minimumInterval != nil || dailyMaximum != nil {
+                let zone = try Self.householdTimeZone(transaction.db)
+                let previous = try Int64.fetchAll(transaction.db.cachedStatement(sql: """
+                    SELECT takenAt FROM doses WHERE medicationId = ? AND key IS NULL AND status = 'taken' AND takenAt >= ?
+                    """), arguments: [medicationId.text, when.addingTimeInterval(-8 * 86_400).millisecondsSince1970])
+                    .map(Date.init(millisecondsSince1970:))
+                verdict = AsNeededRule.check(minimumIntervalMinutes: minimumInterval, dailyMaximum: dailyMaximum,
                                              takenAt: previous, at: when, in: zone)
-            if verdict != .allowed, !override {
-                switch verdict {
-                case .tooSoon(let next):
-                    throw HearthError.limitReached(.tooSoon(medication.name, nextAllowedAt: next, localTime: Self.clockTime(next, in: zone)))
-                case .dailyMaximumReached(let maximum):
-                    throw HearthError.limitReached(.dailyMaximumReached(medication.name, maximum: maximum))
-                case .allowed:
-                    break
+                if !override {
+                    switch verdict {
+                    case .tooSoon(let next):
+                        throw HearthError.limitReached(.tooSoon(medication.name, nextAllowedAt: next, localTime: Self.clockTime(next, in: zone)))
+                    case .dailyMaximumReached(let maximum):
+                        throw HearthError.limitReached(.dailyMaximumReached(medication.name, maximum: maximum))
+                    case .allowed:
+                        break
+                    }
                 }
             }
             let dose = Dose(
@@ -326,7 +328,7 @@ extension HearthStore {
         let when = parts[1].split(separator: "T")
         guard when.count == 2, let date = try? LocalDate(String(when[0])), let time = try? LocalTime(String(when[1])) else { return nil }
         let versions = try versions(sql: """
-            SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId WHERE v.scheduleId = ?
+            SELECT \(Self.versionColumns) FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId WHERE v.scheduleId = ?
             """, arguments: [scheduleId.text], db)
         let due = WallClock.instant(date, time, in: zone)
         for version in versions {

@@ -11,7 +11,7 @@ extension HearthStore {
         let validZone = try Household.validatedTimeZone(timeZone)
         return try await write(by: "hub") { transaction in
             if let existing = try Self.household(transaction.db) { return existing }
-            let household = Household(id: UUID(), name: validName, timeZone: validZone, createdAt: transaction.time)
+            let household = Household(id: UUID.random(), name: validName, timeZone: validZone, createdAt: transaction.time)
             try transaction.db.cachedExecute(sql: "INSERT INTO household (id, name, timeZone, createdAt) VALUES (?, ?, ?, ?)",
                 arguments: [household.id.text, household.name, household.timeZone,
                             household.createdAt.millisecondsSince1970]

@@ -26,7 +26,7 @@ extension HearthStore {
             guard person.role == .senior else {
                 throw HearthError.invalid(fields: ["personId": "must be a senior (the person who takes it)"])
             }
-            medication.id = UUID()
+            medication.id = UUID.random()
             medication.revision = 1
             medication.active = true
             medication.createdAt = transaction.time
@@ -139,7 +139,7 @@ extension HearthStore {
     @discardableResult
     static func insertSchedule(_ draft: DoseSchedule, personId: UUID, in transaction: inout WriteTransaction) throws -> DoseSchedule {
         var schedule = draft
-        schedule.id = UUID()
+        schedule.id = UUID.random()
         try transaction.db.cachedExecute(sql: "INSERT INTO schedules (id, medicationId, createdAt) VALUES (?, ?, ?)",
                                    arguments: [schedule.id.text, schedule.medicationId.text, transaction.time.millisecondsSince1970])
         try insertVersion(schedule, version: 1, in: &transaction)
@@ -217,7 +217,7 @@ extension HearthStore {
         guard !people.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: people.count).joined(separator: ", ")
         return try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM medications WHERE personId IN (\(marks)) \(includingInactive ? "" : "AND active = 1")
+            SELECT \(medicationColumns) FROM medications WHERE personId IN (\(marks)) \(includingInactive ? "" : "AND active = 1")
             ORDER BY active DESC, name COLLATE NOCASE, id
             """), arguments: StatementArguments(people.map(\.text))).map(medication(from:))
     }
@@ -236,7 +236,7 @@ extension HearthStore {
     public func schedules(medicationId: UUID) async throws -> [DoseSchedule] {
         try await pool.read { db in
             try Self.versions(sql: """
-                SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
+                SELECT \(Self.versionColumns) FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
                 WHERE s.medicationId = ? AND v.activeUntil IS NULL ORDER BY s.createdAt, s.id
                 """, arguments: [medicationId.text], db).map(\.schedule)
         }
@@ -249,7 +249,7 @@ extension HearthStore {
         return try await pool.read { db in
             let marks = Array(repeating: "?", count: medicationIds.count).joined(separator: ", ")
             return Dictionary(grouping: try Self.versions(sql: """
-                SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
+                SELECT \(Self.versionColumns) FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
                 WHERE s.medicationId IN (\(marks)) AND v.activeUntil IS NULL ORDER BY s.createdAt, s.id
                 """, arguments: StatementArguments(medicationIds.map(\.text)), db).map(\.schedule), by: \.medicationId)
         }
@@ -260,50 +260,63 @@ extension HearthStore {
     static func scheduleVersions(medicationIds: [UUID], since: Date, _ db: Database) throws -> [ScheduleVersion] {
         guard !medicationIds.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: medicationIds.count).joined(separator: ", ")
-        var arguments = StatementArguments(medicationIds.map(\.text))
-        _ = arguments.append(contentsOf: [since.millisecondsSince1970])
+        // Built as existentials: GRDB's generic initializer is not specialized
+        // across modules, and runs for every dose recorded.
+        let values: [(any DatabaseValueConvertible)?] = medicationIds.map(\.text) + [since.millisecondsSince1970]
+        let arguments = StatementArguments(values)
         return try versions(sql: """
-            SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
+            SELECT \(Self.versionColumns) FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
             WHERE s.medicationId IN (\(marks)) AND (v.activeUntil IS NULL OR v.activeUntil > ?)
             """, arguments: arguments, db)
     }
 
     static func currentVersion(scheduleId: UUID, _ db: Database) throws -> ScheduleVersion? {
         try versions(sql: """
-            SELECT v.*, s.medicationId FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
+            SELECT \(Self.versionColumns) FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId
             WHERE v.scheduleId = ? AND v.activeUntil IS NULL
             """,
                      arguments: [scheduleId.text], db).first
     }
 
+    /// The columns `versions(sql:)` reads, in the order it reads them: by
+    /// index, as GRDB's lookup by name lowercases the name for every field.
+    static let versionColumns = "v.scheduleId, v.pattern, v.amount, v.startDate, v.endDate, v.activeFrom, v.activeUntil, s.medicationId"
+
     static func versions(sql: String, arguments: StatementArguments, _ db: Database) throws -> [ScheduleVersion] {
-        // Every query selects the schedule's medicationId beside the version.
+        // Every query selects `versionColumns`.
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            let scheduleId: String = row["scheduleId"]
-            guard let id = UUID(text: scheduleId), let medicationId = UUID(text: row["medicationId"]) else {
+            guard let id = UUID(text: row[0]), let medicationId = UUID(text: row[7]) else {
                 throw HearthError.conflict("A stored schedule is damaged")
             }
-            let pattern = try SchedulePatterns.shared.pattern(stored: row["pattern"])
+            let pattern = try SchedulePatterns.shared.pattern(stored: row[1])
             let schedule = DoseSchedule(
-                id: id, medicationId: medicationId, pattern: pattern, amount: row["amount"],
-                startDate: try LocalDate(row["startDate"] as String), endDate: try (row["endDate"] as String?).map { try LocalDate($0) })
-            return ScheduleVersion(schedule: schedule, activeFrom: Date(millisecondsSince1970: row["activeFrom"]),
-                                   activeUntil: (row["activeUntil"] as Int64?).map(Date.init(millisecondsSince1970:)))
+                id: id, medicationId: medicationId, pattern: pattern, amount: row[2],
+                startDate: try LocalDate(row[3] as String), endDate: try (row[4] as String?).map { try LocalDate($0) })
+            return ScheduleVersion(schedule: schedule, activeFrom: Date(millisecondsSince1970: row[5]),
+                                   activeUntil: (row[6] as Int64?).map(Date.init(millisecondsSince1970:)))
         }
     }
 
     static func medication(id: UUID, _ db: Database) throws -> Medication? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM medications WHERE id = ?"), arguments: [id.text]).map(medication(from:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(medicationColumns) FROM medications WHERE id = ?"), arguments: [id.text]).map(medication(from:))
     }
 
+    /// The columns `medication(from:)` reads, in its order: by index, not
+    /// by name (see `versionColumns`).
+    static let medicationColumns = """
+        id, personId, name, strength, unit, form, instructions, appearance, stock, packageSize, lowStockDays, active, \
+        revision, createdAt, updatedAt
+        """
+
+    /// A medication from a row selecting `medicationColumns`.
     static func medication(from row: Row) throws -> Medication {
-        guard let id = UUID(text: row["id"]), let personId = UUID(text: row["personId"]) else {
+        guard let id = UUID(text: row[0]), let personId = UUID(text: row[1]) else {
             throw HearthError.conflict("A stored medication is damaged")
         }
         return Medication(
-            id: id, personId: personId, name: row["name"], strength: row["strength"], unit: row["unit"], form: row["form"],
-            instructions: row["instructions"], appearance: row["appearance"], stock: row["stock"], packageSize: row["packageSize"],
-            lowStockDays: row["lowStockDays"], active: row["active"], revision: row["revision"],
-            createdAt: Date(millisecondsSince1970: row["createdAt"]), updatedAt: Date(millisecondsSince1970: row["updatedAt"]))
+            id: id, personId: personId, name: row[2], strength: row[3], unit: row[4], form: row[5],
+            instructions: row[6], appearance: row[7], stock: row[8], packageSize: row[9],
+            lowStockDays: row[10], active: row[11], revision: row[12],
+            createdAt: Date(millisecondsSince1970: row[13]), updatedAt: Date(millisecondsSince1970: row[14]))
     }
 }

@@ -111,4 +111,17 @@ extension HearthStore {
                 """)
         }
     }
+
+    /// Open alerts by dose and by medication: answering a dose resolves its
+    /// due and missed alerts and every dose taken looks for its
+    /// medication's low-stock alert, and without these each read every
+    /// alert the household ever had.
+    static func registerAlertLookups(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v7 alert lookups") { db in
+            try db.execute(sql: """
+                CREATE INDEX alerts_unresolved_by_dose ON alerts(doseId) WHERE resolvedAt IS NULL;
+                CREATE INDEX alerts_unresolved_by_medication ON alerts(medicationId) WHERE resolvedAt IS NULL;
+                """)
+        }
+    }
 }

@@ -32,6 +32,7 @@ extension HearthStore {
         registerMedications(&migrator)
         registerNotek(&migrator)
         registerSync(&migrator)
+        registerAlertLookups(&migrator)
         return migrator
     }
 

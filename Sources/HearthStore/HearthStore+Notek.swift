@@ -47,7 +47,7 @@ extension HearthStore {
             if let row = try Row.fetchOne(transaction.db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]) {
                 return try Self.note(from: row)
             }
-            return try Self.insertNotekNote(id: UUID(), title: Self.legacyNotekNoteTitle, in: &transaction)
+            return try Self.insertNotekNote(id: UUID.random(), title: Self.legacyNotekNoteTitle, in: &transaction)
         }
     }
 

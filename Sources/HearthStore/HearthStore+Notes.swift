@@ -31,7 +31,7 @@ extension HearthStore {
             guard let owner = try Self.person(id: ownerId, transaction.db), owner.archivedAt == nil else {
                 throw HearthError.notFound(what: "That person")
             }
-            let note = Note(id: UUID(), ownerId: ownerId, title: title, visibility: visibility, pinned: pinned,
+            let note = Note(id: UUID.random(), ownerId: ownerId, title: title, visibility: visibility, pinned: pinned,
                             createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: text)
             try Self.insertNote(note, state: state, in: &transaction)
             return note

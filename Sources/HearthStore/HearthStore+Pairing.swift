@@ -61,7 +61,7 @@ extension HearthStore {
                 }
                 (personName, role) = (name, newRole)
             }
-            let id = UUID()
+            let id = UUID.random()
             let expiresAt = transaction.time.addingTimeInterval(Double(lifetime.components.seconds))
             try transaction.db.cachedExecute(sql: """
                     INSERT INTO pairing_codes (id, secretHash, shortCodeHash, personId, newPersonName, newPersonRole,
@@ -168,7 +168,7 @@ extension HearthStore {
             guard let role = Person.Role(rawValue: code["newPersonRole"] ?? "") else { throw refusal }
             person = try insertPerson(name: code["newPersonName"], role: role, in: &transaction)
         }
-        let device = Device(id: UUID(), personId: person.id, name: deviceName ?? code["deviceName"] ?? "\(person.name)'s device",
+        let device = Device(id: UUID.random(), personId: person.id, name: deviceName ?? code["deviceName"] ?? "\(person.name)'s device",
                             createdAt: transaction.time, lastSeenAt: transaction.time, userAgent: userAgent)
         try transaction.db.cachedExecute(sql: """
                 INSERT INTO devices (id, personId, name, tokenHash, createdAt, lastSeenAt, userAgent)

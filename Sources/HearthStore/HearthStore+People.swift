@@ -14,7 +14,7 @@ extension HearthStore {
         if try Self.person(named: name, transaction.db) != nil {
             throw HearthError.conflict("Someone called \(name) is already in the household")
         }
-        let person = Person(id: UUID(), name: name, role: role, createdAt: transaction.time)
+        let person = Person(id: UUID.random(), name: name, role: role, createdAt: transaction.time)
         try transaction.db.cachedExecute(sql: "INSERT INTO people (id, name, role, createdAt) VALUES (?, ?, ?, ?)",
             arguments: [person.id.text, person.name, person.role.rawValue, person.createdAt.millisecondsSince1970]
         )

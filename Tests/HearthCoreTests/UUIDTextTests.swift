@@ -26,4 +26,22 @@ import Testing
         #expect(UUID(uuidString: text) == nil)
         #expect(UUID(text: text) == nil)
     }
+
+    @Test func newIDsAreRandomVersion4() {
+        let ids = (0..<2000).map { _ in UUID.random() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            let text = Array(id.text)
+            #expect(text[14] == "4", "version 4: \(id.text)")
+            #expect("89ab".contains(text[19]), "the RFC's variant: \(id.text)")
+            #expect(UUID(uuidString: id.text) == id)
+        }
+        // Every other bit varies.
+        let bytes = ids.map { withUnsafeBytes(of: $0.uuid) { Array($0) } }
+        for index in 0..<16 {
+            let fixed: UInt8 = index == 6 ? 0xF0 : index == 8 ? 0xC0 : 0
+            #expect(bytes.reduce(UInt8(0)) { $0 | $1[index] } | fixed == 0xFF, "byte \(index)")
+        }
+    }
 }
+

@@ -85,4 +85,15 @@ import Testing
         #expect(Compression.isJSON("application/problem+json"))
         #expect(!Compression.isJSON("text/html"))
     }
+
+    @Test func mediaTypesAreReadWithoutParametersCaseOrSpace() {
+        #expect(MediaType.essence(of: " Application/JSON ; charset=utf-8") == "application/json")
+        #expect(MediaType.essence(of: "\tapplication/problem+json") == "application/problem+json")
+        #expect(MediaType.essence(of: "") == "")
+        #expect(MediaType.essence(of: "   ") == "")
+        #expect(MediaType.isJSON("application/vnd.hearth+json; x=1"))
+        #expect(!MediaType.isJSON("text/json-ish"))
+        #expect(!MediaType.isJSON(nil))
+        #expect(HTTPText.trimmed(" \tabc d\t "[...]) == "abc d")
+    }
 }

@@ -18,6 +18,26 @@ import Testing
         #expect(tables.contains("changes"))
     }
 
+    /// Answering a dose and taking one look up open alerts of that dose or
+    /// medication: through an index, not by reading every alert ever raised.
+    @Test func openAlertsAreLookedUpByIndex() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        let lookups: [(sql: String, arguments: StatementArguments, index: String)] = [
+            ("SELECT * FROM alerts WHERE medicationId = ? AND kind = 'low-stock' AND resolvedAt IS NULL", ["m"], "alerts_unresolved_by_medication"),
+            ("SELECT * FROM alerts WHERE medicationId = ? AND kind = 'dose-due' AND resolvedAt IS NULL", ["m"], "alerts_unresolved_by_medication"),
+            ("SELECT * FROM alerts WHERE doseId = ? AND kind = ? AND resolvedAt IS NULL", ["d", "dose-due"], "alerts_unresolved_by_dose"),
+        ]
+        for (sql, arguments, index) in lookups {
+            let plan = try await store.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+                    .map { $0["detail"] as String }.joined(separator: "; ")
+            }
+            #expect(plan.contains(index), "\(sql): \(plan)")
+        }
+    }
+
     @Test func openingAgainChangesNothing() async throws {
         let directory = try TemporaryDirectory()
         let first = try HearthStore(directory: directory.url)

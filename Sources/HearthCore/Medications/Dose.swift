@@ -42,7 +42,7 @@ public struct Dose: Hashable, Sendable, Codable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID = UUID(), key: String?, medicationId: UUID, personId: UUID, scheduleId: UUID?, dueAt: Date?,
+    public init(id: UUID = UUID.random(), key: String?, medicationId: UUID, personId: UUID, scheduleId: UUID?, dueAt: Date?,
                 plannedDate: LocalDate?, plannedTime: LocalTime?, amount: Double, status: Status, takenAt: Date? = nil,
                 reason: String? = nil, snoozedUntil: Date? = nil, recordedBy: UUID? = nil, limitOverridden: Bool = false,
                 missedAt: Date? = nil, createdAt: Date, updatedAt: Date) {

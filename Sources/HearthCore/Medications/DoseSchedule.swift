@@ -26,7 +26,7 @@ public struct DoseSchedule: Hashable, Sendable, Codable {
     public var startDate: LocalDate
     public var endDate: LocalDate?
 
-    public init(id: UUID = UUID(), medicationId: UUID, pattern: Pattern, amount: Double, startDate: LocalDate, endDate: LocalDate? = nil) {
+    public init(id: UUID = UUID.random(), medicationId: UUID, pattern: Pattern, amount: Double, startDate: LocalDate, endDate: LocalDate? = nil) {
         self.id = id
         self.medicationId = medicationId
         self.pattern = pattern

@@ -15,21 +15,28 @@ public struct LocalTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// Reads `HH:MM`, as people and the API write it.
     public init(_ text: String) throws(HearthError) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]), parts[1].count == 2
-        else { throw .invalid(fields: ["time": "must be written as HH:MM, e.g. 08:00"]) }
-        try self.init(hour: hour, minute: minute)
+        // H:MM or HH:MM, read byte by byte (every stored schedule is read back through here).
+        var text = text
+        let parsed: (hour: Int, minute: Int)? = text.withUTF8 { bytes in
+            let colon = bytes.count - 3
+            guard colon == 1 || colon == 2, bytes[colon] == UInt8(ascii: ":"),
+                  let hour = ASCIIDigits.read(bytes, 0..<colon), let minute = ASCIIDigits.read(bytes, colon + 1..<bytes.count)
+            else { return nil }
+            return (hour, minute)
+        }
+        guard let parsed else { throw .invalid(fields: ["time": "must be written as HH:MM, e.g. 08:00"]) }
+        try self.init(hour: parsed.hour, minute: parsed.minute)
     }
 
     public var minutesSinceMidnight: Int { hour * 60 + minute }
     public var description: String {
         // By hand rather than String(format:), which goes through C varargs for every time in a response.
-        var text = ""
-        ISOTime.append(hour, width: 2, to: &text)
-        text.append(":")
-        ISOTime.append(minute, width: 2, to: &text)
-        return text
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(5)
+        ASCIIDigits.append(hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(minute, width: 2, to: &bytes)
+        return String(asciiBytes: bytes)
     }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool { lhs.minutesSinceMidnight < rhs.minutesSinceMidnight }
@@ -66,12 +73,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// Reads `YYYY-MM-DD`.
     public init(_ text: String) throws(HearthError) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { throw .invalid(fields: ["date": "must be written as YYYY-MM-DD"]) }
-        try self.init(year: year, month: month, day: day)
+        // YYYY-MM-DD, read byte by byte (every stored schedule and planned dose is read back through here).
+        var text = text
+        let parsed: (year: Int, month: Int, day: Int)? = text.withUTF8 { bytes in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                  let year = ASCIIDigits.read(bytes, 0..<4), let month = ASCIIDigits.read(bytes, 5..<7),
+                  let day = ASCIIDigits.read(bytes, 8..<10)
+            else { return nil }
+            return (year, month, day)
+        }
+        guard let parsed else { throw .invalid(fields: ["date": "must be written as YYYY-MM-DD"]) }
+        try self.init(year: parsed.year, month: parsed.month, day: parsed.day)
     }
 
     public init(dayNumber: Int) {
@@ -100,13 +112,19 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public var weekday: Int { ((dayNumber % 7) + 7 + 3) % 7 + 1 }
 
     public var description: String {
-        var text = ""
-        ISOTime.append(year, width: 4, to: &text)
-        text.append("-")
-        ISOTime.append(month, width: 2, to: &text)
-        text.append("-")
-        ISOTime.append(day, width: 2, to: &text)
-        return text
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        write(into: &bytes)
+        return String(asciiBytes: bytes)
+    }
+
+    /// Appends `YYYY-MM-DD` (for a year of four digits).
+    func write(into bytes: inout [UInt8]) {
+        ASCIIDigits.append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        ASCIIDigits.append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        ASCIIDigits.append(day, width: 2, to: &bytes)
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }

@@ -30,7 +30,7 @@ public struct Medication: Hashable, Sendable, Codable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID = UUID(), personId: UUID, name: String, strength: String = "", unit: String = Medication.defaultUnit,
+    public init(id: UUID = UUID.random(), personId: UUID, name: String, strength: String = "", unit: String = Medication.defaultUnit,
                 form: String = "", instructions: String = "", appearance: String = "", stock: Double? = nil,
                 packageSize: Double? = nil, lowStockDays: Int? = nil, active: Bool = true, revision: Int = 1,
                 createdAt: Date, updatedAt: Date) {
