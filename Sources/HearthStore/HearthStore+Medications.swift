@@ -284,7 +284,8 @@ extension HearthStore {
 
     static func versions(sql: String, arguments: StatementArguments, _ db: Database) throws -> [ScheduleVersion] {
         // Every query selects `versionColumns`.
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+        // Decoded from the cursor's row in place: fetchAll would copy each row first.
+        return try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             guard let id = UUID(text: row[0]), let medicationId = UUID(text: row[7]) else {
                 throw HearthError.conflict("A stored schedule is damaged")
             }
@@ -294,11 +295,15 @@ extension HearthStore {
                 startDate: try LocalDate(row[3] as String), endDate: try (row[4] as String?).map { try LocalDate($0) })
             return ScheduleVersion(schedule: schedule, activeFrom: Date(millisecondsSince1970: row[5]),
                                    activeUntil: (row[6] as Int64?).map(Date.init(millisecondsSince1970:)))
-        }
+        })
     }
 
     static func medication(id: UUID, _ db: Database) throws -> Medication? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(medicationColumns) FROM medications WHERE id = ?"), arguments: [id.text]).map(medication(from:))
+        // Decoded from the cursor's row in place (fetchOne would copy it
+        // first), while the cursor lives: its row reads the statement's.
+        let cursor = try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(medicationColumns) FROM medications WHERE id = ?"),
+                                         arguments: [id.text])
+        return try withExtendedLifetime(cursor) { try cursor.next().map(medication(from:)) }
     }
 
     /// The columns `medication(from:)` reads, in its order: by index, not
