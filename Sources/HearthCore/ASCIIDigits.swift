@@ -6,16 +6,13 @@
 enum ASCIIDigits {
     /// Appends `number` (not negative) zero-padded to at least `width` digits.
     static func append(_ number: Int, width: Int, to bytes: inout [UInt8]) {
+        var place = 1
         var digits = 1
-        var rest = number / 10
-        while rest > 0 { digits += 1; rest /= 10 }
+        while place <= number / 10 { place *= 10; digits += 1 }
         for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
-        let start = bytes.count
-        for _ in 0..<digits { bytes.append(0) }
-        var value = number
-        for index in stride(from: start + digits - 1, through: start, by: -1) {
-            bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
+        while place > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number / place % 10))
+            place /= 10
         }
     }
 
@@ -30,12 +27,5 @@ enum ASCIIDigits {
             value = value * 10 + Int(digit)
         }
         return value
-    }
-}
-
-extension String {
-    /// ASCII text already known to be valid, as a String without a second pass.
-    init(asciiBytes bytes: [UInt8]) {
-        self = String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -29,7 +29,7 @@ public enum ISOTime {
         bytes.append(UInt8(ascii: "."))
         ASCIIDigits.append(ms % 1000, width: 3, to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
-        return String(asciiBytes: bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static let fractionalStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)

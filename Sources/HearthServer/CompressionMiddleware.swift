@@ -17,7 +17,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         guard request.method != .head, response.headers[.contentEncoding] == nil,
-              let type = response.headers[.contentType], Self.isJSON(type),
+              MediaType.isJSON(response.headers[.contentType]),
               let length = response.body.contentLength, length >= Self.minimumSize
         else { return response }
         // Whether gzipped or not, the answer depends on Accept-Encoding.
@@ -32,11 +32,6 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[.contentLength] = String(compressed.readableBytes)
         response.body = ResponseBody(byteBuffer: compressed)
         return response
-    }
-
-    static func isJSON(_ contentType: String) -> Bool {
-        let mediaType = MediaType.essence(of: contentType)
-        return mediaType == "application/json" || mediaType == "application/problem+json"
     }
 
     /// Whether any Accept-Encoding value names gzip (or `*`) with a quality above 0.

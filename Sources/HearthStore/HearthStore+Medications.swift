@@ -283,8 +283,8 @@ extension HearthStore {
     static let versionColumns = "v.scheduleId, v.pattern, v.amount, v.startDate, v.endDate, v.activeFrom, v.activeUntil, s.medicationId"
 
     static func versions(sql: String, arguments: StatementArguments, _ db: Database) throws -> [ScheduleVersion] {
-        // Every query selects `versionColumns`.
-        // Decoded from the cursor's row in place: fetchAll would copy each row first.
+        // Every query selects `versionColumns`; each row is decoded from the
+        // cursor in place, where fetchAll would copy it first.
         return try Array(Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             guard let id = UUID(text: row[0]), let medicationId = UUID(text: row[7]) else {
                 throw HearthError.conflict("A stored schedule is damaged")

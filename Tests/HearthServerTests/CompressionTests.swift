@@ -81,9 +81,9 @@ import Testing
         #expect(!Compression.acceptsGzip(["gzip;q=0", "br"]))
         #expect(!Compression.acceptsGzip(["gzip;q=0.0"]))
         #expect(!Compression.acceptsGzip(["*;q=0"]))
-        #expect(Compression.isJSON("application/json; charset=utf-8"))
-        #expect(Compression.isJSON("application/problem+json"))
-        #expect(!Compression.isJSON("text/html"))
+        #expect(MediaType.isJSON("application/json; charset=utf-8"))
+        #expect(MediaType.isJSON("application/problem+json"))
+        #expect(!MediaType.isJSON("text/html"))
     }
 
     @Test func mediaTypesAreReadWithoutParametersCaseOrSpace() {

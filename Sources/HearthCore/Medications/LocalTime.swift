@@ -36,7 +36,7 @@ public struct LocalTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
         ASCIIDigits.append(hour, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         ASCIIDigits.append(minute, width: 2, to: &bytes)
-        return String(asciiBytes: bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool { lhs.minutesSinceMidnight < rhs.minutesSinceMidnight }
@@ -115,7 +115,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         var bytes: [UInt8] = []
         bytes.reserveCapacity(10)
         write(into: &bytes)
-        return String(asciiBytes: bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `YYYY-MM-DD` (for a year of four digits).
