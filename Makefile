@@ -16,7 +16,7 @@ PORT ?= 8080
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care clean
+.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care layout-profile clean
 
 run: deps build
 	mkdir -p .hearth
@@ -87,11 +87,11 @@ bench-crdt:
 	.build/release/hearth-bench crdt
 
 # Relaying a typist's keystrokes to 50 editors of one note on a live hub
-# (delays p50/p99/max and the hub's memory), release build.
-bench-relay:
-	swift build -c release --product hearth
+# (delays p50/p99/max and the hub's memory), on the hub as the .deb ships it.
+bench-relay: deb-deps
+	Packaging/build-release .build-static
 	swift build -c release --product hearth-bench
-	.build/release/hearth-bench relay .build/release/hearth
+	.build/release/hearth-bench relay .build-static/release/hearth
 
 # HearthKit's first sync of five years of history to an empty mirror, and
 # one change pushed and pulled (time and bytes), release build.
@@ -106,12 +106,18 @@ bench-care: deps
 	Benchmarks/care-api.sh .build/release/hearth
 
 # Resident and private dirty memory of an idle hub; not a test. Measured on
-# the binary as the .deb ships it (release, Swift runtime linked in: about
-# 4 MB less resident than one loading the runtime's shared libraries), built
-# apart so the dynamic release build of the other benchmarks is kept.
-bench-memory: deps
-	swift build -c release --static-swift-stdlib --product hearth --scratch-path .build-static
+# the binary as the .deb ships it (Packaging/build-release: Swift runtime
+# linked in, code laid out for memory), built apart so the dynamic release
+# build of the other benchmarks is kept.
+bench-memory: deb-deps
+	Packaging/build-release .build-static
 	Benchmarks/idle-memory.sh .build-static/release/hearth
+
+# Remakes Packaging/layout/hearth.order.xz (the shipped binary's code
+# layout) from callgrind profiles of the hub at work; commit the result.
+layout-profile: deb-deps
+	$(call apt_install,valgrind wrk)
+	Packaging/layout/profile
 
 clean:
 	rm -rf .build $(VENV)

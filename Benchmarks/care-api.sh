@@ -20,7 +20,9 @@ env -u HEARTH_CONFIG HEARTH_DISCOVERY_ENABLED=false HEARTH_LOG_LEVEL=warning \
   "$binary" serve --data "$data" --port "$port" --host 127.0.0.1 >"$data/hub.log" 2>&1 &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 1 100); do curl -fs "$base/api/v1/health" >/dev/null && break; sleep 0.1; done
+# Up to 30 s: a hub run under valgrind (Packaging/layout/profile) starts slowly.
+for _ in $(seq 1 300); do curl -fs "$base/api/v1/health" >/dev/null && break; sleep 0.1; done
+curl -fs "$base/api/v1/health" >/dev/null || { echo "care-api: the hub did not answer within 30 s" >&2; exit 1; }
 
 # A caregiver's device, paired the way an admin does it.
 "$binary" people add Babcia --role senior --data "$data" >/dev/null

@@ -17,10 +17,12 @@ env -u HEARTH_CONFIG HEARTH_DISCOVERY_ENABLED=false "$binary" serve --data "$dat
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$data"' EXIT
 
-for _ in $(seq 1 100); do
+# Up to 30 s: a hub run under valgrind (Packaging/layout/profile) starts slowly.
+for _ in $(seq 1 300); do
   curl -fs "http://127.0.0.1:$port/api/v1/health" >/dev/null && break
   sleep 0.1
 done
+curl -fs "http://127.0.0.1:$port/api/v1/health" >/dev/null || { echo "idle-memory: the hub did not answer within 30 s" >&2; tail -40 "$data/hub.log" >&2; exit 1; }
 # Touch the pages a browser would load once (the API answers 401 without a
 # paired device, which is still a request served), then let it go idle.
 for path in / /app.js /style.css /i18n/en.json /api/v1/household; do

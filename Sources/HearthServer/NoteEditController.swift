@@ -115,8 +115,8 @@ struct NoteEditController {
             let writer = Task {
                 for await item in queue {
                     switch item {
-                    case .send(let message):
-                        try await outbound.write(.binary(ByteBuffer(bytes: message.encoded())))
+                    case .send(_, let frame):
+                        try await outbound.write(.binary(frame))
                     case .close(let code, let reason):
                         try? await outbound.close(.unknown(code), reason: reason)
                         return

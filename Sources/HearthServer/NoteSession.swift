@@ -3,6 +3,7 @@ import HearthCore
 import HearthCRDT
 import HearthStore
 import Logging
+import NIOCore
 
 /// One note open for editing, shared by everyone editing it: the note's
 /// text as the hub holds it, the editors' outbound queues, and the order in
@@ -26,8 +27,14 @@ actor NoteSession {
 
     /// What an editor's connection is told to do.
     enum Outbound: Sendable {
-        case send(NoteEditMessage)
+        /// A message and its frame: a relayed message is encoded once for
+        /// every editor it goes to, and their writers share the bytes.
+        case send(NoteEditMessage, frame: ByteBuffer)
         case close(code: UInt16, reason: String)
+
+        static func message(_ message: NoteEditMessage) -> Outbound {
+            .send(message, frame: ByteBuffer(bytes: message.encoded()))
+        }
     }
 
     /// Operations applied in memory, waiting for the writer.
@@ -155,12 +162,12 @@ actor NoteSession {
     private func catchUp(_ editor: Editor, from vector: VersionVector) {
         if !vector.next.isEmpty, startVector.isIncluded(in: vector) {
             let missing = log.filter { $0.id.counter + $0.length > vector[$0.id.replica] }
-            if !missing.isEmpty { editor.continuation.yield(.send(.operations(NoteOperation.encode(missing)))) }
+            if !missing.isEmpty { editor.continuation.yield(.message(.operations(NoteOperation.encode(missing)))) }
         } else {
-            editor.continuation.yield(.send(.state(text.encodeState())))
+            editor.continuation.yield(.message(.state(text.encodeState())))
         }
-        editor.continuation.yield(.send(.synced(text.versionVector)))
-        for (_, json) in presence { editor.continuation.yield(.send(.otherPresence(json))) }
+        editor.continuation.yield(.message(.synced(text.versionVector)))
+        for (_, json) in presence { editor.continuation.yield(.message(.otherPresence(json))) }
     }
 
     /// Applies a batch a device pushed through `/api/v1/sync` as a short-lived
@@ -176,7 +183,7 @@ actor NoteSession {
         if let refusal = submit(batch, from: id, editor: editor, tellNow: true) { return refusal.reason }
         for await item in stream {
             switch item {
-            case .send(.acknowledged): return nil
+            case .send(.acknowledged, _): return nil
             case .close(_, let reason): return reason
             case .send: continue
             }
@@ -276,7 +283,7 @@ actor NoteSession {
                 break
             }
             for item in round {
-                editors[item.editor]?.continuation.yield(.send(.acknowledged(item.acknowledged)))
+                editors[item.editor]?.continuation.yield(.message(.acknowledged(item.acknowledged)))
                 if !item.operations.isEmpty { relay(.operations(item.batch), except: item.editor) }
             }
             storedSinceCompaction += operations.count
@@ -320,7 +327,7 @@ actor NoteSession {
     }
 
     private func relay(_ message: NoteEditMessage, except sender: UUID) {
-        for (id, editor) in editors where id != sender { editor.continuation.yield(.send(message)) }
+        for (id, editor) in editors where id != sender { editor.continuation.yield(.message(message)) }
     }
 
     private static func json(_ object: [String: Any]) -> Data {

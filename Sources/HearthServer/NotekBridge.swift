@@ -141,10 +141,10 @@ final class NotekBridge: Sendable {
                 if !started {
                     // Until the note's state is in: its state, then synced.
                     switch work {
-                    case .fromSession(.send(.state(let bytes))):
+                    case .fromSession(.send(.state(let bytes), _)):
                         text = try? NoteText.decodeState(bytes, replica: ReplicaRange.random())
                         continue
-                    case .fromSession(.send(.synced)):
+                    case .fromSession(.send(.synced, _)):
                         if let text {
                             do {
                                 try await state.start(text: text)
@@ -436,7 +436,7 @@ extension NotekBridge {
 
         private mutating func fromSession(_ item: NoteSession.Outbound, _ mirror: NotekMirror) async {
             switch item {
-            case .send(.operations(let batch)):
+            case .send(.operations(let batch), _):
                 do {
                     let (edits, assigned) = try mirror.apply(NoteOperation.decode(batch))
                     for case .insert(let atom) in edits { textBytes += atom.character.utf8.count }
@@ -451,7 +451,7 @@ extension NotekBridge {
                     logger.error("notek could not follow a note", metadata: ["note": "\(noteId)", "error": "\(error)"])
                     breakDown(code: 1011, reason: "hub error: reconnect")
                 }
-            case .send(.acknowledged(let vector)):
+            case .send(.acknowledged(let vector), _):
                 let stored = vector[mirror.text.replica]
                 while let first = waiting.first, first.end <= stored {
                     waiting.removeFirst()

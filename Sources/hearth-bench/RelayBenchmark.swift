@@ -171,12 +171,13 @@ enum RelayBenchmark {
     }
 
     static func waitForHealth(_ base: String) async throws {
-        for _ in 0..<100 {
+        // Up to 30 s: a hub run under valgrind (Packaging/layout/profile) starts slowly.
+        for _ in 0..<300 {
             if let (_, response) = try? await URLSession.shared.data(from: URL(string: "\(base)/api/v1/health")!),
                (response as? HTTPURLResponse)?.statusCode == 200 { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw Failure(description: "the hub did not answer health within 10 s")
+        throw Failure(description: "the hub did not answer health within 30 s")
     }
 
     /// Runs `hearth pair` as an admin would and exchanges its code for a token.

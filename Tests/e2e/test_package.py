@@ -102,6 +102,22 @@ def unpacked(tmp_path_factory) -> Path:
     return root
 
 
+def test_the_binary_keeps_aslr_and_loads_light(unpacked: Path):
+    # Packaging/build-release lays the hub out for memory; these are the parts
+    # a careless flag would undo: still position-independent (ASLR), its
+    # relocations packed, and no symbol table exported for dynamic linking
+    # (that table alone was 3 MB the loader read at every start).
+    binary = str(unpacked / "usr" / "bin" / "hearth")
+    header = run(["readelf", "--file-header", "--wide", binary]).stdout
+    assert re.search(r"Type:\s+DYN", header), header
+    dynamic = run(["readelf", "--dynamic", "--wide", binary]).stdout
+    assert "(RELR)" in dynamic, dynamic
+    symbols = run(["readelf", "--dyn-syms", "--wide", binary]).stdout
+    defined = [line for line in symbols.splitlines()
+               if re.match(r"\s*\d+:", line) and " UND " not in line and " GLOBAL " in line]
+    assert len(defined) < 50, f"{len(defined)} symbols exported, e.g. {defined[:5]}"
+
+
 def test_the_unit_verifies(unpacked: Path, tmp_path: Path):
     # verify checks that ExecStart's program exists and runs, so it is pointed
     # at the unpacked binary (the host has none in /usr/bin); the unit is
