@@ -327,7 +327,8 @@ actor NoteSession {
     }
 
     private func relay(_ message: NoteEditMessage, except sender: UUID) {
-        for (id, editor) in editors where id != sender { editor.continuation.yield(.message(message)) }
+        let outbound = Outbound.message(message)
+        for (id, editor) in editors where id != sender { editor.continuation.yield(outbound) }
     }
 
     private static func json(_ object: [String: Any]) -> Data {
