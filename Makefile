@@ -13,6 +13,7 @@ TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils 
 DEB_PACKAGES := dpkg-dev binutils xz-utils
 PACKAGE_TEST_PACKAGES := debootstrap lintian systemd systemd-container util-linux
 PORT ?= 8080
+NOTE_KB ?= 0
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
@@ -91,7 +92,7 @@ bench-crdt:
 bench-relay: deb-deps
 	Packaging/build-release .build-static
 	swift build -c release --product hearth-bench
-	.build/release/hearth-bench relay .build-static/release/hearth
+	.build/release/hearth-bench relay .build-static/release/hearth 50 $(NOTE_KB)
 
 # HearthKit's first sync of five years of history to an empty mirror, and
 # one change pushed and pulled (time and bytes), release build.

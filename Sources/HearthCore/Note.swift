@@ -48,11 +48,19 @@ public struct Note: Sendable, Hashable {
     }
 
     /// The first line with text, shortened to fit a list.
+    /// Reads no further than that line: the hub asks after every keystroke,
+    /// and a long note's other lines are not worth reading for it.
     public static func firstLine(of text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { !$0.isEmpty } ?? ""
-        return line.count > displayTitleLength ? String(line.prefix(displayTitleLength)) + "…" : line
+        var rest = text[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            let line = rest[..<end].trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty {
+                return line.count > displayTitleLength ? String(line.prefix(displayTitleLength)) + "…" : line
+            }
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
+        }
+        return ""
     }
 
     /// When a note in Trash is purged.

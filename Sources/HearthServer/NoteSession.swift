@@ -79,6 +79,11 @@ actor NoteSession {
     /// told once the change interval has passed, so the log hears of the
     /// last of it (devices that sync later read the log).
     private var untold: String?
+    /// Search re-indexes a note's whole text, so typing refreshes it at
+    /// most once a change interval (and when the last editor leaves).
+    private var lastSearchRefreshAt: ContinuousClock.Instant?
+    private var searchBehind = false
+    private var searchBehindBy = ""
     private var trailingTell: Task<Void, Never>?
 
     private init(noteId: UUID, store: HearthStore, logger: Logger, text: NoteText, note: Note, lastSeq: Int64) {
@@ -259,19 +264,28 @@ actor NoteSession {
             let now = ContinuousClock.now
             let tell = line != firstLine || round.contains(where: \.tellNow)
                 || lastChangeToldAt.map { now - $0 >= Self.changeInterval } ?? true
+            let refreshSearch = round.contains(where: \.tellNow)
+                || lastSearchRefreshAt.map { now - $0 >= Self.changeInterval } ?? true
             do {
                 if let last = round.last, !operations.isEmpty {
                     lastStoredSeq = try await store.storeNoteOperations(
                         noteId: noteId, operations: operations, text: current, recordChange: tell,
-                        editors: Array(Set(round.map(\.actor))), by: last.actorName)
+                        refreshSearch: refreshSearch, editors: Array(Set(round.map(\.actor))), by: last.actorName)
                     firstLine = line
                     if tell {
                         lastChangeToldAt = now
                         untold = nil
                     } else {
                         untold = last.actorName
-                        scheduleTrailingTell()
                     }
+                    if refreshSearch {
+                        lastSearchRefreshAt = now
+                        searchBehind = false
+                    } else {
+                        searchBehind = true
+                        searchBehindBy = last.actorName
+                    }
+                    if untold != nil || searchBehind { scheduleTrailingTell() }
                 }
             } catch let error as HearthError {
                 logger.info("note editing refused", metadata: ["note": "\(noteId)", "error": "\(error)"])
@@ -300,15 +314,22 @@ actor NoteSession {
         }
     }
 
-    /// Tells the log of typing stored untold (also when the last editor leaves).
+    /// Tells the log of typing stored untold, and brings search up to the
+    /// text (also when the last editor leaves).
     func tellUntold() async {
         trailingTell?.cancel()
         trailingTell = nil
-        guard let actorName = untold else { return }
-        untold = nil
-        lastChangeToldAt = .now
+        let behind = searchBehind
+        searchBehind = false
+        if behind { lastSearchRefreshAt = .now }
         do {
-            try await store.recordNoteTextChanged(id: noteId, by: actorName)
+            if let actorName = untold {
+                untold = nil
+                lastChangeToldAt = .now
+                try await store.recordNoteTextChanged(id: noteId, by: actorName)
+            } else if behind {
+                try await store.refreshNoteSearch(id: noteId, by: searchBehindBy)
+            }
         } catch {
             logger.warning("note change could not be told", metadata: ["note": "\(noteId)", "error": "\(error)"])
         }

@@ -33,6 +33,7 @@ extension HearthStore {
         registerNotek(&migrator)
         registerSync(&migrator)
         registerAlertLookups(&migrator)
+        registerSearchApartFromTyping(&migrator)
         return migrator
     }
 

@@ -34,7 +34,7 @@ extension HearthStore {
     /// The note's state and every operation stored since it.
     public func noteEditingStart(id: UUID) async throws -> NoteEditingStart? {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notes WHERE id = ?"), arguments: [id.text]) else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.noteColumns()), state, stateUpdateSeq FROM notes WHERE id = ?"), arguments: [id.text]) else { return nil }
             let note = try Self.note(from: row)
             let stateSeq: Int64 = row["stateUpdateSeq"]
             let updates = try Row.fetchAll(db.cachedStatement(sql: "SELECT seq, operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq"),
@@ -63,9 +63,11 @@ extension HearthStore {
     /// transaction; only then may they be acknowledged. Refuses, storing
     /// nothing, when the note is gone or in Trash, or one of `editors` may no
     /// longer edit it. `recordChange` also tells live listeners the note
-    /// changed. Returns the last `note_updates.seq`.
+    /// changed; `refreshSearch` re-indexes the text for search, which
+    /// otherwise waits (see `refreshNoteSearch`). Returns the last
+    /// `note_updates.seq`.
     public func storeNoteOperations(
-        noteId: UUID, operations: [StoredNoteOperation], text: String, recordChange: Bool,
+        noteId: UUID, operations: [StoredNoteOperation], text: String, recordChange: Bool, refreshSearch: Bool,
         editors: [PermissionPolicy.Actor], by actorName: String
     ) async throws -> Int64 {
         try await write(by: actorName) { transaction in
@@ -87,13 +89,45 @@ extension HearthStore {
             let seq = transaction.db.lastInsertedRowID
             note.text = text
             note.updatedAt = transaction.time
-            try transaction.db.cachedExecute(sql: "UPDATE notes SET text = ?, updatedAt = ? WHERE id = ?",
-                                       arguments: [text, time, noteId.text])
+            try transaction.db.cachedExecute(sql: "UPDATE notes SET text = ?, updatedAt = ?, searchBehind = ? WHERE id = ?",
+                                       arguments: [text, time, !refreshSearch, noteId.text])
+            if refreshSearch { try Self.refreshSearch(ofNote: noteId, text: text, transaction.db) }
             if recordChange {
                 try transaction.record(entity: "note", entityId: noteId.text, op: .update, payload: Self.payload(of: note))
             }
             return seq
         }
+    }
+
+    /// Re-indexes the note's text for search if typing left it behind.
+    /// Not a change anyone is told of: the text itself was stored (and
+    /// told) with the typing.
+    public func refreshNoteSearch(id: UUID, by actorName: String) async throws {
+        // The one write path (so it commits with the typing around it, in order),
+        // though it records no change.
+        try await write(by: actorName) { transaction in
+            let db = transaction.db
+            guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT text FROM notes WHERE id = ? AND searchBehind = 1"),
+                                                 arguments: [id.text]) else { return }
+            try Self.refreshSearch(ofNote: id, text: text, db)
+            try db.cachedExecute(sql: "UPDATE notes SET searchBehind = 0 WHERE id = ?", arguments: [id.text])
+        }
+    }
+
+    /// Catches up every note whose search words are older than its text
+    /// (the hub stopped between typing and re-indexing).
+    static func refreshBehindSearch(_ db: Database) throws {
+        let behind = try Row.fetchAll(db, sql: "SELECT id, text FROM notes WHERE searchBehind = 1")
+        for row in behind {
+            guard let id = UUID(text: row["id"]) else { continue }
+            try refreshSearch(ofNote: id, text: row["text"], db)
+        }
+        try db.execute(sql: "UPDATE notes SET searchBehind = 0 WHERE searchBehind = 1")
+    }
+
+    static func refreshSearch(ofNote id: UUID, text: String, _ db: Database) throws {
+        try db.cachedExecute(sql: "UPDATE notes_search SET text = ? WHERE rowid = (SELECT searchRow FROM notes WHERE id = ?)",
+                             arguments: [text, id.text])
     }
 
     /// Replaces the note's compacted state by one that includes every

@@ -28,7 +28,7 @@ extension HearthStore {
     public func sharedNotes(changedAfter time: Date) async throws -> [Note] {
         try await pool.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM notes WHERE visibility = 'shared' AND deletedAt IS NULL AND updatedAt > ?
+                SELECT \(Self.noteColumns()) FROM notes WHERE visibility = 'shared' AND deletedAt IS NULL AND updatedAt > ?
                 ORDER BY updatedAt, id
                 """), arguments: [time.millisecondsSince1970]).map(Self.note(from:))
         }
@@ -36,7 +36,7 @@ extension HearthStore {
 
     /// The shared note legacy clients edit, created when first needed.
     public func legacyNotekNote(by actor: String) async throws -> Note {
-        let find = "SELECT * FROM notes WHERE title = ? AND visibility = 'shared' AND deletedAt IS NULL ORDER BY createdAt, id LIMIT 1"
+        let find = "SELECT \(Self.noteColumns()) FROM notes WHERE title = ? AND visibility = 'shared' AND deletedAt IS NULL ORDER BY createdAt, id LIMIT 1"
         if let note = try await pool.read({ db in
             try Row.fetchOne(db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]).map(Self.note(from:))
         }) {

@@ -129,7 +129,7 @@ extension HearthStore {
     public func notes(visibleTo actor: PermissionPolicy.Actor, inTrash: Bool = false) async throws -> [Note] {
         try await pool.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM notes
+                SELECT \(Self.noteColumns()) FROM notes
                 WHERE deletedAt IS \(inTrash ? "NOT NULL" : "NULL") AND (visibility = 'shared' OR ownerId = ?)
                 ORDER BY pinned DESC, updatedAt DESC
                 """), arguments: [actor.personId.text])
@@ -146,7 +146,7 @@ extension HearthStore {
             // U+E000/U+E001 mark matches inside the snippet; they cannot occur
             // in the text's words (the tokenizer drops private-use characters).
             try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT notes.*, snippet(notes_search, -1, char(57344), char(57345), '…', 12) AS passage
+                SELECT \(Self.noteColumns()), snippet(notes_search, -1, char(57344), char(57345), '…', 12) AS passage
                 FROM notes_search JOIN notes ON notes.searchRow = notes_search.rowid
                 WHERE notes_search MATCH ? AND notes.deletedAt IS NULL
                   AND (notes.visibility = 'shared' OR notes.ownerId = ?)
@@ -186,8 +186,15 @@ extension HearthStore {
         return pieces
     }
 
+    /// The columns `note(from:)` reads: all but the CRDT state, which only
+    /// editing reads and which spans many pages for a long note.
+    static func noteColumns(of table: String = "notes") -> String {
+        ["searchRow", "id", "ownerId", "title", "visibility", "pinned", "createdAt", "updatedAt", "deletedAt", "text"]
+            .map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+
     static func note(id: UUID, _ db: Database) throws -> Note? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notes WHERE id = ?"), arguments: [id.text]).map(note(from:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(noteColumns()) FROM notes WHERE id = ?"), arguments: [id.text]).map(note(from:))
     }
 
     static func note(from row: Row) throws -> Note {

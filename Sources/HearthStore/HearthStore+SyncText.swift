@@ -61,11 +61,14 @@ extension HearthStore {
 
     /// Tells the change log a note's text changed, for typing an editing
     /// session stored without telling (it tells at most every few seconds),
-    /// so that a device syncing later hears of the last of it.
+    /// so that a device syncing later hears of the last of it; search
+    /// catches up with the text at the same time.
     public func recordNoteTextChanged(id: UUID, by actorName: String) async throws {
         try await write(by: actorName) { transaction in
             guard let note = try Self.note(id: id, transaction.db) else { return }
             try transaction.record(entity: "note", entityId: id.text, op: .update, payload: Self.payload(of: note))
+            try Self.refreshSearch(ofNote: id, text: note.text, transaction.db)
+            try transaction.db.cachedExecute(sql: "UPDATE notes SET searchBehind = 0 WHERE id = ?", arguments: [id.text])
         }
     }
 }

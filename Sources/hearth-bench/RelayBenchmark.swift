@@ -20,6 +20,9 @@ enum RelayBenchmark {
         var listeners = 50
         var characters = 200
         var perSecond = 20
+        /// How much text the note holds before the typing starts: every
+        /// keystroke is stored with the note's text, so its size matters.
+        var noteKB = 0
     }
 
     struct Result {
@@ -28,6 +31,7 @@ enum RelayBenchmark {
         var privateDirtyKB: Int
         var listeners: Int
         var characters: Int
+        var noteKB: Int
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -58,6 +62,7 @@ enum RelayBenchmark {
         let token = try await pairDevice(binary: options.binary, data: data, port: port, base: base)
         let noteId = try await createNote(base: base, token: token)
         let url = "ws://127.0.0.1:\(port)/api/v1/notes/\(noteId)/edit"
+        if options.noteKB > 0 { try await fill(url: url, token: token, kilobytes: options.noteKB) }
 
         let clock = ContinuousClock()
         let sent = SendTimes()
@@ -80,7 +85,7 @@ enum RelayBenchmark {
             try await tasks.waitForAll()
         }
         return Result(delays: await arrivals.delays, residentKB: memory.resident, privateDirtyKB: memory.dirty,
-                      listeners: options.listeners, characters: options.characters)
+                      listeners: options.listeners, characters: options.characters, noteKB: options.noteKB)
     }
 
     // MARK: The two kinds of editor
@@ -154,6 +159,33 @@ enum RelayBenchmark {
     }
 
     // MARK: Setting up
+
+    /// Writes `kilobytes` of shopping-list text into the note, as one
+    /// pasted insertion, and waits until the hub has stored it.
+    static func fill(url: String, token: String, kilobytes: Int) async throws {
+        _ = try await WebSocketClient.connect(
+            url: url, configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
+            logger: Logger(label: "filler")
+        ) { inbound, outbound, _ in
+            try await outbound.write(.binary(ByteBuffer(bytes: [1, 0x01] + VersionVector().encoded())))
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            let note = NoteText(replica: 515_151)
+            while let message = try await messages.next() {
+                guard case .binary(let buffer) = message, buffer.readableBytes >= 2 else { continue }
+                if buffer.readableBytesView[buffer.readerIndex + 1] == 0x12 { break }
+            }
+            let line = "Zakupy: mleko, chleb, masło, jajka, pomidory, ser żółty.\n"
+            let text = String(repeating: line, count: kilobytes * 1024 / line.utf8.count + 1)
+            let operation = try note.insert(text, at: 0)
+            try await outbound.write(.binary(ByteBuffer(bytes: [UInt8(1), 0x02] + NoteOperation.encode([operation]))))
+            while let message = try await messages.next() {
+                guard case .binary(let buffer) = message, buffer.readableBytes >= 2 else { continue }
+                if buffer.readableBytesView[buffer.readerIndex + 1] == 0x13 { break }
+            }
+            try await outbound.close(.normalClosure, reason: nil)
+            while (try? await messages.next()) != nil {}
+        }
+    }
 
     /// The port from the hub's `hub ready url=http://127.0.0.1:PORT/` log line.
     static func listeningPort(_ output: Pipe) throws -> Int {
@@ -243,7 +275,7 @@ enum RelayBenchmark {
             return String(format: "%.2f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
         }
         return """
-            | relay: 1 typist, \(result.listeners) listeners, \(result.characters) keystrokes | measured | target |
+            | relay: 1 typist, \(result.listeners) listeners, \(result.characters) keystrokes\(result.noteKB > 0 ? " into \(result.noteKB) KB" : "") | measured | target |
             |---|---:|---:|
             | deliveries | \(sorted.count) | \(result.listeners * result.characters) |
             | p50 delay ms | \(percentile(0.5)) | - |

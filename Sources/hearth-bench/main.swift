@@ -7,7 +7,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     usage: hearth-bench crdt [TRACE.json[.gz] …]
-           hearth-bench relay [HEARTH_BINARY] [LISTENERS]
+           hearth-bench relay [HEARTH_BINARY] [LISTENERS] [NOTE_KB]
            hearth-bench sync [DOSES_PER_DAY …]
 
     """
@@ -34,6 +34,7 @@ if command == "relay" {
     var options = RelayBenchmark.Options()
     if arguments.count > 1 { options.binary = arguments[1] }
     if arguments.count > 2, let listeners = Int(arguments[2]), listeners > 0 { options.listeners = listeners }
+    if arguments.count > 3, let kilobytes = Int(arguments[3]), kilobytes >= 0, kilobytes <= 900 { options.noteKB = kilobytes }
     do {
         print(RelayBenchmark.table(try await RelayBenchmark.run(options)))
         exit(0)

@@ -160,6 +160,56 @@ actor SimulatedEditor {
     }
 }
 
+extension NoteEditingTests {
+    /// Search is refreshed while typing only now and then (it re-reads the
+    /// whole note), so it must catch up once the typing is over.
+    @Test func wordsTypedInASessionAreFoundOnceTheEditorLeaves() async throws {
+        try await RunningHub.with { port, store, _, token in
+            let admin = try #require(try await store.people().first)
+            let reader = PermissionPolicy.Actor(personId: admin.id, role: admin.role, caresFor: [])
+            let note = try await store.createNote(ownerId: admin.id, title: "Zakupy", text: "mleko\n",
+                                                  visibility: .shared, pinned: false, by: "test")
+            _ = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]), logger: Logger(label: "editor")
+            ) { inbound, outbound, _ in
+                try await outbound.write(.binary(ByteBuffer(bytes: NoteEditMessage.hello(VersionVector()).encoded())))
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                var replica: NoteText?
+                reading: while let message = try await messages.next() {
+                    guard case .binary(let buffer) = message else { continue }
+                    switch try NoteEditMessage.decode(Array(buffer.readableBytesView)) {
+                    case .state(let bytes): replica = try NoteText.decodeState(bytes, replica: 4242)
+                    case .synced: break reading
+                    default: continue
+                    }
+                }
+                let text = try #require(replica)
+                for character in "pomidory" {
+                    let operation = try text.insert(String(character), at: text.count)
+                    try await outbound.write(.binary(ByteBuffer(bytes: NoteEditMessage.operations(NoteOperation.encode([operation])).encoded())))
+                }
+                var stored = VersionVector()
+                while stored[4242] < 8, let message = try await messages.next() {
+                    if case .binary(let buffer) = message, case .acknowledged(let vector) = try NoteEditMessage.decode(Array(buffer.readableBytesView)) {
+                        stored = vector
+                    }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+                while (try? await messages.next()) != nil {}
+            }
+            let deadline = ContinuousClock.now + .seconds(5)
+            var found: [UUID] = []
+            while found.isEmpty, ContinuousClock.now < deadline {
+                found = try await store.searchNotes("pomidory", visibleTo: reader).map(\.note.id)
+                if found.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(found == [note.id], "what was typed is searchable once the editor has left")
+            #expect(try await store.note(id: note.id)?.text == "mleko\npomidory")
+        }
+    }
+}
+
 @Suite(.serialized) struct NoteEditingRefusalTests {
     /// Connects, catches up, sends `frames` and returns how the hub closed.
     static func closeAfterSending(_ frames: [WebSocketOutboundWriter.OutboundFrame], port: Int, token: String, noteId: UUID) async throws -> (String, String?) {
