@@ -108,6 +108,17 @@ export function readHubFrame(data) {
 }
 
 /** ws://host/api/v1/notes/<id>/edit (wss: under https:). */
+/**
+ * A browser tells a page nothing about an upgrade the hub refused: it looks
+ * like a network failure (1006). The same address fetched as plain HTTP
+ * says why; this is the close code to act on for its status, or null when
+ * the refusal is nothing the session can act on (keep trying).
+ */
+export function closeCodeForRefusedUpgrade(status) {
+  if (status === 404) return CLOSE.gone;
+  return null;
+}
+
 export function editURL(location, noteId) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/api/v1/notes/${encodeURIComponent(noteId)}/edit`;

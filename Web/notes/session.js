@@ -10,7 +10,7 @@ import {
   advanceVector, appendOperation, batches, dropAcknowledged, operationsBeyond,
 } from './outbox.js';
 import {
-  editURL, helloFrame, operationsFrame, planAfterClose, presenceFrame, readHubFrame,
+  closeCodeForRefusedUpgrade, editURL, helloFrame, operationsFrame, planAfterClose, presenceFrame, readHubFrame,
 } from './protocol.js';
 import { updateEditors } from './presence.js';
 
@@ -45,6 +45,7 @@ export function createNoteSession({
   storage = null,
   location = globalThis.location,
   WebSocketImpl = globalThis.WebSocket,
+  fetchImpl = globalThis.fetch ? (...args) => globalThis.fetch(...args) : null,
   setTimer = (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimer = (id) => globalThis.clearTimeout(id),
   now = () => Date.now(),
@@ -160,8 +161,10 @@ export function createNoteSession({
     }
     ws.binaryType = 'arraybuffer';
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
       if (ws !== socket) return;
+      opened = true;
       ws.send(helloFrame(note ? note.versionVector : new Map()));
     };
     ws.onmessage = (event) => {
@@ -178,8 +181,27 @@ export function createNoteSession({
     ws.onclose = (event) => {
       if (ws !== socket) return;
       socket = null;
-      closed(event.code);
+      if (opened || event.code !== 1006 || !fetchImpl) {
+        closed(event.code);
+        return;
+      }
+      // Never opened: the hub may have refused the upgrade (the note went
+      // to Trash, or is no longer shared with this person). Ask it why.
+      whyRefused().then((code) => {
+        if (socket === null && timers.reconnect === null) closed(code);
+      });
     };
+  }
+
+  async function whyRefused() {
+    try {
+      const response = await fetchImpl(`/api/v1/notes/${encodeURIComponent(noteId)}/edit`, {
+        credentials: 'same-origin', headers: { Accept: 'application/problem+json' },
+      });
+      return closeCodeForRefusedUpgrade(response.status) ?? 1006;
+    } catch {
+      return 1006;
+    }
   }
 
   function closed(code) {

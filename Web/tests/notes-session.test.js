@@ -43,7 +43,7 @@ function fakeHub(clock, text = '') {
   };
   hub.WebSocket = class {
     constructor() {
-      if (!hub.up) { clock.setTimer(() => this.onclose?.({ code: 1006 }), 0); return; }
+      if (!hub.up || hub.refusing) { clock.setTimer(() => this.onclose?.({ code: 1006 }), 0); return; }
       hub.sockets.add(this);
       clock.setTimer(() => this.onopen?.(), 0);
     }
@@ -81,13 +81,20 @@ function fakeHub(clock, text = '') {
     }
     close() { hub.sockets.delete(this); }
   };
+  // The same address as plain HTTP: why an upgrade was refused.
+  hub.fetch = async (url) => {
+    hub.asked.push(url);
+    if (!hub.up) throw new TypeError('Failed to fetch');
+    return { status: hub.refusing ?? 426 };
+  };
+  hub.asked = [];
   hub.stop = () => { hub.up = false; for (const s of [...hub.sockets]) hub.close(s, 1001); };
   return hub;
 }
 
 function open(hub, clock, storage = memoryStorage(), random = Math.random) {
   const session = createNoteSession({
-    noteId: 'n1', storage, location: { protocol: 'http:', host: 'hub' }, WebSocketImpl: hub.WebSocket,
+    noteId: 'n1', storage, location: { protocol: 'http:', host: 'hub' }, WebSocketImpl: hub.WebSocket, fetchImpl: hub.fetch,
     setTimer: clock.setTimer, clearTimer: clock.clearTimer, now: clock.now, random,
   });
   const seen = { statuses: [], texts: 0, problems: [] };
@@ -219,4 +226,43 @@ test('a note moved to Trash closes for good, keeping what was typed', () => {
   assert.equal(a.session.editable, false);
   assert.deepEqual(a.seen.problems, ['gone']);
   assert.equal(hub.sockets.size, 0, 'no reconnecting');
+});
+
+test('an upgrade refused because the note is gone stops reconnecting and says so', async () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'abc');
+  const a = open(hub, clock);
+  clock.advance(10);
+  type(a.session, 'abcd');
+  // The note goes to Trash while this tab is away; the hub refuses the upgrade.
+  for (const s of [...hub.sockets]) hub.close(s, 1006);
+  hub.refusing = 404;
+  for (let i = 0; i < 5; i++) {
+    clock.advance(60000);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(a.session.status, 'gone');
+  assert.deepEqual(a.seen.problems, ['gone']);
+  assert.equal(hub.asked[0], '/api/v1/notes/n1/edit');
+  assert.equal(hub.asked.length, 1, 'asked once, then stopped trying');
+});
+
+test('a connection that fails for other reasons keeps trying, and gets through when the hub is back', async () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'abc');
+  const a = open(hub, clock);
+  clock.advance(10);
+  hub.stop();
+  for (let i = 0; i < 3; i++) {
+    clock.advance(60000);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(a.session.status, 'offline');
+  assert.ok(hub.asked.length >= 2, 'it asked after each failed attempt');
+  hub.up = true;
+  for (let i = 0; i < 3; i++) {
+    clock.advance(60000);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(a.session.status, 'saved');
 });
