@@ -21,6 +21,8 @@ public final class HearthStore: Sendable {
     let groupCommit: GroupCommit
     /// Orders the hub's own field changes against devices' offline ones.
     let clock: HubClock
+    /// Copies the write-ahead log into the database file, beside the commits.
+    let checkpointer: LogCheckpointer
 
     /// Opens (creating if needed) `hearth.sqlite` in `directory`, and brings it to the latest schema.
     public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -42,13 +44,17 @@ public final class HearthStore: Sendable {
         self.hub = hub
         self.pairedDevices = pairedDevices
         self.now = now
-        groupCommit = GroupCommit(pool: pool) { db, changes in
+        let checkpointer = try LogCheckpointer(path: path)
+        self.checkpointer = checkpointer
+        groupCommit = GroupCommit(pool: pool, checkpointer: checkpointer) { db, changes in
             // Runs on the writer's serial queue right after COMMIT, so
             // listeners hear changes in exactly the order of `seq`.
             Self.publish(changes, committedIn: db, to: hub, forgetting: pairedDevices)
         }
         let offset = try pool.read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT clockOffsetMs FROM household LIMIT 1")) } ?? 0
         clockOffset.withLock { $0 = offset }
+        // Whatever opening wrote (migrations, a catch-up) goes to the file too.
+        checkpointer.committed()
     }
 
     static func configuration() -> Configuration {
@@ -62,6 +68,8 @@ public final class HearthStore: Sendable {
             // keeps a savepoint's undo log in a temporary file unless told
             // otherwise: a file created and deleted for every dose recorded.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            // Commits never checkpoint; `LogCheckpointer` does, beside them.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         return configuration
     }
@@ -142,5 +150,6 @@ public final class HearthStore: Sendable {
     public func close() throws {
         hub.closeAll()
         try pool.close()
+        try checkpointer.close()
     }
 }
