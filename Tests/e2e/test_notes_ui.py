@@ -1,7 +1,8 @@
 """Notes in a real headless Chromium: two windows typing into one shared note
 see each other's words within a second, and where each other's cursor is;
 typing while the hub is away is kept on the device and saved when it is
-back; a private note stays invisible to another person's browser; the list,
+back; a device removed while editing keeps its typing and says it is no
+longer paired; a private note stays invisible to another person's browser; the list,
 search, pin, Trash and restore work from the page; axe finds no WCAG 2.1
 A/AA violations on the Notes list, search results, Trash or the editor.
 
@@ -189,6 +190,26 @@ def test_typing_while_the_hub_is_away_is_kept_and_saved_when_it_is_back(browser,
 # --------------------------------------------------------------------------
 # Privacy
 # --------------------------------------------------------------------------
+
+
+def test_a_device_removed_while_editing_keeps_its_typing_and_says_it_is_no_longer_paired(browser, hub):
+    note = create_note(hub, hub.headers, title="Leki", text="Rano:\n", visibility="shared")
+    pair_browser(browser, hub)
+    open_editor(browser, hub.url, note["id"])
+
+    # The admin removes the tablet from the household while the note is open.
+    tablet = next(d for d in hub.devices() if d["name"] == "Kitchen tablet")
+    revoke = hub.hearth("devices", "revoke", tablet["id"][:8])
+    assert revoke.returncode == 0, revoke.stderr
+    wait_for(browser, "the editor to say the tablet is no longer paired",
+             lambda d: editor_status(d) == "unpaired", timeout=10)
+    assert "no longer paired" in browser.find_element(By.ID, "note-status").text
+
+    # What is typed now stays on the tablet, and nothing of it reaches the hub.
+    type_at_end(browser, "witamina D")
+    assert textarea_value(browser) == "Rano:\nwitamina D"
+    assert editor_status(browser) == "unpaired"
+    assert note_on_hub(hub, note["id"])["text"] == "Rano:\n"
 
 
 def test_a_private_note_is_not_listed_or_opened_in_another_persons_browser(browser, hub):

@@ -5,7 +5,7 @@
 // acknowledged (stored: every counter below each entry), other editors'
 // presence. Pure functions; the socket lives in session.js.
 import { decodeOperations, encodeOperations } from '../crdt.js';
-import { retryDelay } from '../live.js';
+import { retryDelay, UNPAIRED_RETRY_MS } from '../live.js';
 
 export const PROTOCOL_VERSION = 1;
 export const FRAME = Object.freeze({
@@ -25,6 +25,7 @@ export const CLOSE = Object.freeze({
   refused: 4409,
   tooLarge: 4413,
   tooMany: 4429,
+  revoked: 4401,
   hubError: 1011,
   hubStopping: 1001,
 });
@@ -116,6 +117,7 @@ export function readHubFrame(data) {
  */
 export function closeCodeForRefusedUpgrade(status) {
   if (status === 404) return CLOSE.gone;
+  if (status === 401) return CLOSE.revoked;
   return null;
 }
 
@@ -131,6 +133,8 @@ export function editURL(location, noteId) {
  * - refused / bad frame / too large: what we hold cannot be stored, so start
  *   again from the hub's copy (`restart`), after saying so;
  * - too many: wait a little longer before the next try;
+ * - revoked (this device was removed, or is not paired): keep what was
+ *   typed and try again only now and then, in case it is paired again;
  * - anything else (network, hub restart or error): reconnect with backoff.
  */
 export function planAfterClose(code, attempt) {
@@ -139,5 +143,6 @@ export function planAfterClose(code, attempt) {
     return { reconnect: true, restart: true, problem: code === CLOSE.tooLarge ? 'tooLarge' : 'refused', delay: retryDelay(attempt), attempt: attempt + 1 };
   }
   if (code === CLOSE.tooMany) return { reconnect: true, delay: Math.max(5000, retryDelay(attempt)), attempt: attempt + 1 };
+  if (code === CLOSE.revoked) return { reconnect: true, unpaired: true, delay: UNPAIRED_RETRY_MS, attempt: attempt + 1 };
   return { reconnect: true, delay: retryDelay(attempt), attempt: attempt + 1 };
 }

@@ -35,7 +35,9 @@ export function changesBetween(before, after) {
 /**
  * status: 'loading' (no copy of the text yet), 'connecting', 'offline'
  * (the text is here and editable; changes are kept), 'saving', 'saved',
- * 'gone' (moved to Trash or no longer shared: the hub closed for good).
+ * 'gone' (moved to Trash or no longer shared: the hub closed for good),
+ * 'unpaired' (this device was removed from the household: changes are kept
+ * here and saved if it is paired again).
  * Listeners: onText(changes) after remote changes (the textarea must follow
  * `note.text`), onStatus(status), onEditors(map), onProblem(kind) for
  * 'refused' | 'tooLarge' | 'gone'.
@@ -61,6 +63,7 @@ export function createNoteSession({
   let synced = false;
   let failed = false; // the last connection attempt did not get through
   let gone = false;
+  let unpaired = false; // the hub said this device is not paired
   let stopped = true;
   let attempt = 0;
   let editors = new Map();
@@ -82,6 +85,7 @@ export function createNoteSession({
   function updateStatus() {
     let next;
     if (gone) next = 'gone';
+    else if (!synced && unpaired) next = 'unpaired';
     else if (!synced) next = note === null ? 'loading' : failed ? 'offline' : 'connecting';
     else next = outbox.length > 0 ? 'saving' : 'saved';
     if (next !== status) {
@@ -213,6 +217,7 @@ export function createNoteSession({
     const plan = planAfterClose(code, attempt);
     attempt = plan.attempt;
     failed = true;
+    unpaired = plan.unpaired === true;
     if (plan.problem === 'gone') {
       gone = true;
       saveDraft(); // kept, in case the note comes back from Trash
@@ -260,6 +265,7 @@ export function createNoteSession({
       case 'synced':
         synced = true;
         failed = false;
+        unpaired = false;
         attempt = 0;
         sent = new Map(message.vector);
         flush();

@@ -247,6 +247,36 @@ test('an upgrade refused because the note is gone stops reconnecting and says so
   assert.equal(hub.asked.length, 1, 'asked once, then stopped trying');
 });
 
+test('a device removed while editing keeps what it typed, says so, and saves it once paired again', async () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'abc');
+  const a = open(hub, clock);
+  clock.advance(10);
+  // The device is revoked: the hub closes the editing connection as revoked,
+  // and refuses the next upgrade as unauthenticated.
+  for (const s of [...hub.sockets]) hub.close(s, 4401);
+  hub.refusing = 401;
+  clock.advance(10);
+  assert.equal(a.session.status, 'unpaired');
+  assert.equal(a.session.editable, true, 'typing goes on, kept on this device');
+  type(a.session, 'abcd');
+  clock.advance(30000);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(hub.asked.length, 0, 'no quick retries while unpaired');
+  clock.advance(30000);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(hub.asked.length, 1, 'tried again after a minute, and asked why it was refused');
+  assert.equal(a.session.status, 'unpaired');
+  // Paired again: the next try gets through and what was typed is saved.
+  hub.refusing = undefined;
+  for (let i = 0; i < 2; i++) {
+    clock.advance(60000);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(a.session.status, 'saved');
+  assert.equal(hub.note.text, 'abcd');
+});
+
 test('a connection that fails for other reasons keeps trying, and gets through when the hub is back', async () => {
   const clock = fakeClock();
   const hub = fakeHub(clock, 'abc');
