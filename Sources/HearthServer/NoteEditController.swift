@@ -20,12 +20,13 @@ import NIOCore
 ///    acknowledged) and relays it to the other editors; `presence` (where
 ///    a cursor is) is relayed with the editor's name and colour, not stored.
 ///
-/// Close codes (the reason says the same in words):
+/// Close codes (the reason says the same in words, cut to fit the frame):
 /// - 4400 "bad-frame": a frame this protocol does not have, or malformed bytes;
 /// - 4404 "gone": the note was removed, moved to Trash or is no longer shared
 ///   with this person;
 /// - 4409 "refused": an operation that names what the hub does not have
-///   (ids from the future) or could never apply; the note is unchanged by it;
+///   (ids from the future) or could never apply; the reason names it
+///   ("refused: 77:5 cannot be applied: …"); the note is unchanged by it;
 /// - 4413 "too-large": the note would exceed 1 MiB of text;
 /// - 4401 "revoked": this device was removed from the household;
 /// - 4429 "too-many": more than 100 messages a second on average (bursts
@@ -118,7 +119,7 @@ struct NoteEditController {
                     case .send(_, let frame):
                         try await outbound.write(.binary(frame))
                     case .close(let code, let reason):
-                        try? await outbound.close(.unknown(code), reason: reason)
+                        try? await outbound.close(.unknown(code), reason: CloseReason.fitting(reason))
                         return
                     }
                 }
@@ -171,7 +172,7 @@ struct NoteEditController {
             await session.leave(editorId)
             if let closing {
                 writer.cancel()
-                try? await outbound.close(.unknown(closing.code), reason: closing.reason)
+                try? await outbound.close(.unknown(closing.code), reason: CloseReason.fitting(closing.reason))
                 // Until the client answers the close, so the handshake ends here.
                 while (try? await messages.next()) != nil {}
             } else {
@@ -184,7 +185,7 @@ struct NoteEditController {
     /// Closes with a code and reason before anything was read, then waits
     /// for the client's answering close so the handshake finishes here.
     private func close(_ outbound: WebSocketOutboundWriter, _ inbound: WebSocketInboundStream, _ code: UInt16, _ reason: String) async throws {
-        try await outbound.close(.unknown(code), reason: reason)
+        try await outbound.close(.unknown(code), reason: CloseReason.fitting(reason))
         for try await _ in inbound {}
     }
 }

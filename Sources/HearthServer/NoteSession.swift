@@ -219,7 +219,7 @@ actor NoteSession {
             do {
                 applied += try text.apply(operation, waitForMissing: false)
             } catch {
-                refusal = (NoteEditController.CloseCode.refused, "refused: \(error)")
+                refusal = (NoteEditController.CloseCode.refused, "refused: \(operation.id) cannot be applied: \(error)")
                 break
             }
         }

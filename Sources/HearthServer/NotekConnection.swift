@@ -64,7 +64,7 @@ struct NotekConnection {
                 do {
                     decoded = try NotekMessage.decodeFromClient(Array(buffer.readableBytesView), on: kind)
                 } catch {
-                    closing = (NotekListener.CloseCode.protocolError, Self.reason("\(error)"))
+                    closing = (NotekListener.CloseCode.protocolError, CloseReason.fitting("\(error)"))
                     logger.notice("notek protocol error", metadata: ["peer": "\(peer)", "kind": "\(kind)", "error": "\(error)"])
                     break
                 }
@@ -163,8 +163,8 @@ struct NotekConnection {
         } catch let error as HearthError {
             switch error {
             case .notFound: return Self.notFound
-            case .invalid(let fields): return (NotekListener.CloseCode.invalid, Self.reason("invalid: " + fields.values.sorted().joined(separator: "; ")))
-            default: return (NotekListener.CloseCode.hubError, Self.reason("\(error)"))
+            case .invalid(let fields): return (NotekListener.CloseCode.invalid, CloseReason.fitting("invalid: " + fields.values.sorted().joined(separator: "; ")))
+            default: return (NotekListener.CloseCode.hubError, CloseReason.fitting("\(error)"))
             }
         } catch {
             logger.error("notek request failed", metadata: ["peer": "\(peer)", "error": "\(error)"])
@@ -239,15 +239,5 @@ struct NotekConnection {
             name.append(character)
         }
         return name
-    }
-
-    /// A close reason fits in a control frame (123 bytes).
-    static func reason(_ text: String) -> String {
-        var reason = ""
-        for character in text {
-            guard reason.utf8.count + String(character).utf8.count <= 120 else { break }
-            reason.append(character)
-        }
-        return reason
     }
 }

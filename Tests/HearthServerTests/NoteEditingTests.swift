@@ -247,8 +247,11 @@ extension NoteEditingTests {
                 ([.text("hello")], 4400, "bad-frame"),
                 ([.binary(ByteBuffer(bytes: NoteEditMessage.operations([1, 1, 0]).encoded()))], 4400, "bad-frame"),
                 ([.binary(ByteBuffer(bytes: NoteEditMessage.synced(VersionVector()).encoded()))], 4400, "bad-frame"),
-                ([.binary(ByteBuffer(bytes: NoteEditMessage.operations(NoteOperation.encode([fromTheFuture])).encoded()))], 4409, "refused"),
-                ([.binary(ByteBuffer(bytes: NoteEditMessage.operations(NoteOperation.encode([unknownOrigin])).encoded()))], 4409, "refused"),
+                // The reason names the operation refused.
+                ([.binary(ByteBuffer(bytes: NoteEditMessage.operations(NoteOperation.encode([fromTheFuture])).encoded()))], 4409,
+                 "refused: 77:5 cannot be applied"),
+                ([.binary(ByteBuffer(bytes: NoteEditMessage.operations(NoteOperation.encode([unknownOrigin])).encoded()))], 4409,
+                 "refused: 77:0 cannot be applied: operation depends on 4:9"),
                 (Array(repeating: .binary(ByteBuffer(bytes: NoteEditMessage.presence(Data(#"{"cursor":null}"#.utf8)).encoded())), count: 600),
                  4429, "too-many"),
                 // 600 KB twice: the first fits, the second would pass 1 MiB.
