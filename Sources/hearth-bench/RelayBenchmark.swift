@@ -48,6 +48,13 @@ enum RelayBenchmark {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: data) }
+        // A binary linked moments ago still has pages waiting for the disk,
+        // and mapped they count as private dirty memory the hub does not own.
+        let binary = open(options.binary, O_RDONLY)
+        if binary >= 0 {
+            fsync(binary)
+            close(binary)
+        }
         let hub = Process()
         hub.executableURL = URL(fileURLWithPath: options.binary)
         hub.arguments = ["serve", "--data", data.path, "--port", "0", "--host", "127.0.0.1"]
