@@ -8,16 +8,23 @@ import HearthCore
 /// By default SQLite checkpoints in the commit that takes the log past 1000
 /// pages: that commit also writes the pages back and fsyncs the database
 /// file, and whoever waits on it — a keystroke being relayed, a dose being
-/// recorded — waits for both; on this hub's disk that was up to 130 ms every
-/// few seconds of typing. So the hub's connections never checkpoint
-/// (`wal_autocheckpoint = 0`, see `HearthStore.configuration()`), and this
-/// type runs a passive checkpoint on a connection of its own a moment after
-/// writes. A passive checkpoint never holds up the writer or a reader; what
-/// it cannot copy yet (a reader still needs it) is copied the next time.
+/// recorded — waits for both (12 ms under strace on the build machine, about
+/// every 125 keystrokes; more on an SD card). So the hub's connections never
+/// checkpoint (`wal_autocheckpoint = 0`, see `HearthStore.configuration()`),
+/// and this type runs a passive checkpoint on a connection of its own once
+/// writing pauses for a moment, or after a while of steady writing. A
+/// passive checkpoint never holds up the writer or a reader; what it cannot
+/// copy yet (a reader still needs it) is copied the next time.
+///
+/// Waiting for a pause keeps checkpoints, each with its own fsyncs and a
+/// rewrite of the pages typing keeps changing, away from the disk while
+/// someone types, and an SD card from wearing out on the same pages.
 final class LogCheckpointer: Sendable {
-    /// How long after a commit the checkpoint runs: commits in the meantime
-    /// share it, so typing costs one checkpoint a second, not one a keystroke.
-    static let delay: DispatchTimeInterval = .seconds(1)
+    /// How long writing must pause before a checkpoint.
+    let pause: Duration
+    /// How long steady writing goes on before it gets one anyway (at 20
+    /// keystrokes a second that is about 1,600 pages of log).
+    let longest: Duration
 
     /// How the last checkpoint went (for tests and status): the pages the
     /// log held and how many of them are now in the database file.
@@ -29,14 +36,23 @@ final class LogCheckpointer: Sendable {
     private struct State {
         var scheduled = false
         var closed = false
+        /// The first and the last commit not yet checkpointed.
+        var firstWaiting: ContinuousClock.Instant?
+        var lastCommit: ContinuousClock.Instant?
         var last: Outcome?
+    }
+
+    private enum Next {
+        case nothing, wait(Duration), checkpoint
     }
 
     private let connection: DatabaseQueue
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "hearth.checkpoint", qos: .utility)
 
-    init(path: String) throws {
+    init(path: String, pause: Duration = .seconds(1), longest: Duration = .seconds(10)) throws {
+        self.pause = pause
+        self.longest = longest
         var configuration = Configuration()
         configuration.label = "hearth.checkpoint"
         // Only checkpoints run here; a tiny page cache is plenty.
@@ -46,27 +62,49 @@ final class LogCheckpointer: Sendable {
 
     /// Called after each commit: makes sure a checkpoint follows it.
     func committed() {
+        let now = ContinuousClock.now
         let schedule = state.withLock { state in
+            state.lastCommit = now
+            if state.firstWaiting == nil { state.firstWaiting = now }
             defer { state.scheduled = true }
             return !state.scheduled
         }
-        if schedule { queue.asyncAfter(deadline: .now() + Self.delay) { self.runScheduled() } }
+        if schedule { runAfter(pause) }
+    }
+
+    private func runAfter(_ delay: Duration) {
+        let nanoseconds = Int((delay / .nanoseconds(1)).rounded(.up))
+        queue.asyncAfter(deadline: .now() + .nanoseconds(max(0, nanoseconds))) { self.runWhenDue() }
     }
 
     /// Runs on `queue`, as `close()` does, so a closed connection is never used.
-    private func runScheduled() {
-        // Cleared before running, so commits during the checkpoint get the next one.
-        let closed = state.withLock { state in
+    private func runWhenDue() {
+        let now = ContinuousClock.now
+        let next: Next = state.withLock { state in
+            guard !state.closed, let first = state.firstWaiting, let last = state.lastCommit else {
+                state.scheduled = false
+                return .nothing
+            }
+            let due = min(last + pause, first + longest)
+            if due > now { return .wait(due - now) }
+            // Cleared before running, so commits during the checkpoint get the next one.
             state.scheduled = false
-            return state.closed
+            state.firstWaiting = nil
+            return .checkpoint
         }
-        guard !closed else { return }
-        do {
-            try checkpoint()
-        } catch {
-            // Another process was checkpointing, or the disk failed (the
-            // next commit will say so): try again later.
-            committed()
+        switch next {
+        case .nothing:
+            return
+        case .wait(let delay):
+            runAfter(delay)
+        case .checkpoint:
+            do {
+                try checkpoint()
+            } catch {
+                // Another process was checkpointing, or the disk failed (the
+                // next commit will say so): try again later.
+                committed()
+            }
         }
     }
 

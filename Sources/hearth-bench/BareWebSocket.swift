@@ -25,6 +25,10 @@ final class BareWebSocket {
     let descriptor: Int32
     private var received: [UInt8] = []
     private var start = 0
+    /// Where `read` puts bytes, kept between reads: fifty listeners each
+    /// zeroing a fresh buffer per keystroke would cost the hub's cores more
+    /// than the reads do.
+    private var chunk = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// Connects to `127.0.0.1:port` and upgrades `path`, blocking until the
     /// hub has answered; the socket is then non-blocking.
@@ -79,7 +83,6 @@ final class BareWebSocket {
 
     /// Reads whatever has arrived; false once the hub has closed the connection.
     func readAvailable() throws -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {

@@ -39,6 +39,31 @@ import Testing
         #expect(outcome.copiedPages == outcome.logPages)
     }
 
+    @Test func steadyWritingIsCheckpointedWithoutWaitingForAPause() async throws {
+        // Given a checkpointer that waits for 300 ms without writes, or 600 ms at most
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        try await store.ensureHousehold(name: "Dom", timeZone: "Europe/Warsaw")
+        let checkpointer = try LogCheckpointer(path: directory.url.appendingPathComponent(HearthStore.fileName).path,
+                                               pause: .milliseconds(300), longest: .milliseconds(600))
+        defer { try? checkpointer.close() }
+        // When someone writes every 50 ms for three seconds, never pausing
+        var checkpointedWhileWriting = false
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(3)
+        var round = 0
+        while clock.now < end {
+            round += 1
+            _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, by: "test")
+            checkpointer.committed()
+            if let outcome = checkpointer.lastOutcome, outcome.logPages > 0 { checkpointedWhileWriting = true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        // Then the log was still copied into the file meanwhile
+        #expect(checkpointedWhileWriting)
+    }
+
     /// The household's name as the database file says it, read from a copy
     /// of the file without its write-ahead log.
     static func nameInFileAlone(_ directory: URL, copiedTo copy: URL) throws -> String? {
