@@ -136,7 +136,7 @@ extension HearthStore {
     /// change anyone could see — the text is the same — so it bypasses the
     /// change log.
     public func compactNote(id: UUID, state: [UInt8], throughSeq: Int64) async throws {
-        try await pool.write { db in
+        try await writeOutsideChangeLog { db in
             try db.cachedExecute(sql: "UPDATE notes SET state = ?, stateUpdateSeq = ? WHERE id = ? AND stateUpdateSeq < ?",
                            arguments: [Data(state), throughSeq, id.text, throughSeq])
         }

@@ -90,7 +90,7 @@ extension HearthStore {
     /// of them. Not a change anyone lists, so it bypasses the change log.
     public func storeNotekPositions(noteId: UUID, _ positions: [StoredNotekPosition]) async throws {
         guard !positions.isEmpty else { return }
-        try await pool.write { db in
+        try await writeOutsideChangeLog { db in
             for position in positions {
                 try db.cachedExecute(sql: """
                     INSERT OR REPLACE INTO notek_positions (noteId, replica, counter, position) VALUES (?, ?, ?, ?)

@@ -61,7 +61,7 @@ extension HearthStore {
     @discardableResult
     public func compactChanges(olderThan retention: TimeInterval) async throws -> Int {
         let cutoff = currentTime().addingTimeInterval(-retention).millisecondsSince1970
-        return try await pool.write { db in
+        return try await writeOutsideChangeLog { db in
             guard let horizon = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM changes WHERE time < ?"), arguments: [cutoff]),
                   horizon > (try Int64.fetchOne(db.cachedStatement(sql: "SELECT changesCompactedThrough FROM household LIMIT 1")) ?? 0)
             else { return 0 }

@@ -93,6 +93,15 @@ public final class HearthStore: Sendable {
         }
     }
 
+    /// A write that tells no one (compacting, Notek's positions): outside
+    /// the group commit and the change log, though like every commit its
+    /// pages are copied into the database file soon after.
+    func writeOutsideChangeLog<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let result = try await pool.write(body)
+        checkpointer.committed()
+        return result
+    }
+
     /// The hub's time: the system's, corrected when the household said it was wrong.
     public func currentTime() -> Date {
         now().addingTimeInterval(Double(clockOffset.withLock { $0 }) / 1000)
