@@ -108,7 +108,6 @@ export function readHubFrame(data) {
   }
 }
 
-/** ws://host/api/v1/notes/<id>/edit (wss: under https:). */
 /**
  * A browser tells a page nothing about an upgrade the hub refused: it looks
  * like a network failure (1006). The same address fetched as plain HTTP
@@ -121,6 +120,7 @@ export function closeCodeForRefusedUpgrade(status) {
   return null;
 }
 
+/** ws://host/api/v1/notes/<id>/edit (wss: under https:). */
 export function editURL(location, noteId) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/api/v1/notes/${encodeURIComponent(noteId)}/edit`;

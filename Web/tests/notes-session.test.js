@@ -110,6 +110,18 @@ function type(session, value) {
   session.recordLocal(applyValueChange(session.note, before, value));
 }
 
+/**
+ * Lets `times` steps of `ms` pass, each followed by a turn of the event
+ * loop, so that the HTTP question a refused connection asks (a promise)
+ * is answered before the next step.
+ */
+async function pass(clock, ms, times = 1) {
+  for (let i = 0; i < times; i++) {
+    clock.advance(ms);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 test('two sessions on one hub see each other\'s typing, and it is saved', () => {
   const clock = fakeClock();
   const hub = fakeHub(clock, 'Zakupy\n');
@@ -237,10 +249,7 @@ test('an upgrade refused because the note is gone stops reconnecting and says so
   // The note goes to Trash while this tab is away; the hub refuses the upgrade.
   for (const s of [...hub.sockets]) hub.close(s, 1006);
   hub.refusing = 404;
-  for (let i = 0; i < 5; i++) {
-    clock.advance(60000);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await pass(clock, 60000, 5);
   assert.equal(a.session.status, 'gone');
   assert.deepEqual(a.seen.problems, ['gone']);
   assert.equal(hub.asked[0], '/api/v1/notes/n1/edit');
@@ -260,19 +269,14 @@ test('a device removed while editing keeps what it typed, says so, and saves it 
   assert.equal(a.session.status, 'unpaired');
   assert.equal(a.session.editable, true, 'typing goes on, kept on this device');
   type(a.session, 'abcd');
-  clock.advance(30000);
-  await new Promise((resolve) => setImmediate(resolve));
+  await pass(clock, 30000);
   assert.equal(hub.asked.length, 0, 'no quick retries while unpaired');
-  clock.advance(30000);
-  await new Promise((resolve) => setImmediate(resolve));
+  await pass(clock, 30000);
   assert.equal(hub.asked.length, 1, 'tried again after a minute, and asked why it was refused');
   assert.equal(a.session.status, 'unpaired');
   // Paired again: the next try gets through and what was typed is saved.
   hub.refusing = undefined;
-  for (let i = 0; i < 2; i++) {
-    clock.advance(60000);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await pass(clock, 60000, 2);
   assert.equal(a.session.status, 'saved');
   assert.equal(hub.note.text, 'abcd');
 });
@@ -283,16 +287,10 @@ test('a connection that fails for other reasons keeps trying, and gets through w
   const a = open(hub, clock);
   clock.advance(10);
   hub.stop();
-  for (let i = 0; i < 3; i++) {
-    clock.advance(60000);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await pass(clock, 60000, 3);
   assert.equal(a.session.status, 'offline');
   assert.ok(hub.asked.length >= 2, 'it asked after each failed attempt');
   hub.up = true;
-  for (let i = 0; i < 3; i++) {
-    clock.advance(60000);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await pass(clock, 60000, 3);
   assert.equal(a.session.status, 'saved');
 });
