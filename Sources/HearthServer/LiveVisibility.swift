@@ -6,6 +6,13 @@ import HearthCore
 enum LiveVisibility {
     static func isVisible(_ change: Change, to caller: Caller) -> Bool {
         guard let actor = caller.policyActor else { return false }
+        return isVisible(change, to: actor)
+    }
+
+    /// Judged from the entry as it was committed. For a note that is only
+    /// half the answer: what is sent of it is decided again from the note as
+    /// it is now (NoteAccess; `LiveController`, `SyncController`).
+    static func isVisible(_ change: Change, to actor: PermissionPolicy.Actor) -> Bool {
         switch change.entity {
         case "household":
             return PermissionPolicy.decide(actor, .view, .household) == .allow

@@ -23,7 +23,7 @@ import NIOCore
 /// Close codes (the reason says the same in words, cut to fit the frame):
 /// - 4400 "bad-frame": a frame this protocol does not have, or malformed bytes;
 /// - 4404 "gone": the note was removed, moved to Trash or is no longer shared
-///   with this person;
+///   with this person; sent the moment that happens, not at the next keystroke;
 /// - 4409 "refused": an operation that names what the hub does not have
 ///   (ids from the future) or could never apply; the reason names it
 ///   ("refused: 77:5 cannot be applied: …"); the note is unchanged by it;
@@ -32,6 +32,9 @@ import NIOCore
 /// - 4429 "too-many": more than 100 messages a second on average (bursts
 ///   of up to 400 pass);
 /// - 1011: the hub could not store; reconnect;
+/// - 1012 "restart": someone typing into the note lost the right to as
+///   their typing was stored; nothing of that round was stored, reconnect
+///   and send it again;
 /// - 1001: the hub is stopping.
 /// An upgrade for a note the caller may not see, or from another site's
 /// page, is refused before upgrading (HTTP 400; a plain GET explains why).
@@ -45,6 +48,7 @@ struct NoteEditController {
         static let tooMany: UInt16 = 4429
         static let revoked: UInt16 = 4401
         static let storage: UInt16 = 1011
+        static let restart: UInt16 = 1012
     }
     /// A device sends at most this many messages a second, on average…
     static let messagesPerSecond = 100
@@ -124,14 +128,21 @@ struct NoteEditController {
                     }
                 }
             }
-            // A device removed while editing is shut out at once, as on /live.
+            // A device removed while editing is shut out at once, as on /live;
+            // so is an editor who may no longer see the note (the session
+            // reads who may, each time the note changes).
             let deviceId = context.requestContext.caller.deviceId
+            let noteKey = note.id.text
             let revocations = try? await store.subscribe(after: try await store.latestSeq()) { change in
-                LiveVisibility.revokes(change, deviceId: deviceId)
+                LiveVisibility.revokes(change, deviceId: deviceId) || (change.entity == "note" && change.entityId == noteKey)
             }
             let watcher = Task {
                 guard let revocations else { return }
-                for try await _ in revocations {
+                for try await change in revocations {
+                    guard LiveVisibility.revokes(change, deviceId: deviceId) else {
+                        await session.recheck()
+                        continue
+                    }
                     try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
                     return
                 }

@@ -50,6 +50,9 @@ actor NoteSession {
         let tellNow: Bool
     }
 
+    /// Where a cursor is takes a few dozen bytes; more is not presence, and
+    /// would be copied to every editor of the note.
+    static let maximumPresenceBytes = 1024
     static let colours = ["#0b5cad", "#a4161a", "#1b7a3a", "#7b2cbf", "#b35c00", "#005f73", "#9d0191", "#3d405b"]
     /// Operations between two compactions of the stored state.
     static let compactionInterval = 500
@@ -66,6 +69,11 @@ actor NoteSession {
     /// Every operation applied since the session opened, oldest first.
     private var log: [NoteOperation] = []
     private var editors: [UUID: Editor] = [:]
+    /// Who may have the note open, as last read: at opening, in each write
+    /// of typing, and whenever the note changes (`recheck`). Every editor
+    /// held here passes it; one who stops passing is closed with 4404
+    /// before anything more is sent to them (NoteAccess).
+    private var access: NoteAccess
     private var presence: [UUID: Data] = [:]
     private var unstored: [Unstored] = []
     private var writing = false
@@ -95,6 +103,7 @@ actor NoteSession {
         self.firstLine = Note.firstLine(of: note.text)
         self.textBytes = note.text.utf8.count
         self.lastStoredSeq = lastSeq
+        self.access = note.access
     }
 
     /// Reads the note's state and later operations; nil when there is no such note.
@@ -112,7 +121,7 @@ actor NoteSession {
     // MARK: Editors coming and going
 
     func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, actorName: String) -> AsyncStream<Outbound>? {
-        guard !isClosed else { return nil }
+        guard !isClosed, access.letsEdit(actor) else { return nil }
         let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self)
         let used = Set(editors.values.map(\.colour))
         let colour = Self.colours.first { !used.contains($0) } ?? Self.colours[editors.count % Self.colours.count]
@@ -138,17 +147,55 @@ actor NoteSession {
         editors = [:]
     }
 
+    // MARK: Who may listen
+
+    /// Reads who may have the note open now, and closes the editors who may
+    /// no longer (made private, moved to Trash, purged). Called whenever the
+    /// note changes, by each editor's connection and each Notek bridge.
+    func recheck() async {
+        do {
+            guard let now = try await store.noteAccess(id: noteId) else {
+                closeAll(code: NoteEditController.CloseCode.gone, reason: Self.goneReason)
+                return
+            }
+            update(access: now)
+        } catch {
+            logger.warning("note access could not be read", metadata: ["note": "\(noteId)", "error": "\(error)"])
+        }
+    }
+
+    /// Takes who may have the note open as the database says it is now.
+    private func update(access now: NoteAccess) {
+        access = now
+        for (id, editor) in editors where !now.letsEdit(editor.actor) {
+            editors[id] = nil
+            editor.continuation.yield(.close(code: NoteEditController.CloseCode.gone, reason: Self.goneReason))
+            editor.continuation.finish()
+            if presence.removeValue(forKey: id) != nil {
+                relay(.otherPresence(Self.json(["editor": id.text, "left": true])), except: id)
+            }
+        }
+    }
+
+    static let goneReason = "gone: the note was removed or is no longer shared with you"
+
     // MARK: Messages from an editor
 
     /// Handles one message; returns a close code and reason when the
     /// connection must end (the note is then unchanged by that message).
-    func receive(_ message: NoteEditMessage, from id: UUID) -> (code: UInt16, reason: String)? {
+    func receive(_ message: NoteEditMessage, from id: UUID) async -> (code: UInt16, reason: String)? {
         guard let editor = editors[id] else { return nil }
         switch message {
         case .hello(let vector):
+            // The whole text may go out: who may read it is read again now.
+            await recheck()
+            guard let editor = editors[id] else { return (NoteEditController.CloseCode.gone, Self.goneReason) }
             catchUp(editor, from: vector)
             return nil
         case .presence(let json):
+            guard json.count <= Self.maximumPresenceBytes else {
+                return (NoteEditController.CloseCode.tooLarge, "too-large: a presence message holds at most 1 KiB")
+            }
             var fields = (try? JSONSerialization.jsonObject(with: json) as? [String: Any]) ?? [:]
             fields["editor"] = id.text
             fields["name"] = editor.name
@@ -268,9 +315,13 @@ actor NoteSession {
                 || lastSearchRefreshAt.map { now - $0 >= Self.changeInterval } ?? true
             do {
                 if let last = round.last, !operations.isEmpty {
-                    lastStoredSeq = try await store.storeNoteOperations(
+                    let stored = try await store.storeNoteOperations(
                         noteId: noteId, operations: operations, text: current, recordChange: tell,
                         refreshSearch: refreshSearch, editors: Array(Set(round.map(\.actor))), by: last.actorName)
+                    lastStoredSeq = stored.seq
+                    // Relayed only to those who may read the note as it was
+                    // when this typing was stored.
+                    update(access: stored.access)
                     firstLine = line
                     if tell {
                         lastChangeToldAt = now
@@ -288,8 +339,14 @@ actor NoteSession {
                     if untold != nil || searchBehind { scheduleTrailingTell() }
                 }
             } catch let error as HearthError {
+                // Someone in this round may no longer edit (or the note is
+                // gone): nothing was stored, and memory is ahead of the
+                // database. Those who may no longer see the note are told
+                // so; the others reconnect to a session read afresh, and
+                // send their typing again.
                 logger.info("note editing refused", metadata: ["note": "\(noteId)", "error": "\(error)"])
-                closeAll(code: NoteEditController.CloseCode.gone, reason: "gone: the note was removed or is no longer shared with you")
+                await recheck()
+                closeAll(code: NoteEditController.CloseCode.restart, reason: "restart: the note's editing restarted; reconnect")
                 break
             } catch {
                 logger.error("note editing could not store", metadata: ["note": "\(noteId)", "error": "\(error)"])

@@ -127,9 +127,16 @@ final class NotekBridge: Sendable {
             guard let renames else { return }
             do {
                 for try await change in renames {
-                    if case .object(let fields) = change.payload, case .string(let title) = fields["title"] {
-                        works.yield(.titled(title))
-                    }
+                    // A note made private or moved to Trash closes the
+                    // bridge (the session drops it as an editor); a rename
+                    // goes to Notek clients only while the note is shared
+                    // both in that change and now (NoteAccess).
+                    await session.recheck()
+                    guard change.payload.field("visibility") == .string(Note.Visibility.shared.rawValue),
+                          change.payload.field("deletedAt") == .null,
+                          case .string(let title)? = change.payload.field("title"),
+                          let now = try await store.noteAccess(id: noteId), now.letsEdit(Self.actor) else { continue }
+                    works.yield(.titled(title))
                 }
             } catch {}
         }

@@ -42,10 +42,10 @@ struct SyncController {
                 }
             }
             let page = try await store.syncPage(after: since, limit: limit)
-            let pulled = Self.visible(page.changes, to: context.caller, excluding: outcome.ownChanges)
+            let pulled = try await visible(page.changes, to: actor, excluding: outcome.ownChanges)
             return [
-                "results": .array(try await withNoteTexts(results)),
-                "changes": .array(try await withNoteTexts(pulled)),
+                "results": .array(try await withNotesNow(results, for: actor)),
+                "changes": .array(pulled),
                 "cursor": .number(Double(page.cursor)),
                 "more": .bool(page.more),
                 "hlc": .string(store.latestClockReading().description),
@@ -54,12 +54,12 @@ struct SyncController {
             ]
         }
         router.get("/api/v1/sync/snapshot") { _, context -> JSONValue in
-            try context.requirePaired()
+            let actor = try context.requirePaired()
             let snapshot = try await store.syncSnapshot()
             return [
                 // Only what the device is to keep: a note made private is left out.
-                "entities": .array(try await withNoteTexts(
-                    Self.visible(snapshot.changes, to: context.caller, excluding: []).filter { $0.field("deleted") != .bool(true) })),
+                "entities": .array(try await visible(snapshot.changes, to: actor, excluding: [])
+                    .filter { $0.field("deleted") != .bool(true) }),
                 "cursor": .number(Double(snapshot.cursor)),
                 "hlc": .string(store.latestClockReading().description),
                 "time": .string(ISOTime.text(store.currentTime())),
@@ -102,31 +102,39 @@ struct SyncController {
         return .object(result)
     }
 
-    /// Adds `text` and `textState` (the CRDT state, base64) to every note in
-    /// `values`, as it stands now, at the top level or as a result's `current`.
-    func withNoteTexts(_ values: [JSONValue]) async throws -> [JSONValue] {
-        func noteId(_ value: JSONValue) -> UUID? {
-            guard value.field("entity") == .string("note"), case .object? = value.field("fields"),
-                  case .string(let id)? = value.field("id") else { return nil }
+    /// Results as this reader may be told them now: a note in a result's
+    /// `current` is the note as it stands, with its text, or null when they
+    /// may no longer read it (a stored result is replayed as it was first
+    /// answered, but never with words its reader may not see today).
+    func withNotesNow(_ results: [JSONValue], for actor: PermissionPolicy.Actor) async throws -> [JSONValue] {
+        func noteId(_ result: JSONValue) -> UUID? {
+            guard let current = result.field("current"), current.field("entity") == .string("note"),
+                  case .string(let id)? = current.field("id") else { return nil }
             return UUID(text: id)
         }
-        let ids = values.compactMap { noteId($0) ?? $0.field("current").flatMap(noteId) }
-        let texts = try await store.syncedNoteTexts(ids: ids)
-        guard !texts.isEmpty else { return values }
-        func adding(_ value: JSONValue) -> JSONValue {
-            guard let id = noteId(value), let text = texts[id], case .object(var entity) = value,
-                  case .object(var fields)? = entity["fields"] else { return value }
-            fields["text"] = .string(text.text)
-            fields["textState"] = .string(Data(text.state).base64EncodedString())
-            entity["fields"] = .object(fields)
-            return .object(entity)
+        let notes = try await store.notesNow(ids: results.compactMap(noteId), for: actor, withText: true)
+        return results.map { result in
+            guard let id = noteId(result), case .object(var fields) = result else { return result }
+            if case .readable(let now, let text)? = notes[id] {
+                fields["current"] = Self.entry(note: id, fields: now, text: text)
+            } else {
+                fields["current"] = .null
+            }
+            return .object(fields)
         }
-        return values.map { value in
-            if noteId(value) != nil { return adding(value) }
-            guard case .object(var result) = value, let current = result["current"] else { return value }
-            result["current"] = adding(current)
-            return .object(result)
-        }
+    }
+
+    /// A note as a pull carries it: its fields now, with `text` and
+    /// `textState` (the CRDT state, base64).
+    static func entry(note id: UUID, fields: JSONValue, text: SyncedNoteText?) -> JSONValue {
+        ["entity": "note", "id": .string(id.text), "fields": Self.fields(fields, with: text), "deleted": .bool(false)]
+    }
+
+    static func fields(_ fields: JSONValue, with text: SyncedNoteText?) -> JSONValue {
+        guard case .object(var object) = fields, let text else { return fields }
+        object["text"] = .string(text.text)
+        object["textState"] = .string(Data(text.state).base64EncodedString())
+        return .object(object)
     }
 
     /// `since`, `limit` and the changes of a sync request, every problem named.
@@ -160,28 +168,45 @@ struct SyncController {
     /// leaving out what the device's own push just wrote.
     /// `deleted` means "drop your copy": the entity is gone, or no longer
     /// shown to this person (a shared note made private).
-    static func visible(_ changes: [Change], to caller: Caller, excluding own: Set<Int64>) -> [JSONValue] {
+    ///
+    /// A note is sent as it is now, never as an old entry had it: an old
+    /// page would otherwise carry the title of a note since made private, or
+    /// today's text of one that was shared then (NoteAccess). Whether the
+    /// reader hears of a note they may not read now (as `deleted`) is judged
+    /// from the entries: only when one of them was shown to them.
+    func visible(_ changes: [Change], to actor: PermissionPolicy.Actor, excluding own: Set<Int64>) async throws -> [JSONValue] {
         var latest: [String: Change] = [:]
         var changedByOthers: Set<String> = []
-        for change in changes where LiveVisibility.isVisible(change, to: caller) {
+        var shown: Set<String> = []
+        for change in changes {
             let key = change.entity + "/" + change.entityId
+            let wasShown = LiveVisibility.isVisible(change, to: actor)
+            guard wasShown || change.entity == "note" else { continue }
+            if wasShown { shown.insert(key) }
             latest[key] = change
             if !own.contains(change.seq) { changedByOthers.insert(key) }
         }
         // An entity only this push changed is as the device has it; one that
         // others changed too is sent whole, as it stands after both.
-        return latest.filter { changedByOthers.contains($0.key) }.values.sorted { $0.seq < $1.seq }.map { change in
-            var gone = change.op == .delete
-            if change.entity == "note", let actor = caller.policyActor,
-               case .string(let owner)? = change.payload.field("ownerId"), let ownerId = UUID(text: owner),
-               case .string(let raw)? = change.payload.field("visibility"), let visibility = PermissionPolicy.NoteVisibility(rawValue: raw),
-               PermissionPolicy.decide(actor, .view, .note(owner: ownerId, visibility: visibility)) != .allow {
-                gone = true
+        let sent = latest.filter { changedByOthers.contains($0.key) }.values.sorted { $0.seq < $1.seq }
+        let notes = try await store.notesNow(ids: sent.filter { $0.entity == "note" }.compactMap { UUID(text: $0.entityId) },
+                                             for: actor, withText: true)
+        return sent.compactMap { change -> JSONValue? in
+            let key = change.entity + "/" + change.entityId
+            var fields: JSONValue? = change.op == .delete ? nil : change.payload
+            if change.entity == "note" {
+                switch UUID(text: change.entityId).flatMap({ notes[$0] }) {
+                case .readable(let now, let text)?:
+                    fields = Self.fields(now, with: text)
+                case .hidden?, .gone?, nil:
+                    guard shown.contains(key) else { return nil }
+                    fields = nil
+                }
             }
             // What is gone, or no longer shown to this person, is named, not described.
             return [
                 "seq": .number(Double(change.seq)), "entity": .string(change.entity), "id": .string(change.entityId),
-                "op": .string(change.op.rawValue), "fields": gone ? .null : change.payload, "deleted": .bool(gone),
+                "op": .string(change.op.rawValue), "fields": fields ?? .null, "deleted": .bool(fields == nil),
             ]
         }
     }

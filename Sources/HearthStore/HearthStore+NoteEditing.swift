@@ -65,16 +65,16 @@ extension HearthStore {
     /// longer edit it. `recordChange` also tells live listeners the note
     /// changed; `refreshSearch` re-indexes the text for search, which
     /// otherwise waits (see `refreshNoteSearch`). Returns the last
-    /// `note_updates.seq`.
+    /// `note_updates.seq`, and who may have the note open as of this write.
     public func storeNoteOperations(
         noteId: UUID, operations: [StoredNoteOperation], text: String, recordChange: Bool, refreshSearch: Bool,
         editors: [PermissionPolicy.Actor], by actorName: String
-    ) async throws -> Int64 {
+    ) async throws -> (seq: Int64, access: NoteAccess) {
         try await write(by: actorName) { transaction in
             guard var note = try Self.note(id: noteId, transaction.db), note.deletedAt == nil else {
                 throw HearthError.notFound(what: "That note")
             }
-            for editor in editors where PermissionPolicy.decide(editor, .edit, note.resource) != .allow {
+            for editor in editors where !note.access.letsEdit(editor) {
                 throw HearthError.notFound(what: "That note")
             }
             let time = transaction.time.millisecondsSince1970
@@ -95,7 +95,7 @@ extension HearthStore {
             if recordChange {
                 try transaction.record(entity: "note", entityId: noteId.text, op: .update, payload: Self.payload(of: note))
             }
-            return seq
+            return (seq, note.access)
         }
     }
 

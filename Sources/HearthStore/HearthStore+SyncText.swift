@@ -5,39 +5,74 @@ import HearthCRDT
 
 /// A note's text as sync sends it: the plain text, and the CRDT state a
 /// device merges its own offline typing into.
-public struct SyncedNoteText: Sendable {
+public struct SyncedNoteText: Sendable, Equatable {
     public var text: String
     /// Docs/note-crdt.md format 2: every character with its id, and the version vector.
     public var state: [UInt8]
 }
 
+/// A note as one reader may be told of it now (`HearthStore.notesNow`).
+public enum NoteForReader: Sendable, Equatable {
+    /// They may read it: its fields as lists show them, and its text when asked for.
+    case readable(fields: JSONValue, text: SyncedNoteText?)
+    /// It exists, but this reader may not read it now.
+    case hidden
+    /// There is no such note (purged from Trash, or never was).
+    case gone
+}
+
 extension HearthStore {
-    /// The current text and CRDT state of each note named that still exists.
-    /// A note whose stored state is behind its operations is brought up to
-    /// date in memory (the stored state is left for the editing session's
-    /// compaction to replace).
-    public func syncedNoteTexts(ids: [UUID]) async throws -> [UUID: SyncedNoteText] {
+    /// Each note named, as `actor` may be told of it now: its fields and
+    /// (with `withText`) its text and CRDT state when they may read it,
+    /// `hidden` when it exists but they may not, `gone` when it does not.
+    /// Decided and read in one snapshot, so what is sent is what the
+    /// decision was about (NoteAccess).
+    public func notesNow(ids: some Sequence<UUID>, for actor: PermissionPolicy.Actor, withText: Bool) async throws -> [UUID: NoteForReader] {
+        let ids = Array(Set(ids))
         guard !ids.isEmpty else { return [:] }
         return try await pool.read { db in
-            var texts: [UUID: SyncedNoteText] = [:]
+            var notes: [UUID: NoteForReader] = [:]
             for id in ids {
-                guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT text, state, stateUpdateSeq FROM notes WHERE id = ?"),
-                                                 arguments: [id.text]) else { continue }
-                let state = [UInt8](row["state"] as Data)
-                let later = try Data.fetchAll(db.cachedStatement(sql: "SELECT operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq"),
-                                              arguments: [id.text, row["stateUpdateSeq"] as Int64])
-                guard !later.isEmpty else {
-                    texts[id] = SyncedNoteText(text: row["text"], state: state)
+                guard let note = try Self.note(id: id, db) else {
+                    notes[id] = .gone
                     continue
                 }
-                let text = try NoteText.decodeState(state, replica: ReplicaRange.random())
-                for batch in later {
-                    for operation in try NoteOperation.decode([UInt8](batch)) { _ = try text.apply(operation, waitForMissing: false) }
+                guard note.access.letsRead(actor) else {
+                    notes[id] = .hidden
+                    continue
                 }
-                texts[id] = SyncedNoteText(text: text.text, state: text.encodeState())
+                notes[id] = .readable(fields: Self.payload(of: note), text: withText ? try Self.syncedText(of: id, db) : nil)
             }
-            return texts
+            return notes
         }
+    }
+
+    /// Who may read and edit the note now; nil when there is no such note.
+    public func noteAccess(id: UUID) async throws -> NoteAccess? {
+        try await pool.read { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT ownerId, visibility, deletedAt FROM notes WHERE id = ?"), arguments: [id.text])
+                .flatMap { row in
+                    guard let owner = UUID(text: row["ownerId"]), let visibility = Note.Visibility(rawValue: row["visibility"]) else { return nil }
+                    return NoteAccess(owner: owner, visibility: visibility, inTrash: (row["deletedAt"] as Int64?) != nil)
+                }
+        }
+    }
+
+    /// The note's current text and CRDT state. A note whose stored state is
+    /// behind its operations is brought up to date in memory (the stored
+    /// state is left for the editing session's compaction to replace).
+    static func syncedText(of id: UUID, _ db: Database) throws -> SyncedNoteText? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT text, state, stateUpdateSeq FROM notes WHERE id = ?"),
+                                         arguments: [id.text]) else { return nil }
+        let state = [UInt8](row["state"] as Data)
+        let later = try Data.fetchAll(db.cachedStatement(sql: "SELECT operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq"),
+                                      arguments: [id.text, row["stateUpdateSeq"] as Int64])
+        guard !later.isEmpty else { return SyncedNoteText(text: row["text"], state: state) }
+        let text = try NoteText.decodeState(state, replica: ReplicaRange.random())
+        for batch in later {
+            for operation in try NoteOperation.decode([UInt8](batch)) { _ = try text.apply(operation, waitForMissing: false) }
+        }
+        return SyncedNoteText(text: text.text, state: text.encodeState())
     }
 
     /// Why a device may not type into the note a `noteText` change names,

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Who may read and type into a note, decided from the note as it is *now*.
+///
+/// The one rule for a note's words (title, first line, text, CRDT state):
+/// every path by which they leave the hub — REST, search, the live stream,
+/// sync pages and replayed sync results, snapshots, the note-editing socket
+/// on every relay and every `hello`, Notek — asks this, at the moment of
+/// sending, for the person receiving. A log entry or a connection remembers
+/// what the note *was*; only the note's current row says who may see it
+/// (Docs/architecture.md, "A note's words").
+public struct NoteAccess: Sendable, Hashable {
+    public var owner: UUID
+    public var visibility: Note.Visibility
+    /// In Trash: still listed there for those who may read it, but no one types into it.
+    public var inTrash: Bool
+
+    public init(owner: UUID, visibility: Note.Visibility, inTrash: Bool) {
+        self.owner = owner
+        self.visibility = visibility
+        self.inTrash = inTrash
+    }
+
+    public var resource: PermissionPolicy.Resource { .note(owner: owner, visibility: visibility) }
+
+    /// Whether this person may read the note's words now.
+    public func letsRead(_ actor: PermissionPolicy.Actor) -> Bool {
+        PermissionPolicy.decide(actor, .view, resource) == .allow
+    }
+
+    /// Whether this person may have the note open in an editor now: read it,
+    /// change it, and it is not in Trash.
+    public func letsEdit(_ actor: PermissionPolicy.Actor) -> Bool {
+        !inTrash && letsRead(actor) && PermissionPolicy.decide(actor, .edit, resource) == .allow
+    }
+}
+
+extension Note {
+    public var access: NoteAccess { NoteAccess(owner: ownerId, visibility: visibility, inTrash: deletedAt != nil) }
+}
