@@ -5,6 +5,8 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalid(fields: [String: String])
     case notFound(what: String)
     case conflict(String)
+    /// The person may see this but not do it.
+    case forbidden(String)
     /// A live cursor newer than anything in the log (for example after a restore).
     case cursorAhead(requested: Int64, latest: Int64)
     case tooLarge(limit: Int)
@@ -21,7 +23,7 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Invalid input: " + parts.joined(separator: "; ")
         case .notFound(let what):
             return "\(what) was not found"
-        case .conflict(let message):
+        case .conflict(let message), .forbidden(let message):
             return message
         case .cursorAhead(let requested, let latest):
             return "Cursor \(requested) is ahead of the change log (latest is \(latest)); resync from 0"

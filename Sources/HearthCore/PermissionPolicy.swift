@@ -41,6 +41,13 @@ public enum PermissionPolicy {
         case device(owner: UUID)
         /// The household's name, time zone and other settings.
         case household
+        /// A pairing code that pairs a device for this person: who they are
+        /// and the seniors they look after. Whoever redeems the code acts as
+        /// that person, so making one is as strong as being them.
+        case pairing(person: UUID, role: Person.Role, looksAfter: Set<UUID>)
+        /// Setting the hub's clock right, which moves every dose, reminder,
+        /// pairing code's expiry and Trash's purge.
+        case hubClock
     }
 
     public enum Decision: Sendable, Equatable {
@@ -84,6 +91,14 @@ public enum PermissionPolicy {
             return isAdmin
         case .household:
             return action == .view || isAdmin
+        case .pairing(_, let role, let looksAfter):
+            if isAdmin { return true }
+            // A senior's tablet shows a code for a caregiver who looks after
+            // them — never for an admin, whose device could then reshape the
+            // household, nor for anyone who does not look after them.
+            return actor.role == .senior && action == .create && role == .caregiver && looksAfter.contains(actor.personId)
+        case .hubClock:
+            return isAdmin
         }
     }
 }

@@ -39,24 +39,15 @@ struct InvitationsController {
         var role: String?
     }
 
-    /// Admins invite anyone, or someone new; a senior may invite a device for
-    /// a caregiver who looks after them. Nobody else makes codes.
-    func invitee(for body: Request, actor: PermissionPolicy.Actor) async throws -> PairingInvitee {
+    /// Who the code is for. Whether the caller may make it is the permission
+    /// policy's, decided in the store's transaction (`.pairing`): admins
+    /// invite anyone, or someone new; a senior, a device for a caregiver who
+    /// looks after them — never an admin's.
+    func invitee(for body: Request) throws -> PairingInvitee {
         switch (body.personId, body.newPerson) {
         case (let id?, nil):
-            guard let person = try await store.person(id: id), person.archivedAt == nil else {
-                throw HearthError.notFound(what: "That person")
-            }
-            if actor.role == .admin { return .person(id) }
-            let looksAfterActor = try await store.seniors(caredForBy: id).contains(actor.personId)
-            guard actor.role == .senior, person.role != .senior, looksAfterActor else {
-                throw ProblemError(.forbidden, type: "forbidden", detail: "Only an admin, or a senior for their own caregivers, can add devices")
-            }
             return .person(id)
         case (nil, let newPerson?):
-            guard actor.role == .admin else {
-                throw ProblemError(.forbidden, type: "forbidden", detail: "Only an admin can add someone new")
-            }
             return .newPerson(name: newPerson.name, role: newPerson.role)
         default:
             throw HearthError.invalid(fields: ["personId": "send either personId or newPerson"])
@@ -68,7 +59,7 @@ struct InvitationsController {
             let actor = try context.requirePaired()
             let body = try await request.decode(as: Request.self, context: context)
             let invitation = try await store.createPairing(
-                for: try await invitee(for: body, actor: actor), deviceName: body.deviceName, by: context.caller.actorName)
+                for: try invitee(for: body), deviceName: body.deviceName, by: context.caller.actorName, maker: actor)
             // The address this browser reached the hub by is one the
             // caregiver's phone on the same network can reach too.
             let host = request.head.authority ?? "localhost"

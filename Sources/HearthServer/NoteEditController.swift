@@ -67,9 +67,8 @@ struct NoteEditController {
     static func editableNote(_ context: HearthRequestContext, store: HearthStore) async throws -> (Note, PermissionPolicy.Actor) {
         let actor = try context.requirePaired()
         guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
-              let note = try await store.note(id: id), note.deletedAt == nil
+              let note = try await store.note(id: id), note.access.letsEdit(actor)
         else { throw HearthError.notFound(what: "That note") }
-        try context.require(.edit, note.resource, what: "That note")
         return (note, actor)
     }
 

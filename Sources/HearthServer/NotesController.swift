@@ -128,11 +128,10 @@ struct NotesController {
     /// The note named in the path, if the caller may see it; otherwise 404,
     /// so the existence of another person's private note is not revealed.
     private func visibleNote(_ context: HearthRequestContext) async throws -> Note {
-        try context.requirePaired()
+        let actor = try context.requirePaired()
         guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
-              let note = try await store.note(id: id)
+              let note = try await store.note(id: id), note.access.letsRead(actor)
         else { throw HearthError.notFound(what: "That note") }
-        try context.require(.view, note.resource, what: "That note")
         return note
     }
 }

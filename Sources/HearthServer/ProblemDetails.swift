@@ -43,6 +43,8 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
                 self.init(status: .notFound, slug: "not-found", detail: hearth.description)
             case .conflict:
                 self.init(status: .conflict, slug: "conflict", detail: hearth.description)
+            case .forbidden:
+                self.init(status: .forbidden, slug: "forbidden", detail: hearth.description)
             case .limitReached(let refusal):
                 self.init(status: .conflict, slug: "limit-reached", detail: hearth.description)
                 rule = refusal.rule.rawValue

@@ -134,7 +134,7 @@ extension HearthStore {
                 ORDER BY pinned DESC, updatedAt DESC
                 """), arguments: [actor.personId.text])
             .map(Self.note(from:))
-            .filter { PermissionPolicy.decide(actor, .view, $0.resource) == .allow }
+            .filter { $0.access.letsRead(actor) }
         }
     }
 
@@ -154,7 +154,7 @@ extension HearthStore {
                 LIMIT ?
                 """), arguments: [match, actor.personId.text, limit])
             .map { row in NoteSearchHit(note: try Self.note(from: row), snippet: Self.pieces(of: row["passage"] ?? "")) }
-            .filter { PermissionPolicy.decide(actor, .view, $0.note.resource) == .allow }
+            .filter { $0.note.access.letsRead(actor) }
         }
     }
 

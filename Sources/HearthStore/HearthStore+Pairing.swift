@@ -35,8 +35,13 @@ public enum PresentedPairingCode: Sendable {
 }
 
 extension HearthStore {
+    /// A pairing code for `invitee`. `maker` is the person whose device asks
+    /// (decided by the permission policy in this transaction, and again when
+    /// the code is redeemed); nil for the admin at the hub's own console
+    /// (`sudo hearth pair`).
     public func createPairing(
-        for invitee: PairingInvitee, deviceName: String?, lifetime: Duration = PairingCode.defaultLifetime, by actor: String
+        for invitee: PairingInvitee, deviceName: String?, lifetime: Duration = PairingCode.defaultLifetime, by actor: String,
+        maker: PermissionPolicy.Actor? = nil
     ) async throws -> PairingInvitation {
         let validDeviceName = try deviceName.map { name throws(HearthError) in try Device.validatedName(name) }
         let newName = try { () throws(HearthError) -> String? in
@@ -55,11 +60,13 @@ extension HearthStore {
                 }
                 (personName, role, personId) = (person.name, person.role, id.text)
             case .newPerson(_, let newRole):
-                let name = newName ?? ""
-                if try Self.person(named: name, transaction.db) != nil {
-                    throw HearthError.conflict("Someone called \(name) is already in the household; pair with --person instead")
-                }
-                (personName, role) = (name, newRole)
+                (personName, role) = (newName ?? "", newRole)
+            }
+            if let maker, try !Self.mayPair(personId.flatMap(UUID.init(text:)), role: role, maker: maker, transaction.db) {
+                throw HearthError.forbidden("Only an admin, or a senior for a caregiver who looks after them, can add a device")
+            }
+            if personId == nil, try Self.person(named: personName, transaction.db) != nil {
+                throw HearthError.conflict("Someone called \(personName) is already in the household; pair with --person instead")
             }
             let id = UUID.random()
             let expiresAt = transaction.time.addingTimeInterval(Double(lifetime.components.seconds))
@@ -163,6 +170,14 @@ extension HearthStore {
             guard let id = UUID(text: personIdText), let existing = try Self.person(id: id, transaction.db),
                   existing.archivedAt == nil
             else { throw refusal }
+            // A code a device made is honoured only while its maker may still
+            // make it: a caregiver made an admin since, a link removed, or the
+            // senior's tablet revoked, and the code pairs nobody.
+            if let createdBy: String = code["createdBy"], createdBy.hasPrefix("device:") {
+                guard let maker = try Self.maker(createdBy, transaction.db),
+                      try Self.mayPair(id, role: existing.role, maker: maker, transaction.db)
+                else { throw refusal }
+            }
             person = existing
         } else {
             guard let role = Person.Role(rawValue: code["newPersonRole"] ?? "") else { throw refusal }
@@ -183,6 +198,24 @@ extension HearthStore {
                                    arguments: [transaction.time.millisecondsSince1970, device.id.text, codeId])
         try transaction.record(entity: "pairingCode", entityId: codeId, op: .update, payload: ["used": .bool(true)])
         return PairedDevice(device: device, person: person, caresFor: try seniors(caredForBy: person.id, transaction.db))
+    }
+
+    /// Whether `maker` may make a code that pairs a device for this person
+    /// (nil: someone new, who looks after nobody yet), by the permission policy.
+    static func mayPair(_ personId: UUID?, role: Person.Role, maker: PermissionPolicy.Actor, _ db: Database) throws -> Bool {
+        let looksAfter = try personId.map { try seniors(caredForBy: $0, db) } ?? []
+        return PermissionPolicy.decide(maker, .create, .pairing(person: personId ?? UUID.random(), role: role, looksAfter: looksAfter)) == .allow
+    }
+
+    /// The person a pairing code's maker (`device:<id>`) acts as now; nil when
+    /// that device is revoked or its person archived.
+    static func maker(_ createdBy: String, _ db: Database) throws -> PermissionPolicy.Actor? {
+        guard let deviceId = UUID(text: String(createdBy.dropFirst("device:".count))),
+              let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT personId FROM devices WHERE id = ? AND revokedAt IS NULL"),
+                                         arguments: [deviceId.text]),
+              let personId = UUID(text: row["personId"]),
+              let person = try person(id: personId, db), person.archivedAt == nil else { return nil }
+        return PermissionPolicy.Actor(personId: person.id, role: person.role, caresFor: try seniors(caredForBy: person.id, db))
     }
 
     /// Whether any device has ever been paired; `serve` offers a first pairing when not.

@@ -35,6 +35,10 @@ import Testing
         "senior's device": .device(owner: senior),
         "caregiver's device": .device(owner: caregiver),
         "household settings": .household,
+        "pairing for the linked caregiver": .pairing(person: caregiver, role: .caregiver, looksAfter: [senior]),
+        "pairing for the linked admin": .pairing(person: admin, role: .admin, looksAfter: [senior]),
+        "pairing for someone new": .pairing(person: UUID(), role: .caregiver, looksAfter: []),
+        "hub clock": .hubClock,
     ]
 
     /// view, create, edit, delete: y = allowed, n = denied.
@@ -45,6 +49,8 @@ import Testing
             "senior's care": "yyyn", "other senior's care": "nnnn", "senior's medications": "ynnn",
             "senior as a person": "ynyn", "caregiver as a person": "ynnn",
             "senior's device": "ynyy", "caregiver's device": "nnnn", "household settings": "ynnn",
+            "pairing for the linked caregiver": "nynn", "pairing for the linked admin": "nnnn",
+            "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "other senior": [
             "senior's private note": "nnnn", "senior's shared note": "yyyn",
@@ -52,6 +58,8 @@ import Testing
             "senior's care": "nnnn", "other senior's care": "yyyn", "senior's medications": "nnnn",
             "senior as a person": "ynnn", "caregiver as a person": "ynnn",
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
+            "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
+            "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "linked caregiver": [
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
@@ -59,6 +67,8 @@ import Testing
             "senior's care": "yyyy", "other senior's care": "nnnn", "senior's medications": "yyyy",
             "senior as a person": "ynnn", "caregiver as a person": "ynyn",
             "senior's device": "nnnn", "caregiver's device": "ynyy", "household settings": "ynnn",
+            "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
+            "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "unlinked caregiver": [
             "senior's private note": "nnnn", "senior's shared note": "yyyn",
@@ -66,6 +76,8 @@ import Testing
             "senior's care": "nnnn", "other senior's care": "nnnn", "senior's medications": "nnnn",
             "senior as a person": "ynnn", "caregiver as a person": "ynnn",
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
+            "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
+            "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "linked admin": [
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
@@ -73,6 +85,8 @@ import Testing
             "senior's care": "yyyy", "other senior's care": "nnnn", "senior's medications": "yyyy",
             "senior as a person": "yyyy", "caregiver as a person": "yyyy",
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
+            "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
+            "pairing for someone new": "yyyy", "hub clock": "yyyy",
         ],
         "unlinked admin": [
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
@@ -80,6 +94,8 @@ import Testing
             "senior's care": "nnnn", "other senior's care": "nnnn", "senior's medications": "nnnn",
             "senior as a person": "yyyy", "caregiver as a person": "yyyy",
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
+            "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
+            "pairing for someone new": "yyyy", "hub clock": "yyyy",
         ],
     ]
 

@@ -182,4 +182,28 @@ extension JSONValue {
             #expect(try await Self.invite(client, #"{}"#).0 == .unprocessableContent)
         }
     }
+
+    @Test func aSeniorsTabletNeverPairsAnAdminAndItsCodesDieWithIt() async throws {
+        try await RouteTests.withRouter { client, store in
+            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
+            let admin = try #require(try await store.person(named: "Admin"))
+            let kasia = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
+            try await store.link(caregiver: admin.id, senior: tablet.person.id, by: "test")
+            try await store.link(caregiver: kasia.id, senior: tablet.person.id, by: "test")
+            // Given the admin looks after Babcia, her tablet still may not make a code for the admin
+            let (status, problem) = try await Self.invite(client, #"{"personId":"\#(admin.id.text)"}"#, token: tabletToken)
+            #expect(status == .forbidden)
+            #expect(problem["type"] == "urn:hearth:problem:forbidden")
+            // And a code it made for Kasia pairs nobody once the tablet is removed
+            let (made, invitation) = try await Self.invite(client, #"{"personId":"\#(kasia.id.text)"}"#, token: tabletToken)
+            #expect(made == .created)
+            let secret = String(try #require(invitation["url"]?.text).split(separator: "#").last ?? "")
+            try await store.revokeDevice(id: tablet.device.id, by: "test")
+            await #expect(throws: HearthError.self) {
+                _ = try await store.redeemPairing(.secret(secret), deviceName: "Kasia's phone", userAgent: nil)
+            }
+            #expect(try await store.devices().filter { $0.personId == kasia.id }.isEmpty)
+        }
+    }
 }

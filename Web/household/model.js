@@ -97,14 +97,15 @@ export function invitationScope(me) {
 
 /**
  * The people a code may be made for, in list order. A senior is offered
- * everyone who is not a senior; whether that person looks after them is
- * for the hub to say, as this browser cannot know.
+ * the caregivers (never an admin: whoever holds the code's device acts as
+ * that person); whether that caregiver looks after them is for the hub to
+ * say, as this browser cannot know.
  */
 export function inviteeChoices(me, people, language = 'en') {
   const scope = invitationScope(me);
   const listed = householdPeople(people, [], { meId: me?.personId, language });
   if (scope === 'anyone') return listed;
-  if (scope === 'caregivers') return listed.filter((person) => person.role !== 'senior' && person.id !== me.personId);
+  if (scope === 'caregivers') return listed.filter((person) => person.role === 'caregiver' && person.id !== me.personId);
   return [];
 }
 
