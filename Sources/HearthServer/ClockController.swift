@@ -5,14 +5,22 @@ import Hummingbird
 
 /// `/api/v1/clock`: a Raspberry Pi has no real-time clock and, offline, no
 /// NTP, so the web UI sends the phone's time. More than two minutes apart
-/// raises a "clock looks wrong" alert; a caregiver or admin can then tap
+/// raises a "clock looks wrong" alert; an admin (or, once after the hub
+/// starts and within 48 h of its last record, a caregiver) can then tap
 /// "use this phone's time", which the hub keeps as an offset for its own
-/// scheduling (it needs no privilege to set the system clock).
+/// scheduling (it needs no privilege to set the system clock). Who may,
+/// and how far, is `HearthStore.correctClock`'s.
 struct ClockController {
     let store: HearthStore
 
     struct Reading: Decodable {
         var deviceTime: Date
+    }
+
+    struct Correction: Decodable {
+        var deviceTime: Date
+        /// An admin's "yes, that far": more than 48 h from the hub's last record.
+        var confirm: Bool?
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
@@ -23,11 +31,9 @@ struct ClockController {
         }
         router.post("/api/v1/clock/correct") { request, context -> JSONValue in
             let actor = try context.requirePaired()
-            guard actor.role != .senior else {
-                throw ProblemError(.forbidden, type: "forbidden", detail: "Only a caregiver or an admin can set the hub's time")
-            }
-            let reading = try await request.decode(as: Reading.self, context: context)
-            return Self.json(try await store.correctClock(to: reading.deviceTime, by: context.caller.actorName))
+            let correction = try await request.decode(as: Correction.self, context: context)
+            return Self.json(try await store.correctClock(to: correction.deviceTime, by: context.caller.actorName,
+                                                          corrector: actor, confirmed: correction.confirm ?? false))
         }
     }
 

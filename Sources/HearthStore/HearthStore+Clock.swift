@@ -38,16 +38,54 @@ extension HearthStore {
         return reading
     }
 
+    /// How far from its last record the hub's time may be moved without an
+    /// admin confirming it: a Pi left off over a weekend, not a month.
+    public static let clockCorrectionLimit: TimeInterval = 48 * 3600
+
     /// "Use this phone's time": from now on the hub schedules by `deviceTime`,
     /// without needing the privilege to set the system clock.
-    public func correctClock(to deviceTime: Date, by actor: String) async throws -> ClockReading {
+    ///
+    /// Every dose, reminder, code's expiry and Trash's purge moves with it,
+    /// so (`corrector` nil is the admin at the hub's console):
+    /// - an admin may set it; more than 48 h from the hub's last record
+    ///   only when `confirmed`;
+    /// - a caregiver may set it once after the hub starts (a Pi boots with
+    ///   no real-time clock), within 48 h of its last record;
+    /// - nobody else.
+    /// Setting it back burns every open pairing code (an expired one must
+    /// not come back); either way, Trash and the log wait a day
+    /// (ClockSteadiness).
+    public func correctClock(
+        to deviceTime: Date, by actor: String, corrector: PermissionPolicy.Actor? = nil, confirmed: Bool = false
+    ) async throws -> ClockReading {
+        let isAdmin = corrector.map { PermissionPolicy.decide($0, .edit, .hubClock) == .allow } ?? true
+        if let corrector, !isAdmin, corrector.role == .senior {
+            throw HearthError.forbidden("Only a caregiver or an admin can set the hub's time")
+        }
         let before = currentTime()
         let offset = clockOffset.withLock { $0 } + deviceTime.millisecondsSince1970 - before.millisecondsSince1970
         guard abs(Double(offset) / 1000) < 100 * 365 * 86_400 else {
             throw HearthError.invalid(fields: ["deviceTime": "is more than a century from the hub's clock"])
         }
+        let firstSinceStart = !clockCorrectedSinceStart.withLock { $0 }
         try await write(by: actor) { transaction in
             guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
+            let lastRecord = try Self.lastStoredTime(transaction.db) ?? before
+            let far = abs(deviceTime.timeIntervalSince(lastRecord)) > Self.clockCorrectionLimit
+            let days = (abs(deviceTime.timeIntervalSince(lastRecord)) / 86_400 * 10).rounded() / 10
+            if !isAdmin, !firstSinceStart || far {
+                throw HearthError.forbidden(far
+                    ? "That time is \(days) days from the hub's last record; only an admin can move the hub's time that far"
+                    : "The hub's time was already set since it started; only an admin can set it again")
+            }
+            if far, !confirmed {
+                throw HearthError.conflict("That time is \(days) days from the hub's last record, which would move every dose, "
+                    + "reminder and Trash's 30 days with it; send it again with confirm: true if it is right")
+            }
+            if deviceTime < before.addingTimeInterval(-ClockSteadiness.tolerance) {
+                try transaction.db.cachedExecute(sql: "UPDATE pairing_codes SET burnedAt = ? WHERE usedAt IS NULL AND burnedAt IS NULL",
+                                                 arguments: [transaction.time.millisecondsSince1970])
+            }
             try transaction.db.cachedExecute(sql: "UPDATE household SET clockOffsetMs = ?", arguments: [offset])
             try transaction.record(entity: "household", entityId: household.id.text, op: .update,
                                    payload: ["clockOffsetMs": .number(Double(offset))])
@@ -58,10 +96,17 @@ extension HearthStore {
             }
         }
         // Only once it is stored, so a failed write leaves the clock as it was.
+        let moved = abs(Double(offset - clockOffset.withLock { $0 }) / 1000)
         clockOffset.withLock { $0 = offset }
+        clockCorrectedSinceStart.withLock { $0 = true }
+        if moved > ClockSteadiness.tolerance { steadiness.jumped() }
         let now = currentTime()
         return ClockReading(hubTime: now, deviceTime: deviceTime, difference: deviceTime.timeIntervalSince(now), looksWrong: false)
     }
+
+    /// Whether the hub's time stayed put for a day: Trash is emptied and the
+    /// log folded only then (ClockSteadiness).
+    public var clockIsSettled: Bool { steadiness.isSettled(wall: now()) }
 
     /// Raises the clock alert unless one is already open.
     static func raiseClockAlert(reason: String, details: [String: JSONValue], in transaction: inout WriteTransaction) throws {

@@ -99,9 +99,12 @@ extension HearthStore {
     }
 
     /// Deletes for good every note that has been in Trash for 30 days or
-    /// more; returns their ids.
+    /// more; returns their ids. Nothing while the hub's time jumped in the
+    /// last day (`clockIsSettled`): a clock set a month ahead must not
+    /// empty Trash.
     @discardableResult
     public func purgeTrash(by actor: String) async throws -> [UUID] {
+        guard clockIsSettled else { return [] }
         let cutoff = currentTime().addingTimeInterval(-TimeInterval(Note.daysInTrash) * 86_400)
         return try await write(by: actor) { transaction in
             let ids = try String.fetchAll(transaction.db.cachedStatement(sql: "SELECT id FROM notes WHERE deletedAt <= ?"),

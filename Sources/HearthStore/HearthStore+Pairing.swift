@@ -121,18 +121,20 @@ extension HearthStore {
         let token = Device.generateToken()
         let outcome: Result<PairedDevice, HearthError> = try await write(by: "pairing") { transaction in
             let now = transaction.time.millisecondsSince1970
-            let open = "usedAt IS NULL AND burnedAt IS NULL AND expiresAt > ?"
+            // A code made "later" than now was made before the clock went
+            // back: its ten minutes cannot be told, so it pairs nobody.
+            let open = "usedAt IS NULL AND burnedAt IS NULL AND expiresAt > ? AND createdAt <= ?"
             let row: Row?
             switch presented {
             case .secret(let secret):
                 row = PairingCode.isWellFormedSecret(secret)
                     ? try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT * FROM pairing_codes WHERE secretHash = ? AND \(open)"),
-                                       arguments: [SecretHash.of(secret), now])
+                                       arguments: [SecretHash.of(secret), now, now])
                     : nil
             case .shortCode(let typed):
                 guard let short = PairingCode.normalizedShortCode(typed) else { return .failure(Self.refusal) }
                 row = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT * FROM pairing_codes WHERE shortCodeHash = ? AND \(open)"),
-                                       arguments: [SecretHash.of(short), now])
+                                       arguments: [SecretHash.of(short), now, now])
                 if row == nil {
                     try Self.countWrongShortCode(now: now, in: &transaction)
                     return .failure(Self.refusal)

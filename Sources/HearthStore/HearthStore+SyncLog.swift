@@ -57,9 +57,11 @@ extension HearthStore {
     /// entity: earlier entries of an entity that changed again are removed,
     /// its latest one (with every field's value, or its deletion) stays. A
     /// cursor from before the folded part must then resync from a snapshot.
-    /// Returns how many entries were removed.
+    /// Returns how many entries were removed. Nothing while the hub's time
+    /// jumped in the last day (`clockIsSettled`).
     @discardableResult
     public func compactChanges(olderThan retention: TimeInterval) async throws -> Int {
+        guard clockIsSettled else { return 0 }
         let cutoff = currentTime().addingTimeInterval(-retention).millisecondsSince1970
         return try await writeOutsideChangeLog { db in
             guard let horizon = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM changes WHERE time < ?"), arguments: [cutoff]),

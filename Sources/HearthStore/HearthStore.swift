@@ -15,6 +15,12 @@ public final class HearthStore: Sendable {
     /// Milliseconds added to `now` once someone said the hub's clock is wrong
     /// (a Pi has no real-time clock and, offline, no NTP); kept in the household row.
     let clockOffset = Locked<Int64>(0)
+    /// Whether someone corrected the hub's time since it started: a caregiver
+    /// may once (after a boot without a real-time clock), then only an admin.
+    let clockCorrectedSinceStart = Locked(false)
+    /// Whether the hub's time stayed put for a day, before Trash is emptied
+    /// or the log folded (ClockSteadiness).
+    let steadiness: ClockSteadiness
     /// Who each token belongs to, emptied by every identity change published.
     let pairedDevices: PairedDeviceCache
     /// Writes that arrive together share one commit.
@@ -25,7 +31,9 @@ public final class HearthStore: Sendable {
     let checkpointer: LogCheckpointer
 
     /// Opens (creating if needed) `hearth.sqlite` in `directory`, and brings it to the latest schema.
-    public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    /// `now` replaces the system's clock (tests); time it shows passing is
+    /// taken as time passing, not as the clock jumping.
+    public init(directory: URL, now: (@Sendable () -> Date)? = nil) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(Self.fileName).path
         let pool = try DatabasePool(path: path, configuration: Self.configuration())
@@ -43,7 +51,24 @@ public final class HearthStore: Sendable {
         let pairedDevices = PairedDeviceCache()
         self.hub = hub
         self.pairedDevices = pairedDevices
-        self.now = now
+        let systemNow = now ?? { Date() }
+        self.now = systemNow
+        let steadyNow: @Sendable () -> TimeInterval
+        if let now {
+            steadyNow = { now().timeIntervalSince1970 }
+        } else {
+            let start = ContinuousClock.now
+            steadyNow = {
+                let elapsed = (ContinuousClock.now - start).components
+                return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+            }
+        }
+        let (lastStored, offset) = try pool.read { db in
+            (try Self.lastStoredTime(db), try Int64.fetchOne(db.cachedStatement(sql: "SELECT clockOffsetMs FROM household LIMIT 1")) ?? 0)
+        }
+        let hubTime = systemNow().addingTimeInterval(Double(offset) / 1000)
+        steadiness = ClockSteadiness(wall: systemNow(), steadyNow: steadyNow,
+                                     startsJumped: lastStored.map { ClockSteadiness.isJump(from: $0, to: hubTime) } ?? false)
         let checkpointer = try LogCheckpointer(path: path)
         self.checkpointer = checkpointer
         groupCommit = GroupCommit(pool: pool, checkpointer: checkpointer) { db, changes in
@@ -51,7 +76,6 @@ public final class HearthStore: Sendable {
             // listeners hear changes in exactly the order of `seq`.
             Self.publish(changes, committedIn: db, to: hub, forgetting: pairedDevices)
         }
-        let offset = try pool.read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT clockOffsetMs FROM household LIMIT 1")) } ?? 0
         clockOffset.withLock { $0 = offset }
         // Whatever opening wrote (migrations, a catch-up) goes to the file too.
         checkpointer.committed()

@@ -184,6 +184,34 @@ import Testing
         }
     }
 
+    @Test func aCaregiverCannotMoveTheHubAMonthAheadAndEmptyTrash() async throws {
+        try await CareHousehold.with { home in
+            // Given Babcia's private diary in Trash since today
+            let diary = try await home.store.createNote(ownerId: home.seniorId, title: "Pamiętnik", text: "", visibility: .private,
+                                                        pinned: false, by: "t")
+            _ = try await home.store.trashNote(id: diary.id, by: "t")
+            func body(_ time: Date, confirm: Bool = false) -> String {
+                #"{"deviceTime": "\#(time.formatted(.iso8601))"\#(confirm ? #", "confirm": true"# : "")}"#
+            }
+            let monthAhead = Date().addingTimeInterval(31 * 86_400)
+            // When Ania tries to set the hub a month ahead, she may not
+            let refused = try await home.call(.post, "/api/v1/clock/correct", as: home.caregiver, body: body(monthAhead))
+            #expect(refused.status == .forbidden)
+            #expect(abs(home.store.currentTime().timeIntervalSinceNow) < 5)
+            // Nor set it twice: once after the hub starts, near its last record
+            #expect(try await home.call(.post, "/api/v1/clock/correct", as: home.caregiver, body: body(Date().addingTimeInterval(300))).status == .ok)
+            #expect(try await home.call(.post, "/api/v1/clock/correct", as: home.caregiver, body: body(Date())).status == .forbidden)
+            // An admin a month ahead is asked to confirm, then may
+            let asked = try await home.call(.post, "/api/v1/clock/correct", body: body(monthAhead))
+            #expect(asked.status == .conflict)
+            #expect(asked["detail"]?.text?.contains("confirm") == true)
+            #expect(try await home.call(.post, "/api/v1/clock/correct", body: body(monthAhead, confirm: true)).status == .ok)
+            // And even then Trash keeps the diary for now: the time just jumped
+            #expect(try await home.store.purgeTrash(by: "hub").isEmpty)
+            #expect(try await home.store.note(id: diary.id) != nil)
+        }
+    }
+
     @Test func onlyAnAdminChangesHowPersistentRemindersAre() async throws {
         try await CareHousehold.with { home in
             let settings = #"{"graceMinutes": 45, "repeatMinutes": 15}"#

@@ -3,7 +3,7 @@ time, an unanswered one reaches the caregiver's after its grace, and a
 `kill -9` between the two still escalates it exactly once.
 
 Waiting for real minutes would make this slow, so the test moves the hub's
-clock the way a caregiver would ("use this phone's time", POST
+clock the way an admin would ("use this phone's time", POST
 /api/v1/clock/correct): the hub schedules by its corrected time, and the
 correction outlives a restart."""
 
@@ -27,7 +27,8 @@ def parse(text: str) -> datetime:
 
 
 def set_hub_clock(hub: Hub, token: str, to: datetime) -> float:
-    """Sets the hub's time; returns the offset (hub minus this machine) in seconds."""
+    """Sets the hub's time as its admin (a caregiver may only once after the
+    hub starts); returns the offset (hub minus this machine) in seconds."""
     sent = time.time()
     response = requests.post(f"{hub.url}/api/v1/clock/correct", json={"deviceTime": iso(to)},
                              headers={"Authorization": f"Bearer {token}"}, timeout=5)
@@ -70,20 +71,20 @@ def test_due_and_missed_alerts_arrive_on_time_and_a_kill_between_them_escalates_
 
     with Live(hub.ws_url, token=senior["token"]) as senior_socket, Live(hub.ws_url, token=carer["token"]) as carer_socket:
         # The first dose is due two seconds from now, by the hub's clock.
-        offset = set_hub_clock(hub, carer["token"], first - timedelta(seconds=2))
+        offset = set_hub_clock(hub, hub.token, first - timedelta(seconds=2))
         due, arrived = next_alert(senior_socket, "dose-due")
         assert due["details"]["medicationName"] == "Metformina"
         assert abs(parse(due["raisedAt"]).timestamp() - first.timestamp()) <= 1
         assert abs(arrived + offset - first.timestamp()) <= 1, "the senior heard of the dose more than a second off its time"
 
         # Nobody answers: two seconds before its grace ends, then escalated to the caregiver.
-        offset = set_hub_clock(hub, carer["token"], first + timedelta(seconds=58))
+        offset = set_hub_clock(hub, hub.token, first + timedelta(seconds=58))
         missed, arrived = next_alert(carer_socket, "dose-missed")
         assert missed["doseId"] == due["doseId"]
         assert abs(arrived + offset - (first.timestamp() + 60)) <= 1
 
         # The second dose falls due; the hub is killed before its grace ends.
-        set_hub_clock(hub, carer["token"], second - timedelta(seconds=2))
+        set_hub_clock(hub, hub.token, second - timedelta(seconds=2))
         second_due, _ = next_alert(senior_socket, "dose-due")
     hub.kill()
 
@@ -93,7 +94,7 @@ def test_due_and_missed_alerts_arrive_on_time_and_a_kill_between_them_escalates_
         health_time = parse(requests.post(f"{again.url}/api/v1/clock", json={"deviceTime": iso(second)},
                                           headers={"Authorization": f"Bearer {carer['token']}"}, timeout=5).json()["hubTime"])
         assert second < health_time < second + timedelta(seconds=60)
-        set_hub_clock(again, carer["token"], second + timedelta(seconds=58))
+        set_hub_clock(again, hub.token, second + timedelta(seconds=58))
         missed_again, _ = next_alert(carer_socket, "dose-missed")
         assert missed_again["doseId"] == second_due["doseId"]
         time.sleep(3)  # more passes, to catch a duplicate
