@@ -34,10 +34,11 @@ public struct ServerSettings: Sendable {
 
 /// Builds the hub's HTTP and WebSocket application.
 public enum HearthServer {
-    public typealias App = Application<RouterResponder<HearthRequestContext>>
+    public typealias App = Application<CanonicalPathResponder<RouterResponder<HearthRequestContext>>>
 
     /// The routes and middleware, without a listening socket; tests drive it
     /// through `HummingbirdTesting` and the app uses it as its responder.
+    /// Every request reaches them under its path's one spelling (HearthRouter).
     public static func router(
         store: HearthStore, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now,
         discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
@@ -45,7 +46,7 @@ public enum HearthServer {
         now: (@Sendable () -> Date)? = nil,
         syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew,
         noteSessions: NoteSessions? = nil
-    ) -> Router<HearthRequestContext> {
+    ) -> HearthRouter {
         // The hub's time, corrected when someone said its clock was wrong.
         let now = now ?? { store.currentTime() }
         let router = Router(context: HearthRequestContext.self)
@@ -75,7 +76,7 @@ public enum HearthServer {
         SyncController(store: store, sessions: noteSessions ?? NoteSessions(store: store, logger: Logger(label: "hearth.notes")),
                        maximumSkew: syncMaximumSkew).addRoutes(to: router)
         LiveController(store: store).addHTTPRoutes(to: router)
-        return router
+        return HearthRouter(router: router)
     }
 
     /// Only WebSocket upgrades reach this router; a refused upgrade falls

@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// tests and HearthKit's.
 public enum RunningHub {
     public static func with<T: Sendable>(
-        router: (@Sendable (HearthStore) -> Router<HearthRequestContext>)? = nil,
+        router: (@Sendable (HearthStore) -> HearthRouter)? = nil,
         _ body: @escaping @Sendable (_ port: Int, _ store: HearthStore, _ group: ServiceGroup, _ adminToken: String) async throws -> T
     ) async throws -> T {
         let directory = try TemporaryDirectory()

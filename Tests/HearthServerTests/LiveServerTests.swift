@@ -162,9 +162,9 @@ import Testing
         // Shutdown starts once the request is in the route, not after a fixed
         // pause: on a busy 2-core machine the request can take longer to arrive.
         let (arrived, arrival) = AsyncStream.makeStream(of: Void.self)
-        let router: @Sendable (HearthStore) -> Router<HearthRequestContext> = { store in
+        let router: @Sendable (HearthStore) -> HearthRouter = { store in
             let router = HearthServer.router(store: store)
-            router.get("/api/test/slow") { _, _ in
+            router.router.get("/api/test/slow") { _, _ in
                 arrival.yield()
                 try await Task.sleep(for: .milliseconds(500))
                 return "finished"
