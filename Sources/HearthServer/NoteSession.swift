@@ -50,9 +50,6 @@ actor NoteSession {
         let tellNow: Bool
     }
 
-    /// Where a cursor is takes a few dozen bytes; more is not presence, and
-    /// would be copied to every editor of the note.
-    static let maximumPresenceBytes = 1024
     static let colours = ["#0b5cad", "#a4161a", "#1b7a3a", "#7b2cbf", "#b35c00", "#005f73", "#9d0191", "#3d405b"]
     /// Operations between two compactions of the stored state.
     static let compactionInterval = 500
@@ -193,9 +190,6 @@ actor NoteSession {
             catchUp(editor, from: vector)
             return nil
         case .presence(let json):
-            guard json.count <= Self.maximumPresenceBytes else {
-                return (NoteEditController.CloseCode.tooLarge, "too-large: a presence message holds at most 1 KiB")
-            }
             var fields = (try? JSONSerialization.jsonObject(with: json) as? [String: Any]) ?? [:]
             fields["editor"] = id.text
             fields["name"] = editor.name

@@ -275,6 +275,32 @@ extension NoteEditingTests {
         }
     }
 
+    @Test func presenceOverAKibibyteIsRefusedAndNotCopiedToOtherEditors() async throws {
+        try await RunningHub.with { port, store, _, token in
+            let admin = try #require(try await store.people().first)
+            let note = try await store.createNote(ownerId: admin.id, title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
+            let padding = String(repeating: "x", count: 2000)
+            let closed = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.text)/edit",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]), logger: Logger(label: "editor")
+            ) { inbound, outbound, _ in
+                try await outbound.write(.binary(ByteBuffer(bytes: NoteEditMessage.hello(VersionVector()).encoded())))
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                while let message = try await messages.next() {
+                    if case .binary(let buffer) = message, case .synced = try NoteEditMessage.decode(Array(buffer.readableBytesView)) { break }
+                }
+                let presence = NoteEditMessage.presence(Data(#"{"cursor": 3, "padding": "\#(padding)"}"#.utf8))
+                try await outbound.write(.binary(ByteBuffer(bytes: presence.encoded())))
+                let givingUp = NotePrivacyTests.giveUp(outbound)
+                defer { givingUp.cancel() }
+                while (try? await messages.next()) != nil {}
+            }
+            // Refused as it is read (NoteEditMessage), before any editor could be sent it.
+            #expect(closed.map { "\($0.closeCode)" } == "unknown(4400)")
+            #expect(closed?.reason?.contains("presence must be a JSON object of at most 1024 bytes") == true, "\(closed?.reason ?? "none")")
+        }
+    }
+
     @Test func revokingADeviceClosesItsEditingConnection() async throws {
         try await RunningHub.with { port, store, _, _ in
             let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")

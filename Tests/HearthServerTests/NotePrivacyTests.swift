@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthCRDT
 import HearthHubTestSupport
+import HearthNotek
 @testable import HearthServer
 import HearthStore
 import HTTPTypes
@@ -209,6 +210,22 @@ import Testing
             #expect(closed.map { "\($0.closeCode)" } == "unknown(4404)")
             for frame in await heard.frames { #expect(!Self.json(.object(frame)).contains("tajemnica")) }
             #expect(try await store.note(id: note.id)?.text == "tajemnica", "the owner's typing was stored")
+        }
+    }
+
+    @Test func aNotekClientIsClosedWhenItsNoteIsMadePrivateAndNeverHearsTheNewName() async throws {
+        try await RunningNotekHub.with { ports, store, _ in
+            let admin = try #require(try await store.people().first)
+            let note = try await store.createNote(ownerId: admin.id, title: "Leki", text: "", visibility: .shared, pinned: false, by: "t")
+            let editor = NotekTestClient(kind: .session)
+            let closed = try await NotekTestClient.connect(port: ports.notek, client: editor, sending: [
+                NotekMessage.sessionStart(since: 0, document: note.id, name: "").bytes,
+            ], untilTheHubCloses: true) { _ in
+                try await Task.sleep(for: .milliseconds(300))
+                _ = try await store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, by: "device:web")
+            }
+            #expect(closed.map { "\($0.closeCode)" } == "unknown(4404)", "the hub closed it as not found")
+            #expect(!(await editor.received).contains(.nameChange("Diagnoza")))
         }
     }
 
