@@ -2,22 +2,26 @@ import HearthCore
 import HearthStore
 import Hummingbird
 
-/// `GET /api/v1/health`: is the hub up, which version, for how long, does
-/// its database answer, and can devices find it on the LAN. Needs no caller,
-/// so a device can check a hub before pairing.
+/// `GET /api/v1/health`: is the hub up, and which version. Needs no caller,
+/// so a device can check a hub before pairing. An admin's device is also
+/// told for how long, whether the database answers, whether the hub is
+/// announced on the LAN and how webhooks are doing — not anyone else's:
+/// the times webhooks were delivered tell when an SOS or a missed dose
+/// fired.
 struct HealthController {
     let store: HearthStore
     let startedAt: ContinuousClock.Instant
     let discovery: @Sendable () -> DiscoveryStatus
     let webhooks: @Sendable () -> WebhookStatus
 
+    /// The details are nil (left out) for anyone but an admin.
     struct Health: ResponseEncodable {
         var status: String
         var version: String
-        var uptimeSeconds: Int
-        var database: String
-        var discovery: DiscoveryStatus
-        var webhooks: WebhookStatus
+        var uptimeSeconds: Int?
+        var database: String?
+        var discovery: DiscoveryStatus?
+        var webhooks: WebhookStatus?
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
@@ -25,16 +29,15 @@ struct HealthController {
         router.head("/api/v1/health") { _, _ -> Response in
             Response(status: await store.isHealthy() ? .ok : .serviceUnavailable, headers: [.cacheControl: "no-store"])
         }
-        router.get("/api/v1/health") { _, _ -> EditedResponse<Health> in
+        router.get("/api/v1/health") { _, context -> EditedResponse<Health> in
             let databaseOK = await store.isHealthy()
-            let health = Health(
-                status: databaseOK ? "ok" : "degraded",
-                version: HearthVersion.current,
-                uptimeSeconds: Int((ContinuousClock.now - startedAt).components.seconds),
-                database: databaseOK ? "ok" : "unavailable",
-                discovery: discovery(),
-                webhooks: webhooks()
-            )
+            var health = Health(status: databaseOK ? "ok" : "degraded", version: HearthVersion.current)
+            if let actor = context.caller.policyActor, PermissionPolicy.decide(actor, .edit, .household) == .allow {
+                health.uptimeSeconds = Int((ContinuousClock.now - startedAt).components.seconds)
+                health.database = databaseOK ? "ok" : "unavailable"
+                health.discovery = discovery()
+                health.webhooks = webhooks()
+            }
             return EditedResponse(status: databaseOK ? .ok : .serviceUnavailable,
                                   headers: [.cacheControl: "no-store"], response: health)
         }

@@ -30,7 +30,7 @@ import Testing
     @Test func healthOverARealSocket() async throws {
         try await RunningHub.with { port, _, _, token in
             let client = Self.client(port)
-            let response = try await client.get("/api/v1/health")
+            let response = try await client.get("/api/v1/health", headers: [.authorization: "Bearer \(token)"])
             #expect(response.status == .ok)
             #expect(String(buffer: response.body ?? ByteBuffer()).contains(#""database":"ok""#))
             try await client.shutdown()

@@ -43,6 +43,24 @@ import Testing
         }
     }
 
+    @Test func healthTellsOnlyAnAdminMoreThanThatTheHubIsUp() async throws {
+        try await Self.withRouter { client, store in
+            let caregiver = try await NotesRouteTests.device(store, "Ania", .caregiver)
+            for headers: HTTPFields in [[:], [.authorization: "Bearer \(caregiver)"], [.authorization: "Bearer not-a-token"]] {
+                try await client.anonymous.execute(uri: "/api/v1/health", method: .get, headers: headers) { response in
+                    #expect(response.status == .ok)
+                    let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
+                    #expect(body == ["status": "ok", "version": .string(HearthVersion.current)], "no uptime, discovery or webhooks")
+                }
+            }
+            // The admin's device (the client's own token) sees the details
+            try await client.execute(uri: "/api/v1/health", method: .get) { response in
+                let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
+                #expect(Set(body.keys) == ["status", "version", "uptimeSeconds", "database", "discovery", "webhooks"])
+            }
+        }
+    }
+
     @Test func healthTellsWhereTheHubIsAnnouncedOnTheLAN() async throws {
         let directory = try TemporaryDirectory()
         let store = try HearthStore(directory: directory.url)
@@ -50,9 +68,12 @@ import Testing
         let status = DiscoveryStatus(state: .advertising, services: [
             .init(type: "_hearth._tcp", name: "Kowalski family (Hearth) #2", port: 8080),
         ])
+        try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
+        let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
         let app = Application(router: HearthServer.router(store: store, discovery: { status }))
         try await app.test(.router) { client in
-            try await client.execute(uri: "/api/v1/health", method: .get) { response in
+            try await client.execute(uri: "/api/v1/health", method: .get, headers: [.authorization: "Bearer \(token)"]) { response in
                 let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
                 #expect(body["discovery"] == .object([
                     "state": "advertising",

@@ -168,6 +168,8 @@ class Lan:
         self.hub = self.add(LanHost(self.hub_ns, "hearth-hub", self.hub_if, workdir))
         self.phone = self.add(LanHost(self.phone_ns, "hearth-phone", self.phone_if, workdir))
         self.hub_process: subprocess.Popen | None = None
+        # An admin's phone: health tells only admins where the hub is announced.
+        self.admin_token: str | None = None
 
     def add(self, host: LanHost) -> LanHost:
         self.hosts.append(host)
@@ -183,8 +185,18 @@ class Lan:
         return json.loads(done.stdout)
 
     def health(self, address: str = HUB_ADDRESS) -> dict:
-        """GET /api/v1/health from the phone, over the test LAN."""
-        return self.request("GET", f"http://{address}:{PORT}/api/v1/health")
+        """GET /api/v1/health from the admin's phone, over the test LAN."""
+        return self.request("GET", f"http://{address}:{PORT}/api/v1/health", token=self.admin_token)
+
+    def pair_admin(self) -> None:
+        """The admin pairs a phone over SSH (`hearth pair`), as after installing."""
+        pairing = PairingRun.start(self.workdir / "hub-data", PORT, ["--new-person", "LAN admin", "--role", "admin"])
+        try:
+            paired = self.request("POST", f"http://{HUB_ADDRESS}:{PORT}/api/v1/pairing",
+                                  {"code": pairing.secret, "deviceName": "Admin's phone"})
+        finally:
+            pairing.kill()
+        self.admin_token = paired["token"]
 
     def request(self, method: str, url: str, body: dict | None = None, token: str | None = None) -> dict:
         """An HTTP request from the phone, over the test LAN; the JSON answer."""
@@ -247,6 +259,9 @@ def test_the_hub_serves_while_avahi_is_absent_and_warns_once(lan):
         [str(HEARTH_BINARY), "serve", "--data", str(lan.workdir / "hub-data"), "--port", str(PORT)],
         "hearth.log", env=hearth_env(HOUSEHOLD))
     wait_for(lambda: "hub ready" in lan.hub.log("hearth.log"), 20, "the hub to listen", lambda: lan.hub.log("hearth.log"))
+    version = subprocess.run([str(HEARTH_BINARY), "--version"], capture_output=True, text=True).stdout.strip()
+    assert lan.health() == {"status": "ok", "version": version}, "a phone not yet paired is told only that"
+    lan.pair_admin()
     health = lan.health()
     assert health["status"] == "ok"
     assert health["discovery"] == {"state": "waiting-for-avahi", "services": []}
