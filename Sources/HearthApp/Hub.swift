@@ -38,13 +38,22 @@ public enum Hub {
             let webhooks = WebhookBoard(configured: Array(configuration.webhooks.keys))
             let discovery = DiscoveryBoard(configuration.discoveryEnabled ? DiscoveryStatus(state: .waitingForAvahi) : .disabled)
             let (listeningPort, portKnown) = AsyncStream.makeStream(of: Int.self)
-            let settings = ServerSettings(
+            let servingPort = Locked<Int?>(nil)
+            let listenHost = configuration.host
+            var settings = ServerSettings(
                 host: configuration.host, port: configuration.port,
                 webRoot: configuration.webRoot.map { URL(fileURLWithPath: $0, isDirectory: true) },
                 discovery: { discovery.current }, webhooks: { webhooks.current },
                 syncMaximumSkew: TimeInterval(configuration.syncMaximumSkewSeconds))
+            // Codes made from a page carry the hub's own address, as `hearth pair` prints it.
+            settings.pairingURL = { secret in
+                servingPort.withLock { $0 }.map { port in
+                    PairingSession.url(host: PairingSession.reachableHost(listeningOn: listenHost), port: port, secret: secret)
+                }
+            }
             let noteSessions = NoteSessions(store: store, logger: logger)
             let server = HearthServer.application(store: store, settings: settings, logger: logger, noteSessions: noteSessions) { port in
+                servingPort.withLock { $0 = port }
                 logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
                 portKnown.yield(port)
                 portKnown.finish()

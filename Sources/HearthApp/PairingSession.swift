@@ -63,6 +63,13 @@ public struct PairingSession {
         }
     }
 
+    /// The host a phone on the household network reaches the hub by: the
+    /// address it listens on, or its LAN address when it listens on all.
+    static func reachableHost(listeningOn listenHost: String) -> String {
+        let listensEverywhere = listenHost == "0.0.0.0" || listenHost == "::"
+        return (listensEverywhere ? LANAddress.current() : listenHost) ?? "localhost"
+    }
+
     /// The URL the QR code holds. The secret is in the fragment, which a
     /// browser never sends to a server, so it cannot end up in a log.
     static func url(host: String, port: Int, secret: String) -> String {
@@ -74,7 +81,7 @@ public struct PairingSession {
         let invitation = try await store.createPairing(
             for: try await invitee(), deviceName: options.deviceName, lifetime: options.lifetime, by: "cli")
         let listensEverywhere = listenHost == "0.0.0.0" || listenHost == "::"
-        let host = options.urlHost ?? (listensEverywhere ? LANAddress.current() : listenHost) ?? "localhost"
+        let host = options.urlHost ?? Self.reachableHost(listeningOn: listenHost)
         let url = Self.url(host: host, port: port, secret: invitation.code.secret)
         let code = try QRCode(encoding: url)
         var screen = options.ascii ? TerminalQR.ascii(code) : TerminalQR.halfBlocks(code)

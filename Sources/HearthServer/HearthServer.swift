@@ -18,6 +18,11 @@ public struct ServerSettings: Sendable {
     public var webhooks: @Sendable () -> WebhookStatus
     /// How far ahead of the hub's clock a syncing device's clock may read.
     public var syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew
+    /// The link a pairing code made from a page carries: the hub's own
+    /// address on the household network and its port, never the request's
+    /// Host header (any page can send one). nil while the hub does not know
+    /// it (not yet listening).
+    public var pairingURL: @Sendable (_ secret: String) -> String? = { _ in nil }
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
                 discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
@@ -45,7 +50,8 @@ public enum HearthServer {
         webhooks: @escaping @Sendable () -> WebhookStatus = { .none },
         now: (@Sendable () -> Date)? = nil,
         syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew,
-        noteSessions: NoteSessions? = nil
+        noteSessions: NoteSessions? = nil,
+        pairingURL: @escaping @Sendable (_ secret: String) -> String? = { _ in nil }
     ) -> HearthRouter {
         // The hub's time, corrected when someone said its clock was wrong.
         let now = now ?? { store.currentTime() }
@@ -62,7 +68,7 @@ public enum HearthServer {
         OpenAPIController(assets: assets).addRoutes(to: router)
         HouseholdController(store: store).addRoutes(to: router)
         PairingController(store: store, limiter: AttemptLimiter(limit: 10, window: 60)).addRoutes(to: router)
-        InvitationsController(store: store).addRoutes(to: router)
+        InvitationsController(store: store, pairingURL: pairingURL).addRoutes(to: router)
         PeopleController(store: store).addRoutes(to: router)
         DevicesController(store: store).addRoutes(to: router)
         NotesController(store: store).addRoutes(to: router)
@@ -101,7 +107,8 @@ public enum HearthServer {
         let noteSessions = noteSessions ?? NoteSessions(store: store, logger: logger)
         return Application(
             router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
-                           webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew, noteSessions: noteSessions),
+                           webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew, noteSessions: noteSessions,
+                           pairingURL: settings.pairingURL),
             server: .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions),
                 configuration: .init(

@@ -9,6 +9,8 @@ import Hummingbird
 /// caregiver's phone scans, which the senior-care study found worked best.
 struct InvitationsController {
     let store: HearthStore
+    /// The hub's own address for the code's link (ServerSettings.pairingURL).
+    let pairingURL: @Sendable (_ secret: String) -> String?
 
     struct NewPerson: Decodable {
         var name: String
@@ -60,10 +62,11 @@ struct InvitationsController {
             let body = try await request.decode(as: Request.self, context: context)
             let invitation = try await store.createPairing(
                 for: try invitee(for: body), deviceName: body.deviceName, by: context.caller.actorName, maker: actor)
-            // The address this browser reached the hub by is one the
-            // caregiver's phone on the same network can reach too.
-            let host = request.head.authority ?? "localhost"
-            let url = "http://\(host)/pair#\(invitation.code.secret)"
+            // The hub's own LAN address, as `hearth pair` prints it: the Host
+            // header is whatever the page sent, and a link to another host
+            // would hand the code's secret to it. Only a hub that is not
+            // listening (the router in tests) has no address of its own.
+            let url = pairingURL(invitation.code.secret) ?? "http://localhost/pair#\(invitation.code.secret)"
             let svg = SVGQR.render(try QRCode(encoding: url), title: "Pairing code for \(invitation.personName)")
             let response = Invitation(
                 id: invitation.id.text, url: url, shortCode: invitation.code.displayedShortCode,

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthHubTestSupport
 @testable import HearthServer
 import HearthStore
 import HTTPTypes
@@ -143,6 +144,24 @@ extension JSONValue {
         return try await client.execute(uri: "/api/v1/pairing/invitations", method: .post, headers: headers,
                                         body: ByteBuffer(string: body)) { response in
             (response.status, (try? JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))) ?? [:])
+        }
+    }
+
+    @Test func aCodesLinkCarriesTheHubsOwnAddressNotTheRequestsHost() async throws {
+        try await RunningHub.with(router: { HearthServer.router(store: $0, pairingURL: { "http://192.168.1.20:8080/pair#\($0)" }) }) { port, _, _, token in
+            let client = LiveServerTests.client(port)
+            // Given a page that sends another host's name
+            let response = try await client.execute(.init(
+                "/api/v1/pairing/invitations", method: .post, authority: "evil.example",
+                headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"newPerson":{"name":"Ela","role":"caregiver"}}"#)))
+            #expect(response.status == .created)
+            let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body ?? ByteBuffer()))
+            // Then the link is to the hub, where the phone should take the code
+            let url = try #require(body["url"]?.text)
+            #expect(url.hasPrefix("http://192.168.1.20:8080/pair#"), "\(url)")
+            #expect(!url.contains("evil"))
+            try await client.shutdown()
         }
     }
 

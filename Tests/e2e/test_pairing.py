@@ -371,3 +371,15 @@ def test_an_unused_code_expires_and_then_fails(hub_launcher):
         run.kill()
         hub_launcher.stop_all()
         shutil.rmtree(EXPIRING.data_dir.parent, ignore_errors=True)
+
+
+def test_a_code_made_on_a_page_links_to_the_hub_not_to_the_host_the_page_named(hub):
+    """A page can send any Host header; the code's link (and its secret) must
+    still go to the hub's own address, as `hearth pair` prints it."""
+    response = requests.post(f"{hub.url}/api/v1/pairing/invitations", timeout=5,
+                             headers={**hub.headers, "Host": "evil.example:8080"},
+                             json={"newPerson": {"name": "Ciocia Ela", "role": "caregiver"}})
+    assert response.status_code == 201, response.text
+    url = response.json()["url"]
+    assert url.startswith(f"{hub.url}/pair#"), url
+    assert "evil" not in url
