@@ -143,7 +143,10 @@ def test_the_unit_is_hardened(unpacked: Path):
     text = unit.read_text()
     for line in ["Type=notify", "User=hearth", "StateDirectory=hearth", "UMask=0077", "Restart=on-failure",
                  "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK", "CapabilityBoundingSet=",
-                 "SystemCallFilter=@system-service", "SystemCallArchitectures=native"]:
+                 "SystemCallFilter=@system-service", "SystemCallArchitectures=native",
+                 # Resource limits, and the home network only (a drop-in widens it).
+                 "ProcSubset=pid", "MemoryMax=512M", "TasksMax=256", "LimitNOFILE=4096", "IPAddressDeny=any",
+                 "IPAddressAllow=localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7"]:
         assert re.search(rf"^{re.escape(line)}$", text, re.M), f"the unit lacks {line}"
     assert re.search(r"^WatchdogSec=\d+", text, re.M)
 
