@@ -184,19 +184,19 @@ class Lan:
         assert done.returncode == 0, f"mdns_probe failed:\n{done.stdout}\n{done.stderr}"
         return json.loads(done.stdout)
 
-    def health(self, address: str = HUB_ADDRESS) -> dict:
+    def health(self, address: str = HUB_ADDRESS, token: str | None = None) -> dict:
         """GET /api/v1/health from the admin's phone, over the test LAN."""
-        return self.request("GET", f"http://{address}:{PORT}/api/v1/health", token=self.admin_token)
+        return self.request("GET", f"http://{address}:{PORT}/api/v1/health", token=token or self.admin_token)
 
-    def pair_admin(self) -> None:
-        """The admin pairs a phone over SSH (`hearth pair`), as after installing."""
-        pairing = PairingRun.start(self.workdir / "hub-data", PORT, ["--new-person", "LAN admin", "--role", "admin"])
+    def pair_admin(self, data: str = "hub-data", address: str = HUB_ADDRESS) -> str:
+        """The admin pairs a phone over SSH (`hearth pair`), as after installing; its token."""
+        pairing = PairingRun.start(self.workdir / data, PORT, ["--new-person", "LAN admin", "--role", "admin"])
         try:
-            paired = self.request("POST", f"http://{HUB_ADDRESS}:{PORT}/api/v1/pairing",
+            paired = self.request("POST", f"http://{address}:{PORT}/api/v1/pairing",
                                   {"code": pairing.secret, "deviceName": "Admin's phone"})
         finally:
             pairing.kill()
-        self.admin_token = paired["token"]
+        return paired["token"]
 
     def request(self, method: str, url: str, body: dict | None = None, token: str | None = None) -> dict:
         """An HTTP request from the phone, over the test LAN; the JSON answer."""
@@ -261,7 +261,7 @@ def test_the_hub_serves_while_avahi_is_absent_and_warns_once(lan):
     wait_for(lambda: "hub ready" in lan.hub.log("hearth.log"), 20, "the hub to listen", lambda: lan.hub.log("hearth.log"))
     version = subprocess.run([str(HEARTH_BINARY), "--version"], capture_output=True, text=True).stdout.strip()
     assert lan.health() == {"status": "ok", "version": version}, "a phone not yet paired is told only that"
-    lan.pair_admin()
+    lan.admin_token = lan.pair_admin()
     health = lan.health()
     assert health["status"] == "ok"
     assert health["discovery"] == {"state": "waiting-for-avahi", "services": []}
@@ -377,9 +377,10 @@ def test_a_second_hub_with_the_same_name_is_renamed_and_both_are_found(lan):
         "hearth.log", env=hearth_env(HOUSEHOLD))
     wait_for(lambda: "hub ready" in lan.phone.log("hearth.log"), 20, "the second hub to listen",
              lambda: lan.phone.log("hearth.log"))
-    wait_for(lambda: lan.health(PHONE_ADDRESS)["discovery"]["state"] == "advertising", 15,
+    token = lan.pair_admin("phone-data", PHONE_ADDRESS)
+    wait_for(lambda: lan.health(PHONE_ADDRESS, token)["discovery"]["state"] == "advertising", 15,
              "the second hub to advertise", lambda: lan.phone.log("hearth.log"))
-    names = {name for _, name, _ in advertised(lan.health(PHONE_ADDRESS))}
+    names = {name for _, name, _ in advertised(lan.health(PHONE_ADDRESS, token))}
     assert names == {f"{INSTANCE} #2"}, names
     assert "renamed" in lan.phone.log("hearth.log")
 
