@@ -7,6 +7,8 @@ import HearthStore
 public enum AdminStore {
     public static func open(_ configuration: HubConfiguration) throws -> HearthStore {
         let directory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
+        // SQLite would open (and write into) whatever a planted symlink names.
+        try DatabaseFileAccess.checkPlainFiles(directory)
         let store = try HearthStore(directory: directory)
         handFilesToDirectoryOwner(directory)
         DatabaseFileAccess.shareWithGroup(directory)
@@ -21,11 +23,6 @@ public enum AdminStore {
               let uid = (owner[.ownerAccountID] as? NSNumber)?.uint32Value,
               let gid = (owner[.groupOwnerAccountID] as? NSNumber)?.uint32Value, uid != 0
         else { return }
-        for name in names {
-            for suffix in ["", "-wal", "-shm"] {
-                let path = directory.appendingPathComponent(name + suffix).path
-                if FileManager.default.fileExists(atPath: path) { _ = chown(path, uid, gid) }
-            }
-        }
+        DatabaseFileAccess.giveFiles(directory, names: names, to: uid, gid)
     }
 }

@@ -20,8 +20,9 @@ public final class DataDirectoryLock: Sendable {
         let path = directory.appendingPathComponent(fileName).path
         // Readable by the group so an admin in `hearth` can also test the
         // lock; it holds no data.
-        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o640)
-        if descriptor < 0, errno == EACCES { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+        // Never through a symlink: `hearth restore` takes this lock as root.
+        var descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o640)
+        if descriptor < 0, errno == EACCES { descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else {
             throw HubError.cannotLock(path: path, reason: String(cString: strerror(errno)))
         }

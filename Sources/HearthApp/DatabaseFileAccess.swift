@@ -4,7 +4,7 @@ import HearthStore
 import Glibc
 #endif
 
-/// Who may open the database files.
+/// Who may open the database files, and changing that safely as root.
 ///
 /// The packaged service runs with `UMask=0077`, so everything it creates is
 /// private to the `hearth` user — except the database itself, on purpose:
@@ -16,18 +16,69 @@ import Glibc
 /// (whatever the umask), so this holds for as long as the files exist. The
 /// data directory stays 0750: the group can use the files but not add or
 /// remove any, and other users cannot reach them at all.
+///
+/// The directory is the service user's to write. Were the service ever
+/// taken over, it could put a symlink where a database file belongs
+/// (`hearth.sqlite-wal -> /etc/shadow`), and `sudo hearth pair` would then
+/// change, or SQLite write into, whatever it points at. So a command run as
+/// root refuses a data directory whose files are not plain files, and
+/// changes owner and mode only through a descriptor opened with
+/// `O_NOFOLLOW` and checked to be a plain file (`fchown`, `fchmod`), never
+/// by name.
 public enum DatabaseFileAccess {
     public static let mode: mode_t = 0o660
+
+    /// Every file a command run as root may open or change in the data directory.
+    static func names(_ extra: [String] = []) -> [String] {
+        ([HearthStore.fileName] + extra).flatMap { [$0, $0 + "-wal", $0 + "-shm", $0 + "-journal"] }
+            + [DataDirectoryLock.fileName]
+    }
+
+    /// Refuses when any of the data directory's files is there but not a
+    /// plain file, before root opens anything in it.
+    public static func checkPlainFiles(_ directory: URL, extra: [String] = []) throws {
+        for name in names(extra) {
+            let path = directory.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }  // absent is fine
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw HubError.notAPlainFile(path: path)
+            }
+        }
+    }
 
     /// Gives the group read and write on the database files this process owns
     /// (root may change any), and takes every right away from other users.
     public static func shareWithGroup(_ directory: URL) {
         for suffix in ["", "-wal", "-shm"] {
             let path = directory.appendingPathComponent(HearthStore.fileName + suffix).path
-            var status = stat()
-            guard stat(path, &status) == 0, getuid() == 0 || status.st_uid == getuid(),
-                  status.st_mode & 0o777 != mode else { continue }
-            _ = chmod(path, mode)
+            withPlainFile(path) { descriptor, status in
+                guard getuid() == 0 || status.st_uid == getuid(), status.st_mode & 0o777 != mode else { return }
+                _ = fchmod(descriptor, mode)
+            }
         }
+    }
+
+    /// Gives `names` (each with its `-wal`, `-shm`) to `uid`:`gid`, through
+    /// descriptors that never follow a symlink.
+    static func giveFiles(_ directory: URL, names: [String], to uid: uid_t, _ gid: gid_t) {
+        for name in names {
+            for suffix in ["", "-wal", "-shm"] {
+                withPlainFile(directory.appendingPathComponent(name + suffix).path) { descriptor, _ in
+                    _ = fchown(descriptor, uid, gid)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the file at `path` opened without following a
+    /// symlink (and without blocking on a FIFO), if it is a plain file.
+    static func withPlainFile(_ path: String, _ body: (Int32, stat) -> Void) {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        body(descriptor, status)
     }
 }

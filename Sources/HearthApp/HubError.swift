@@ -5,6 +5,8 @@ public enum HubError: Error, CustomStringConvertible, Equatable {
     case hubIsServing(directory: String)
     case cannotLock(path: String, reason: String)
     case noDatabase(directory: String)
+    /// A file in the data directory that is a symlink or other non-file.
+    case notAPlainFile(path: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum HubError: Error, CustomStringConvertible, Equatable {
             "cannot lock \(path): \(reason)"
         case .noDatabase(let directory):
             "there is no Hearth database in \(directory)"
+        case .notAPlainFile(let path):
+            "\(path) is not a plain file (a symlink?); refusing to open the data directory as it is. Remove it, then try again"
         }
     }
 }

@@ -13,6 +13,9 @@ public enum BackupProblem: Error, CustomStringConvertible, Equatable {
     case damaged(String, detail: String)
     case notHearth(String)
     case newerSchema(String, migration: String)
+    /// A trigger or view Hearth's migrations did not make: it would run
+    /// its own SQL inside the hub's writes.
+    case foreignObject(String, kind: String, name: String)
 
     public var description: String {
         switch self {
@@ -24,6 +27,8 @@ public enum BackupProblem: Error, CustomStringConvertible, Equatable {
         case .notHearth(let path): "\(path) is not a Hearth backup (it has no Hearth tables)"
         case .newerSchema(let path, let migration):
             "\(path) was made by a newer Hearth (it has \"\(migration)\"); upgrade this hub first"
+        case .foreignObject(let path, let kind, let name):
+            "\(path) holds a \(kind) \"\(name)\" that Hearth did not make; it is not restored"
         }
     }
 }
@@ -85,6 +90,12 @@ extension HearthStore {
                 if let unknown = applied.first(where: { !known.contains($0) }) {
                     throw BackupProblem.newerSchema(path, migration: unknown)
                 }
+                // Triggers and views are code: only those the migrations it
+                // went through made, word for word.
+                let made = try triggersAndViews(madeBy: migrationNames.last(where: Set(applied).contains))
+                for (name, object) in try triggersAndViews(db) where made[name] != object {
+                    throw BackupProblem.foreignObject(path, kind: object.kind, name: name)
+                }
             }
         } catch let problem as BackupProblem {
             throw problem
@@ -92,6 +103,54 @@ extension HearthStore {
             throw BackupProblem.notADatabase(path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             throw BackupProblem.damaged(path, detail: error.message ?? "corrupt")
+        }
+    }
+
+    /// Triggers and views by name, with their kind and SQL.
+    static func triggersAndViews(_ db: Database) throws -> [String: SchemaObject] {
+        try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE type IN ('trigger', 'view')")
+            .reduce(into: [:]) { objects, row in objects[row["name"]] = SchemaObject(kind: row["type"], sql: row["sql"]) }
+    }
+
+    /// The triggers and views a database migrated up to `migration` holds.
+    static func triggersAndViews(madeBy migration: String?) throws -> [String: SchemaObject] {
+        guard let migration else { return [:] }
+        let scratch = try DatabaseQueue()
+        try migrator.migrate(scratch, upTo: migration)
+        return try scratch.read { db in try triggersAndViews(db) }
+    }
+
+    struct SchemaObject: Equatable {
+        var kind: String
+        var sql: String?
+    }
+
+    /// The devices removed in the database in `directory`, read before a
+    /// restore replaces it (none when there is no database).
+    public static func revokedDevices(in directory: URL) throws -> [UUID] {
+        let path = directory.appendingPathComponent(fileName).path
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            guard try db.tableExists("devices") else { return [] }
+            return try String.fetchAll(db, sql: "SELECT id FROM devices WHERE revokedAt IS NOT NULL").compactMap(UUID.init(text:))
+        }
+    }
+
+    /// Removes again, through the change log, every device in `ids` that is
+    /// still paired here: a device removed after a backup was taken stays
+    /// removed when that backup is restored. Returns how many were.
+    @discardableResult
+    public func keepRevoked(_ ids: [UUID], by actor: String) async throws -> Int {
+        try await write(by: actor) { transaction in
+            var revoked = 0
+            for id in ids where try Bool.fetchOne(transaction.db.cachedStatement(sql: "SELECT revokedAt IS NULL FROM devices WHERE id = ?"),
+                                                  arguments: [id.text]) == true {
+                try Self.revokeDevice(id: id.text, in: &transaction)
+                revoked += 1
+            }
+            return revoked
         }
     }
 

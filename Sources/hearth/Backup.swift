@@ -36,7 +36,7 @@ struct Restore: AsyncParsableCommand {
     func run() async throws {
         let configuration = await loadConfiguration(store.flags)
         do {
-            FileHandle.standardOutput.write(Data(try HubBackup.restore(configuration, from: file).utf8))
+            FileHandle.standardOutput.write(Data(try await HubBackup.restore(configuration, from: file).utf8))
         } catch {
             fail("restore: \(error)")
         }
