@@ -23,8 +23,13 @@ import Glibc
 /// change, or SQLite write into, whatever it points at. So a command run as
 /// root refuses a data directory whose files are not plain files, and
 /// changes owner and mode only through a descriptor opened with
-/// `O_NOFOLLOW` and checked to be a plain file (`fchown`, `fchmod`), never
-/// by name.
+/// `O_NOFOLLOW` and checked to be a plain file, never by name.
+///
+/// That descriptor is an `O_PATH` one, on purpose: closing an ordinary
+/// descriptor of a file drops every POSIX lock the process holds on it, and
+/// SQLite's locks on `hearth.sqlite` and `-shm` are how a second process
+/// (`hearth pair` beside the running hub) knows the other is there. With
+/// them gone, the last to close deletes a WAL the other still uses.
 public enum DatabaseFileAccess {
     public static let mode: mode_t = 0o660
 
@@ -54,7 +59,7 @@ public enum DatabaseFileAccess {
             let path = directory.appendingPathComponent(HearthStore.fileName + suffix).path
             withPlainFile(path) { descriptor, status in
                 guard getuid() == 0 || status.st_uid == getuid(), status.st_mode & 0o777 != mode else { return }
-                _ = fchmod(descriptor, mode)
+                _ = chmod(procLink(descriptor), mode)
             }
         }
     }
@@ -65,16 +70,26 @@ public enum DatabaseFileAccess {
         for name in names {
             for suffix in ["", "-wal", "-shm"] {
                 withPlainFile(directory.appendingPathComponent(name + suffix).path) { descriptor, _ in
-                    _ = fchown(descriptor, uid, gid)
+                    _ = chown(procLink(descriptor), uid, gid)
                 }
             }
         }
     }
 
-    /// Runs `body` with the file at `path` opened without following a
-    /// symlink (and without blocking on a FIFO), if it is a plain file.
+    /// An `O_PATH` descriptor takes no `fchmod` or `fchown`; its link in
+    /// /proc names exactly the file it was opened on, never a symlink put in
+    /// its place since.
+    static func procLink(_ descriptor: Int32) -> String { "/proc/self/fd/\(descriptor)" }
+
+    /// Linux's `O_PATH` (the same on x86-64 and ARM), which Glibc's Swift
+    /// module leaves out as it is a GNU extension.
+    static let openPathOnly: Int32 = 0o10000000
+
+    /// Runs `body` with the file at `path` opened as a path only (no read,
+    /// no write, no lock dropped on close) without following a symlink, if
+    /// it is a plain file.
     static func withPlainFile(_ path: String, _ body: (Int32, stat) -> Void) {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = open(path, openPathOnly | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var status = stat()

@@ -42,6 +42,48 @@ struct DataFileSymlinkTests {
         #expect(after.mode == 0o600, "nor opened to its group")
     }
 
+    /// POSIX locks belong to the process, and closing any descriptor of a
+    /// file drops them all: SQLite's locks on the database are how `hearth
+    /// pair` and the running hub know of each other, and without them the
+    /// command deleted the WAL the hub was writing. Handing the files over
+    /// must leave this process's locks where they were.
+    @Test func handingFilesOverKeepsThisProcessesLocks() throws {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("locks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(chown(directory.path, 4242, 4242) == 0)
+        let path = directory.appendingPathComponent(HearthStore.fileName + "-shm").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(count: 64)))
+        let descriptor = open(path, O_RDWR)
+        defer { close(descriptor) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 8
+        lock.l_len = 1
+        #expect(fcntl(descriptor, F_SETLK, &lock) == 0)
+        var status = stat()
+        _ = stat(path, &status)
+        #expect(Self.locksHeld(onInode: status.st_ino) == 1)
+
+        AdminStore.handFilesToDirectoryOwner(directory)
+        DatabaseFileAccess.shareWithGroup(directory)
+
+        #expect(Self.owner(path).uid == 4242, "the file was handed over")
+        #expect(Self.locksHeld(onInode: status.st_ino) == 1, "and this process still holds its lock on it")
+    }
+
+    /// This process's POSIX locks on the inode, as /proc/locks lists them.
+    static func locksHeld(onInode inode: ino_t) -> Int {
+        let lines = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8))?.split(separator: "\n") ?? []
+        return lines.filter { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            // "1: POSIX  ADVISORY  WRITE 1234 08:01:5678 8 8"
+            guard fields.count >= 6, fields[1] == "POSIX", fields[4] == "\(getpid())" else { return false }
+            return fields[5].split(separator: ":").last.map(String.init) == "\(inode)"
+        }.count
+    }
+
     @Test func anAdminCommandRefusesADataDirectoryWithASymlinkAndTouchesNothing() async throws {
         // A sound backup to restore
         let elsewhere = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("backup-\(UUID().uuidString)")
