@@ -30,6 +30,7 @@ public struct HubConfiguration: Sendable, Equatable {
 
     public struct NotekSettings: Sendable, Equatable {
         public var enabled = false
+        /// Where the Notek listener listens; `notek.host`, else `http.host`.
         public var host = "0.0.0.0"
         public var port = 9001
 
@@ -141,7 +142,6 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.logLevel): .init(.string("info"), isSecret: false),
             absolute(.discoveryEnabled): .init(.bool(true), isSecret: false),
             absolute(.notekEnabled): .init(.bool(false), isSecret: false),
-            absolute(.notekHost): .init(.string("0.0.0.0"), isSecret: false),
             absolute(.notekPort): .init(.int(9001), isSecret: false),
             absolute(.syncMaximumSkew): .init(.int(300), isSecret: false),
             absolute(.syncRetention): .init(.int(90), isSecret: false),
@@ -242,7 +242,9 @@ public struct HubConfiguration: Sendable, Equatable {
         } catch {
             throw problem(.notekEnabled, "must be true or false")
         }
-        let notekHost = try string(.notekHost)
+        // Unset, the Notek listener listens where the HTTP server does: a hub
+        // bound to one address does not open another port on every one.
+        let notekHost = reader.string(forKey: ConfigKey(Key.notekHost.rawValue)) ?? host
         guard !notekHost.isEmpty, !notekHost.contains(where: \.isWhitespace) else {
             throw problem(.notekHost, "must be an address such as 0.0.0.0 or 127.0.0.1")
         }

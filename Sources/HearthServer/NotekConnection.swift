@@ -52,6 +52,7 @@ struct NotekConnection {
         defer { Task { await bridges.disconnected(clientId) } }
         var kind = NotekConnectionKind.undecided
         var joined: Joined?
+        var created = 0
         var closing: Closing?
         var messages = inbound.messages(maxSize: HearthLimits.webSocketMessage).makeAsyncIterator()
         do {
@@ -69,7 +70,7 @@ struct NotekConnection {
                     break
                 }
                 if kind == .undecided { kind = decoded.kind }
-                if let end = await handle(decoded, clientId: clientId, out: out, joined: &joined) {
+                if let end = await handle(decoded, clientId: clientId, out: out, joined: &joined, created: &created) {
                     closing = end
                     break
                 }
@@ -98,8 +99,21 @@ struct NotekConnection {
     // MARK: Messages
 
     private func handle(_ message: NotekMessage, clientId: UUID, out: AsyncStream<NotekBridge.Outbound>.Continuation,
-                        joined: inout Joined?) async -> Closing? {
+                        joined: inout Joined?, created: inout Int) async -> Closing? {
         do {
+            // A note named that does not exist yet is made by this message:
+            // one connection makes a few (offline notes), never thousands.
+            switch message {
+            case .sessionStart(_, let document, _), .upsert(let document, _, _, _, _):
+                if try await store.note(id: document) == nil {
+                    guard created < NotekListener.notesPerConnection else {
+                        return (NotekListener.CloseCode.tooMany,
+                                "too many: at most \(NotekListener.notesPerConnection) new notes on one connection")
+                    }
+                    created += 1
+                }
+            default: break
+            }
             switch message {
             case .greet:
                 let note = try await store.legacyNotekNote(by: NotekBridge.actorName)

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthStore
 import Hummingbird
 import HummingbirdWebSocket
@@ -8,8 +9,19 @@ import NIOCore
 /// The Notek listener: existing Notek clients (terminal, Android, Neovim,
 /// iOS) edit the household's shared notes over Notek's binary protocol,
 /// by default on port 9001. Off unless `notek.enabled` is set: the
-/// protocol has no authentication, so any device on the LAN can then read
-/// and edit shared notes (private notes are never visible to it).
+/// protocol has no authentication, so while it is on any device that
+/// reaches the port can, with no token:
+/// - list the shared notes and read their names and text;
+/// - type into, rename and move to Trash any shared note;
+/// - create shared notes (owned by the household's first admin), at most
+///   `notesPerConnection` on one connection.
+/// It can never see or touch a private note, a note in Trash, medications,
+/// doses, people or devices, and a note made private or moved to Trash is
+/// closed to it at once. A web page cannot reach it: an upgrade whose
+/// `Origin` is a page's (`http:`, `https:` or `null`, which every browser
+/// sends) is refused; Notek clients send none, or their own `ws:` URL. One
+/// address holds at most `connectionsPerAddress` connections. It listens
+/// on `notek.host`, which defaults to the HTTP server's address.
 ///
 /// Close codes (the reason says the same in words):
 /// - 1002 "protocol error": a frame Notek does not have, a malformed one,
@@ -20,11 +32,14 @@ import NIOCore
 ///   more than 1 MiB of text;
 /// - 4404 "not found": no shared note has that id (it is private, in Trash
 ///   or unknown);
+/// - 4429 "too many": more than `notesPerConnection` notes created on one
+///   connection, or more than `connectionsPerAddress` connections open
+///   from one address;
 /// - 1013: the note was closed meanwhile; reconnect;
 /// - 1011: the hub could not store; reconnect;
 /// - 1001: the hub is stopping.
 public enum NotekListener {
-    public typealias App = Application<RouterResponder<BasicRequestContext>>
+    public typealias App = Application<RouterResponder<NotekRequestContext>>
 
     enum CloseCode {
         static let protocolError: UInt16 = 1002
@@ -33,7 +48,15 @@ public enum NotekListener {
         static let notFound: UInt16 = 4404
         static let tryAgain: UInt16 = 1013
         static let hubError: UInt16 = 1011
+        static let tooMany: UInt16 = 4429
     }
+
+    /// Connections one address may hold open: a household's few Notek
+    /// clients, not a flood.
+    static let connectionsPerAddress = 8
+    /// Notes one connection may create: a client syncing its offline notes
+    /// makes a few, not thousands.
+    static let notesPerConnection = 20
 
     /// The notes Notek clients have open; the app closes them when stopping.
     public final class OpenNotes: Sendable {
@@ -46,20 +69,46 @@ public enum NotekListener {
         public func closeAll() async { await bridges.closeAll() }
     }
 
+    /// A browser names the page a WebSocket comes from (`http://…`,
+    /// `https://…`, or `null` for a file or sandboxed page); a native client
+    /// sends nothing or its own `ws://` address.
+    static func isFromAWebPage(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin]?.lowercased() else { return false }
+        return origin == "null" || origin.hasPrefix("http:") || origin.hasPrefix("https:")
+    }
+
     public static func application(
         store: HearthStore, openNotes: OpenNotes, host: String, port: Int, logger: Logger,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> App {
-        let http = Router(context: BasicRequestContext.self)
-        http.get("**") { _, _ -> Response in
-            Response(status: .upgradeRequired, headers: [.contentType: "text/plain; charset=utf-8"],
-                     body: .init(byteBuffer: ByteBuffer(string: "This is Hearth's Notek endpoint: connect with a Notek client.\n")))
-        }
-        let webSocket = Router(context: BasicWebSocketRequestContext.self)
+        let http = Router(context: NotekRequestContext.self)
+        // A refused upgrade, or a plain request, is answered here.
         for path in ["/", "**"] {
-            webSocket.ws(RouterPath(path)) { _, _ in
-                .upgrade([:])
+            http.get(RouterPath(path)) { request, _ -> Response in
+                if isFromAWebPage(request) {
+                    return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                                    body: .init(byteBuffer: ByteBuffer(string: "Notek connections from a web page are refused.\n")))
+                }
+                return Response(status: .upgradeRequired, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: "This is Hearth's Notek endpoint: connect with a Notek client.\n")))
+            }
+        }
+        let webSocket = Router(context: NotekRequestContext.self)
+        let open = OpenConnections()
+        for path in ["/", "**"] {
+            webSocket.ws(RouterPath(path)) { request, _ in
+                // Without this, any http:// page open in the household could
+                // read and rewrite the shared notes.
+                isFromAWebPage(request) ? .dontUpgrade : .upgrade([:])
             } onUpgrade: { inbound, outbound, context in
+                let address = context.requestContext.remoteAddress ?? "unknown"
+                guard open.enter(address, limit: connectionsPerAddress) else {
+                    try? await outbound.close(.unknown(CloseCode.tooMany),
+                                              reason: "too many: at most \(connectionsPerAddress) Notek connections from one address")
+                    for try await _ in inbound {}
+                    return
+                }
+                defer { open.leave(address) }
                 let peer = context.request.headers[.userAgent] ?? "a Notek client"
                 await NotekConnection(bridges: openNotes.bridges, store: store, logger: context.logger, peer: peer)
                     .run(inbound: inbound, outbound: outbound)
@@ -80,5 +129,40 @@ public enum NotekListener {
             },
             logger: logger
         )
+    }
+}
+
+/// Per-connection state of the Notek listener: where the client is, for the
+/// per-address limit.
+public struct NotekRequestContext: RequestContext, WebSocketRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let webSocket: WebSocketHandlerReference<Self>
+    public let remoteAddress: String?
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+        remoteAddress = source.channel.remoteAddress?.ipAddress
+    }
+}
+
+/// How many connections each address holds open.
+final class OpenConnections: Sendable {
+    private let counts = Locked<[String: Int]>([:])
+
+    /// Counts one more from `address`; false (and not counted) when it already holds `limit`.
+    func enter(_ address: String, limit: Int) -> Bool {
+        counts.withLock { counts in
+            guard counts[address, default: 0] < limit else { return false }
+            counts[address, default: 0] += 1
+            return true
+        }
+    }
+
+    func leave(_ address: String) {
+        counts.withLock { counts in
+            counts[address, default: 1] -= 1
+            if counts[address] == 0 { counts[address] = nil }
+        }
     }
 }

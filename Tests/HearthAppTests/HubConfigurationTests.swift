@@ -33,6 +33,11 @@ import Testing
             "HEARTH_NOTEK_ENABLED": "true", "HEARTH_NOTEK_HOST": "127.0.0.1", "HEARTH_NOTEK_PORT": "9002",
         ])
         #expect(fromEnvironment.notek == .init(enabled: true, host: "127.0.0.1", port: 9002))
+        // Unset, it listens where the HTTP server does, not on every address
+        let boundHub = try await HubConfiguration.load(flags: .init(configFile: plain, host: "192.168.1.5"), environment: [
+            "HEARTH_NOTEK_ENABLED": "true",
+        ])
+        #expect(boundHub.notek == .init(enabled: true, host: "192.168.1.5", port: 9001))
     }
 
     @Test func syncSkewAndRetentionAreSetInTheFileOrTheEnvironmentAndChecked() async throws {

@@ -1,0 +1,79 @@
+import Foundation
+import HearthCore
+import HearthHubTestSupport
+import HearthNotek
+@testable import HearthServer
+import HearthStore
+import HTTPTypes
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import Testing
+
+/// What an unauthenticated Notek client may not do: be a web page, hold
+/// many connections from one address, or create notes without end.
+@Suite(.serialized) struct NotekLimitsTests {
+    @Test func aWebPageCannotOpenTheNotekListener() async throws {
+        try await RunningNotekHub.with { ports, _, _ in
+            // Given a page the household has open in a browser: its WebSocket
+            // upgrade names the page's origin (swift-websocket's client always
+            // sends its own ws:// one, so the upgrade is written by hand)
+            let upgrade: HTTPFields = [.connection: "Upgrade", .upgrade: "websocket", .secWebSocketVersion: "13",
+                                       .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ=="]
+            for origin in ["http://evil.example", "https://192.168.1.9", "null"] {
+                // The upgrade is refused (a browser shows no reason for it)…
+                var headers = upgrade
+                headers[.origin] = origin
+                let page = LiveServerTests.client(ports.notek)
+                #expect(try await page.get("/", headers: headers).status == .badRequest, "\(origin)")
+                try? await page.shutdown()
+                // …and the same address asked plainly says why
+                let plain = LiveServerTests.client(ports.notek)
+                let refused = try await plain.get("/", headers: [.origin: origin])
+                #expect(refused.status == .forbidden, "\(origin)")
+                #expect(String(buffer: refused.body ?? ByteBuffer()).contains("from a web page are refused"))
+                try? await plain.shutdown()
+            }
+            // While a Notek client (no origin, or its own ws:// one) is let in
+            let native = LiveServerTests.client(ports.notek)
+            #expect(try await native.get("/", headers: upgrade).status == .switchingProtocols)
+            try? await native.shutdown()
+        }
+    }
+
+    @Test func oneAddressHoldsAtMostEightNotekConnections() async throws {
+        try await RunningNotekHub.with { ports, _, _ in
+            // Given eight Notek clients from this address, each answered once
+            let held = (0..<NotekListener.connectionsPerAddress).map { _ in
+                HeldSocket(url: "ws://127.0.0.1:\(ports.notek)/", token: "", first: NotekMessage.syncList(since: 0).bytes, step: { 0 })
+            }
+            for socket in held {
+                try await NotekListenerTests.waitFor("a Notek connection answered") { await !socket.log.messages.isEmpty }
+            }
+            // When a ninth connects, it is closed with a reason
+            let ninth = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(ports.notek)/", logger: Logger(label: "ninth")) { inbound, _, _ in
+                for try await _ in inbound {}
+            }
+            #expect(ninth.map { "\($0.closeCode)" } == "unknown(4429)")
+            #expect(ninth?.reason?.hasPrefix("too many") == true)
+            // And once one of the eight leaves, another may come
+            await held[0].stop()
+            let again = HeldSocket(url: "ws://127.0.0.1:\(ports.notek)/", token: "", first: NotekMessage.syncList(since: 0).bytes, step: { 0 })
+            try await NotekListenerTests.waitFor("the next connection answered") { await !again.log.messages.isEmpty }
+            for socket in held.dropFirst() + [again] { await socket.stop() }
+        }
+    }
+
+    @Test func oneConnectionCreatesAtMostTwentyNotes() async throws {
+        try await RunningNotekHub.with { ports, store, _ in
+            let before = try await store.notes(visibleTo: .init(personId: UUID(), role: .caregiver)).count
+            let client = NotekTestClient(kind: .sync)
+            let closed = try await NotekTestClient.connect(port: ports.notek, client: client, sending: (0...NotekListener.notesPerConnection).map { number in
+                NotekMessage.upsert(document: UUID(), name: "Notatka \(number)", since: 0, inserts: [], deletes: []).bytes
+            }, untilTheHubCloses: true)
+            #expect(closed.map { "\($0.closeCode)" } == "unknown(4429)")
+            let after = try await store.notes(visibleTo: .init(personId: UUID(), role: .caregiver)).count
+            #expect(after - before == NotekListener.notesPerConnection, "the twenty-first was refused")
+        }
+    }
+}
