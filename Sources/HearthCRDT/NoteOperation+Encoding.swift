@@ -37,11 +37,10 @@ extension NoteOperation {
     public static func decode(_ bytes: [UInt8]) throws(NoteTextError) -> [NoteOperation] {
         var reader = ByteReader(bytes)
         guard try reader.byte() == batchFormat else { throw .malformed("not a batch of operations") }
-        let count = try reader.count()
-        // Each operation takes at least 5 bytes: refuse counts the bytes cannot hold.
-        guard count <= bytes.count else { throw .malformed("more operations than bytes") }
+        // Each operation takes at least 5 bytes (kind, replica, counter, and
+        // an origin flag and text length, or a span count).
+        let count = try reader.count(eachAtLeast: 5, of: "operations")
         var operations: [NoteOperation] = []
-        operations.reserveCapacity(count)
         for _ in 0..<count {
             let kind = try reader.byte()
             let id = CharacterID(replica: try reader.varint(), counter: try reader.varint())
@@ -65,9 +64,9 @@ extension NoteOperation {
                 text.append(contentsOf: scalars)
                 operations.append(.insertion(.init(id: id, originLeft: originLeft, originRight: originRight, text: String(text))))
             case 1:
-                let spanCount = try reader.count()
+                // A span is three numbers, each at least a byte.
+                let spanCount = try reader.count(eachAtLeast: 3, of: "spans")
                 guard spanCount > 0 else { throw .malformed("a deletion of nothing") }
-                guard spanCount <= bytes.count else { throw .malformed("more spans than bytes") }
                 var targets: [IDSpan] = []
                 var total: UInt64 = 0
                 for _ in 0..<spanCount {

@@ -78,8 +78,8 @@ extension NoteText {
     public static func decodeState(_ bytes: [UInt8], replica: UInt64) throws(NoteTextError) -> NoteText {
         var reader = ByteReader(bytes)
         guard try reader.byte() == stateFormat else { throw .malformed("not a note state") }
-        let replicaCount = try reader.count()
-        guard replicaCount <= bytes.count else { throw .malformed("more replicas than bytes") }
+        // Each replica is an id and a version entry, a byte each at least.
+        let replicaCount = try reader.count(eachAtLeast: 2, of: "replicas")
         var ids: [UInt64] = []
         for _ in 0..<replicaCount {
             let id = try reader.varint()
@@ -99,8 +99,8 @@ extension NoteText {
             var originLeft: (Int, Int)?, originRight: (Int, Int)?
             var leftIsPrevious: Bool, rightIsNext: Bool
         }
-        let runCount = try reader.count()
-        guard runCount <= bytes.count else { throw .malformed("more runs than bytes") }
+        // A run is a header, a counter step and a length, a byte each at least.
+        let runCount = try reader.count(eachAtLeast: 3, of: "runs")
         var decoded: [DecodedRun] = []
         decoded.reserveCapacity(runCount)
         var expected = [Int](repeating: 0, count: replicaCount)

@@ -42,6 +42,16 @@ struct ByteReader {
     }
 
     var isAtEnd: Bool { index == bytes.count }
+    var remaining: Int { bytes.count - index }
+
+    /// A count read off the wire of things each at least `size` bytes long,
+    /// refused when the bytes left cannot hold that many: nothing is ever
+    /// sized by what a sender claims, only by what it sent.
+    mutating func count(eachAtLeast size: Int, of what: String) throws(NoteTextError) -> Int {
+        let count = try count()
+        guard count <= remaining / size else { throw .malformed("more \(what) than the bytes hold") }
+        return count
+    }
 
     mutating func byte() throws(NoteTextError) -> UInt8 {
         guard index < bytes.count else { throw .malformed("ends too early") }

@@ -14,8 +14,8 @@ extension VersionVector {
 
     public static func decode(_ bytes: [UInt8]) throws(NoteTextError) -> VersionVector {
         var reader = ByteReader(bytes)
-        let count = try reader.count()
-        guard count <= bytes.count else { throw .malformed("more entries than bytes") }
+        // An entry is a replica and a counter, a byte each at least.
+        let count = try reader.count(eachAtLeast: 2, of: "entries")
         var next: [UInt64: UInt64] = [:]
         var previous: UInt64 = 0
         for _ in 0..<count {

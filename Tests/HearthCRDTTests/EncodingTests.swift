@@ -87,6 +87,27 @@ import Testing
         }
     }
 
+    /// A 1 MiB message that claims a million operations (or entries, runs,
+    /// replicas) is refused before anything is read or set aside for them:
+    /// no operation fits in fewer than 5 bytes.
+    @Test func aCountTheBytesCannotHoldIsRefusedAtOnce() throws {
+        var claim = ByteWriter()
+        claim.byte(NoteOperation.batchFormat)
+        claim.varint(1_000_000)
+        let message = claim.bytes + [UInt8](repeating: 0, count: 1 << 20)
+        #expect(throws: NoteTextError.malformed("more operations than the bytes hold")) { try NoteOperation.decode(message) }
+        // Exactly as many as could fit still reads on (and fails on the zeros' meaning, not their number)
+        var fits = ByteWriter()
+        fits.byte(NoteOperation.batchFormat)
+        fits.varint(2)
+        #expect(throws: NoteTextError.malformed("replica 0")) { try NoteOperation.decode(fits.bytes + [UInt8](repeating: 0, count: 10)) }
+        var entries = ByteWriter()
+        entries.varint(600_000)
+        #expect(throws: NoteTextError.malformed("more entries than the bytes hold")) {
+            try VersionVector.decode(entries.bytes + [UInt8](repeating: 1, count: 1 << 20))
+        }
+    }
+
     @Test func anOperationFromTheFutureIsRefusedWhenWaitingIsNotAllowed() throws {
         let hub = NoteText(replica: 1)
         try hub.insert("tea", at: 0)
