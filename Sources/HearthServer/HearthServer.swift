@@ -23,6 +23,9 @@ public struct ServerSettings: Sendable {
     /// Host header (any page can send one). nil while the hub does not know
     /// it (not yet listening).
     public var pairingURL: @Sendable (_ secret: String) -> String? = { _ in nil }
+    /// What one address may hold open, and how soon a connection must send
+    /// its first request.
+    public var connectionLimits = ConnectionLimits.household
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
                 discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
@@ -109,12 +112,13 @@ public enum HearthServer {
             router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
                            webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew, noteSessions: noteSessions,
                            pairingURL: settings.pairingURL),
-            server: .http1WebSocketUpgrade(
+            server: .guardedHTTP1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions),
                 configuration: .init(
                     http1: .init(idleTimeout: .seconds(120)),
                     ws: .init(maxFrameSize: HearthLimits.webSocketMessage, autoPing: .enabled(timePeriod: .seconds(30)))
-                )
+                ),
+                limits: settings.connectionLimits
             ),
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Hearth"),
             onServerRunning: { channel in

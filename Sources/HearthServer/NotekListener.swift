@@ -116,12 +116,15 @@ public enum NotekListener {
         }
         return Application(
             router: http,
-            server: .http1WebSocketUpgrade(
+            // Its own cap per address closes a WebSocket with 4429, which a
+            // Notek client shows; the first request's deadline is the hub's.
+            server: .guardedHTTP1WebSocketUpgrade(
                 webSocketRouter: webSocket,
                 configuration: .init(
                     http1: .init(idleTimeout: .seconds(120)),
                     ws: .init(maxFrameSize: HearthLimits.webSocketMessage, autoPing: .enabled(timePeriod: .seconds(30)))
-                )
+                ),
+                limits: .init(perAddress: nil)
             ),
             configuration: .init(address: .hostname(host, port: port), serverName: "Hearth Notek"),
             onServerRunning: { channel in
@@ -143,26 +146,5 @@ public struct NotekRequestContext: RequestContext, WebSocketRequestContext {
         coreContext = .init(source: source)
         webSocket = .init()
         remoteAddress = source.channel.remoteAddress?.ipAddress
-    }
-}
-
-/// How many connections each address holds open.
-final class OpenConnections: Sendable {
-    private let counts = Locked<[String: Int]>([:])
-
-    /// Counts one more from `address`; false (and not counted) when it already holds `limit`.
-    func enter(_ address: String, limit: Int) -> Bool {
-        counts.withLock { counts in
-            guard counts[address, default: 0] < limit else { return false }
-            counts[address, default: 0] += 1
-            return true
-        }
-    }
-
-    func leave(_ address: String) {
-        counts.withLock { counts in
-            counts[address, default: 1] -= 1
-            if counts[address] == 0 { counts[address] = nil }
-        }
     }
 }

@@ -11,6 +11,7 @@ import ServiceLifecycle
 public enum RunningHub {
     public static func with<T: Sendable>(
         router: (@Sendable (HearthStore) -> HearthRouter)? = nil,
+        limits: ConnectionLimits = .household,
         _ body: @escaping @Sendable (_ port: Int, _ store: HearthStore, _ group: ServiceGroup, _ adminToken: String) async throws -> T
     ) async throws -> T {
         let directory = try TemporaryDirectory()
@@ -30,9 +31,11 @@ public enum RunningHub {
                 logger: logger
             )
         } else {
-            service = HearthServer.application(
-                store: store, settings: .init(host: "127.0.0.1", port: 0), logger: logger
-            ) { port in portContinuation.yield(port) }
+            var settings = ServerSettings(host: "127.0.0.1", port: 0)
+            settings.connectionLimits = limits
+            service = HearthServer.application(store: store, settings: settings, logger: logger) { port in
+                portContinuation.yield(port)
+            }
         }
         let group = ServiceGroup(services: [service], logger: logger)
         return try await withThrowingTaskGroup(of: T?.self) { tasks in

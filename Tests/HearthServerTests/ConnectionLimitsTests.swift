@@ -1,0 +1,144 @@
+import Foundation
+import HearthHubTestSupport
+@testable import HearthServer
+import NIOCore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one address may hold of the hub before a byte of a request is
+/// read: a few dozen connections, each with ten seconds (here half of
+/// one) to send its first request's head.
+@Suite(.serialized) struct ConnectionLimitsTests {
+    static let limits = ConnectionLimits(perAddress: 4, firstRequestWithin: .milliseconds(500))
+
+    @Test func aRequestHeadThatNeverEndsIsAnswered408AndClosed() async throws {
+        try await RunningHub.with(limits: Self.limits) { port, _, _, _ in
+            // Given a client that sends half a head, then a byte now and then
+            let slow = try RawConnection(port: port)
+            try slow.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n")
+            for _ in 0..<3 {
+                try await Task.sleep(for: .milliseconds(250))
+                try? slow.send("X")
+            }
+            // It is told why and closed, though it kept sending
+            let answer = slow.readUntilClosed(for: 3)
+            #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
+            #expect(answer.contains("application/problem+json"))
+            #expect(slow.closedByHub)
+            // And one that sends nothing at all is closed too
+            let silent = try RawConnection(port: port)
+            #expect(silent.readUntilClosed(for: 3).hasPrefix("HTTP/1.1 408"))
+        }
+    }
+
+    @Test func aConnectionThatSentItsHeadInTimeIsNotHurried() async throws {
+        try await RunningHub.with(limits: Self.limits) { port, _, _, _ in
+            let client = try RawConnection(port: port)
+            // The head arrives in pieces, the last one within the time
+            try client.send("GET /api/v1/health HTTP/1.1\r\n")
+            try await Task.sleep(for: .milliseconds(100))
+            try client.send("Host: hub\r\n\r\n")
+            #expect(client.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
+            // Later requests on the same connection keep the usual keep-alive time
+            try await Task.sleep(for: .milliseconds(800))
+            try client.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
+            #expect(client.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func oneAddressHoldsAtMostItsShareOfConnections() async throws {
+        try await RunningHub.with(limits: Self.limits) { port, _, _, _ in
+            // Given four connections from this address, each answered once
+            var held: [RawConnection] = []
+            for _ in 0..<4 {
+                let connection = try RawConnection(port: port)
+                try connection.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
+                #expect(connection.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
+                held.append(connection)
+            }
+            // When a fifth comes, it is told why and closed
+            let fifth = try RawConnection(port: port)
+            try? fifth.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
+            let refused = fifth.readUntilClosed(for: 3)
+            #expect(refused.hasPrefix("HTTP/1.1 429"), "\(refused)")
+            #expect(refused.contains(#""status":429"#))
+            // And once one of the four leaves, another may come
+            held.removeFirst().close()
+            try await Task.sleep(for: .milliseconds(200))
+            let next = try RawConnection(port: port)
+            try next.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
+            #expect(next.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
+            for connection in held + [next, fifth] { connection.close() }
+        }
+    }
+}
+
+/// A plain TCP connection to the hub on loopback, reading and writing raw
+/// bytes: a client that does exactly what it is told, however wrong.
+final class RawConnection: @unchecked Sendable {
+    private let socket: Int32
+    private(set) var closedByHub = false
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        guard Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EPIPE) }
+    }
+
+    /// Everything read until the hub closes the connection, or `seconds` pass.
+    func readUntilClosed(for seconds: Double) -> String {
+        read(for: seconds) { _ in false }
+    }
+
+    /// One response: read until its body (as long as Content-Length says) is in.
+    func readResponse(for seconds: Double) -> String {
+        read(for: seconds) { text in
+            guard let end = text.range(of: "\r\n\r\n") else { return false }
+            let head = text[..<end.lowerBound].lowercased()
+            let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            return text.utf8.count - text.utf8.distance(from: text.startIndex, to: end.upperBound) >= length
+        }
+    }
+
+    private func read(for seconds: Double, until done: (String) -> Bool) -> String {
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0 else { continue }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 {
+                closedByHub = true
+                break
+            }
+            received += buffer[0..<count]
+            if done(String(decoding: received, as: UTF8.self)) { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    private var open = true
+
+    func close() {
+        guard open else { return }
+        open = false
+        Glibc.close(socket)
+    }
+
+    deinit { close() }
+}
