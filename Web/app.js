@@ -16,6 +16,7 @@ import {
   readSaved,
   writeSaved,
 } from './preferences.js';
+import { forgetSavedNotes } from './notes/drafts.js';
 import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLink } from './shell.js';
 import { createAlertBanner } from './alert-banner.js';
 import { createAlertCenter } from './care/alert-center.js';
@@ -156,6 +157,9 @@ function placeUnpairedNotice() {
 function showUnpaired() {
   if (app.unpaired) return;
   app.unpaired = true;
+  // The notes saved for a quick start are the household's words; a device
+  // removed from it keeps none of them (only its own unsent typing).
+  forgetSavedNotes(storage);
   app.clearProblem();
   app.live.markUnpaired();
   placeUnpairedNotice();

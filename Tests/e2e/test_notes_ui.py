@@ -1,10 +1,11 @@
 """Notes in a real headless Chromium: two windows typing into one shared note
 see each other's words within a second, and where each other's cursor is;
 typing while the hub is away is kept on the device and saved when it is
-back; a device removed while editing keeps its typing and says it is no
-longer paired; a private note stays invisible to another person's browser; the list,
-search, pin, Trash and restore work from the page; axe finds no WCAG 2.1
-A/AA violations on the Notes list, search results, Trash or the editor.
+back; a device removed while editing keeps its typing, says it is no
+longer paired and forgets its saved copies of notes; a private note stays
+invisible to another person's browser; the list, search, pin, Trash and
+restore work from the page; axe finds no WCAG 2.1 A/AA violations on the
+Notes list, search results, Trash or the editor.
 
 The second person's browser window uses http://localhost:<port> while the
 first uses http://127.0.0.1:<port>: cookies and localStorage belong to a
@@ -75,6 +76,12 @@ def open_editor(driver, base_url: str, note_id: str):
 
 def textarea_value(driver) -> str:
     return driver.execute_script("return document.getElementById('note-text')?.value ?? null")
+
+
+def saved_notes(driver) -> list[str]:
+    """The ids of the notes this browser keeps a copy of (hearth.note.<id>.state)."""
+    keys = driver.execute_script("return Object.keys(localStorage)")
+    return sorted(key.split(".")[2] for key in keys if key.startswith("hearth.note.") and key.endswith(".state"))
 
 
 def editor_status(driver) -> str | None:
@@ -196,6 +203,8 @@ def test_a_device_removed_while_editing_keeps_its_typing_and_says_it_is_no_longe
     note = create_note(hub, hub.headers, title="Leki", text="Rano:\n", visibility="shared")
     pair_browser(browser, hub)
     open_editor(browser, hub.url, note["id"])
+    wait_for(browser, "the note to be saved on the tablet for a quick start",
+             lambda d: saved_notes(d) == [note["id"]], timeout=10)
 
     # The admin removes the tablet from the household while the note is open.
     tablet = next(d for d in hub.devices() if d["name"] == "Kitchen tablet")
@@ -210,6 +219,12 @@ def test_a_device_removed_while_editing_keeps_its_typing_and_says_it_is_no_longe
     assert textarea_value(browser) == "Rano:\nwitamina D"
     assert editor_status(browser) == "unpaired"
     assert note_on_hub(hub, note["id"])["text"] == "Rano:\n"
+
+    # The household's words are not kept on a removed tablet; its own
+    # unsent typing is, to be saved if it is paired again.
+    time.sleep(1.5)
+    assert saved_notes(browser) == []
+    assert any(".draft." in key for key in browser.execute_script("return Object.keys(localStorage)"))
 
 
 def test_a_private_note_is_not_listed_or_opened_in_another_persons_browser(browser, hub):

@@ -4,6 +4,12 @@
 //       of one editing session the hub has not stored yet;
 //   hearth.note.<id>.state            the note as last seen (format 2,
 //       base64), so it opens at once, and offline.
+// A saved note holds every word of it, other people's too, so it is kept
+// only while this device may read the note: a device removed from the
+// household forgets every saved note (forgetSavedNotes), and an editor told
+// its note is gone (made private, or moved to Trash) forgets that one. A
+// draft holds only what was typed on this device, and is kept, to be saved
+// if the device is paired again.
 // Each editing session takes a fresh replica id (Docs/note-crdt.md,
 // "Sessions and replica ids"), so two tabs never share counters. A session
 // keeps a lease on its draft while it is open; a draft whose lease was
@@ -56,6 +62,24 @@ function read(storage, key) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Forgets every note saved on this device (not the drafts: those are this
+ * device's own typing). Returns how many were forgotten.
+ */
+export function forgetSavedNotes(storage) {
+  let forgotten = 0;
+  for (const key of keysOf(storage)) {
+    if (!key?.startsWith(PREFIX) || !key.endsWith('.state')) continue;
+    try {
+      storage.removeItem(key);
+      forgotten += 1;
+    } catch {
+      // blocked: nothing was kept either
+    }
+  }
+  return forgotten;
 }
 
 /**

@@ -111,9 +111,11 @@ export function createNoteSession({
     drafts.saveDraft(replica, outbox, { leased });
   }
 
+  // Not once the hub said the note is gone or the device removed: the copy
+  // holds the whole note, and this device may no longer read it.
   function saveState() {
     clear('state');
-    if (note) drafts.saveState(note.encodeState());
+    if (note && !gone && !unpaired) drafts.saveState(note.encodeState());
   }
 
   // Operations read from storage may be damaged: each is applied on its own
@@ -218,8 +220,14 @@ export function createNoteSession({
     attempt = plan.attempt;
     failed = true;
     unpaired = plan.unpaired === true;
+    if (unpaired) {
+      clear('state');
+      drafts.forgetState();
+    }
     if (plan.problem === 'gone') {
       gone = true;
+      clear('state');
+      drafts.forgetState();
       saveDraft(); // kept, in case the note comes back from Trash
       notify('problem', 'gone');
     } else if (plan.restart) {

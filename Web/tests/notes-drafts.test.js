@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LEASE_MS, createNoteDrafts, draftKey, fromBase64, newReplicaId, toBase64 } from '../notes/drafts.js';
+import {
+  LEASE_MS, createNoteDrafts, draftKey, forgetSavedNotes, fromBase64, newReplicaId, stateKey, toBase64,
+} from '../notes/drafts.js';
 import { memoryStorage } from './memory-storage.js';
 
 
@@ -44,6 +46,20 @@ test('the saved note round-trips, and other notes\' copies make room when storag
   assert.equal(other.loadState(), null, 'the other note\'s copy went');
   assert.ok(storage.getItem(draftKey('n1', 7)), 'drafts are never dropped');
   assert.deepEqual([...fromBase64(toBase64(bytes))], [...bytes]);
+});
+
+test('a device removed from the household forgets every saved note, and keeps its drafts and settings', () => {
+  const storage = memoryStorage();
+  createNoteDrafts(storage, 'n1').saveState(new Uint8Array([2, 1]));
+  createNoteDrafts(storage, 'n2').saveState(new Uint8Array([2, 2]));
+  createNoteDrafts(storage, 'n1').saveDraft(7, [op]);
+  storage.setItem('hearth.language', 'pl');
+  assert.equal(forgetSavedNotes(storage), 2);
+  assert.equal(storage.getItem(stateKey('n1')), null);
+  assert.equal(storage.getItem(stateKey('n2')), null);
+  assert.ok(storage.getItem(draftKey('n1', 7)), 'typing not yet saved stays');
+  assert.equal(storage.getItem('hearth.language'), 'pl');
+  assert.equal(forgetSavedNotes(null), 0, 'blocked storage: nothing to forget');
 });
 
 test('no storage at all (blocked) keeps nothing and breaks nothing', () => {

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NoteText, decodeOperations, encodeOperations, encodeState, operationLength } from '../crdt.js';
 import { applyValueChange } from '../notes/diff.js';
+import { draftKey, stateKey } from '../notes/drafts.js';
 import { decodeVersionVector, encodeVersionVector } from '../notes/protocol.js';
 import { createNoteSession } from '../notes/session.js';
 import { memoryStorage } from './memory-storage.js';
@@ -279,6 +280,41 @@ test('a device removed while editing keeps what it typed, says so, and saves it 
   await pass(clock, 60000, 2);
   assert.equal(a.session.status, 'saved');
   assert.equal(hub.note.text, 'abcd');
+});
+
+test('a device removed while editing forgets its saved copy of the note, and keeps only its own typing', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Leki babci');
+  const a = open(hub, clock);
+  clock.advance(10);
+  clock.advance(60000);
+  assert.ok(a.storage.getItem(stateKey('n1')), 'the note was saved for a quick start');
+  for (const s of [...hub.sockets]) hub.close(s, 4401);
+  hub.refusing = 401;
+  clock.advance(10);
+  assert.equal(a.session.status, 'unpaired');
+  assert.equal(a.storage.getItem(stateKey('n1')), null, 'the household\'s words are gone from the device');
+  // Typing goes on and is kept as a draft, but the whole note is not saved again
+  type(a.session, 'Leki babci!');
+  clock.advance(60000);
+  assert.equal(a.storage.getItem(stateKey('n1')), null);
+  a.session.stop();
+  assert.equal(a.storage.getItem(stateKey('n1')), null, 'not even on leaving');
+  assert.ok(a.storage.getItem(draftKey('n1', a.session.replica)), 'its own typing is kept');
+});
+
+test('an editor told its note is gone forgets its saved copy', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Prywatne');
+  const a = open(hub, clock);
+  clock.advance(60010);
+  assert.ok(a.storage.getItem(stateKey('n1')));
+  for (const s of [...hub.sockets]) hub.close(s, 4404);
+  clock.advance(10);
+  assert.equal(a.session.status, 'gone');
+  assert.equal(a.storage.getItem(stateKey('n1')), null);
+  a.session.stop();
+  assert.equal(a.storage.getItem(stateKey('n1')), null, 'not saved again on leaving');
 });
 
 test('a connection that fails for other reasons keeps trying, and gets through when the hub is back', async () => {
