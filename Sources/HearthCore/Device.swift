@@ -10,8 +10,14 @@ public struct Device: Sendable, Hashable, Codable {
     public var lastSeenAt: Date?
     public var userAgent: String?
     public var revokedAt: Date?
+    /// The person whose device made the pairing code this device was paired
+    /// with; nil when it was made at the hub's console (`sudo hearth pair`).
+    /// An admin sees it, so a device a senior's tablet added is not a
+    /// stranger in the list.
+    public var pairedBy: UUID?
 
-    public init(id: UUID, personId: UUID, name: String, createdAt: Date, lastSeenAt: Date? = nil, userAgent: String? = nil, revokedAt: Date? = nil) {
+    public init(id: UUID, personId: UUID, name: String, createdAt: Date, lastSeenAt: Date? = nil, userAgent: String? = nil,
+                revokedAt: Date? = nil, pairedBy: UUID? = nil) {
         self.id = id
         self.personId = personId
         self.name = name
@@ -19,6 +25,7 @@ public struct Device: Sendable, Hashable, Codable {
         self.lastSeenAt = lastSeenAt
         self.userAgent = userAgent
         self.revokedAt = revokedAt
+        self.pairedBy = pairedBy
     }
 
     public static let maximumNameLength = 60

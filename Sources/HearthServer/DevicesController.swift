@@ -16,6 +16,9 @@ struct DevicesController {
         var revoked: Bool
         /// Whether this is the device making the request.
         var current: Bool
+        /// The person whose device made its pairing code; absent when it was
+        /// paired at the hub's console.
+        var pairedBy: String?
 
         init(_ device: Device, current: Bool) {
             id = device.id.text
@@ -25,6 +28,7 @@ struct DevicesController {
             lastSeenAt = device.lastSeenAt
             revoked = device.revokedAt != nil
             self.current = current
+            pairedBy = device.pairedBy?.text
         }
     }
 

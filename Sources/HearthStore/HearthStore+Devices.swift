@@ -17,8 +17,13 @@ extension HearthStore {
 
     public func devices(includingRevoked: Bool = true) async throws -> [Device] {
         try await pool.read { db in
+            // Who paired each: the person of the device that made its code
+            // (a code's createdBy is "device:<id>" when a device made it).
             try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM devices \(includingRevoked ? "" : "WHERE revokedAt IS NULL") ORDER BY createdAt
+                SELECT devices.*, maker.personId AS pairedBy FROM devices
+                LEFT JOIN pairing_codes AS code ON code.deviceId = devices.id
+                LEFT JOIN devices AS maker ON code.createdBy = 'device:' || maker.id
+                \(includingRevoked ? "" : "WHERE devices.revokedAt IS NULL") ORDER BY devices.createdAt
                 """)).map(Self.device(from:))
         }
     }
@@ -87,7 +92,8 @@ extension HearthStore {
             createdAt: Date(millisecondsSince1970: row["createdAt"]),
             lastSeenAt: (row["lastSeenAt"] as Int64?).map(Date.init(millisecondsSince1970:)),
             userAgent: row["userAgent"],
-            revokedAt: (row["revokedAt"] as Int64?).map(Date.init(millisecondsSince1970:))
+            revokedAt: (row["revokedAt"] as Int64?).map(Date.init(millisecondsSince1970:)),
+            pairedBy: row.hasColumn("pairedBy") ? (row["pairedBy"] as String?).flatMap(UUID.init(text:)) : nil
         )
     }
 }

@@ -225,4 +225,25 @@ extension JSONValue {
             #expect(try await store.devices().filter { $0.personId == kasia.id }.isEmpty)
         }
     }
+    @Test func theAdminSeesWhichDevicesASeniorsTabletAdded() async throws {
+        try await RouteTests.withRouter { client, store in
+            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
+            let kasia = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
+            try await store.link(caregiver: kasia.id, senior: tablet.person.id, by: "test")
+            // Given Babcia's tablet showed a code that Kasia's phone used
+            let (made, invitation) = try await Self.invite(client, #"{"personId":"\#(kasia.id.text)"}"#, token: tabletToken)
+            #expect(made == .created)
+            let secret = String(try #require(invitation["url"]?.text).split(separator: "#").last ?? "")
+            let (phone, _) = try await store.redeemPairing(.secret(secret), deviceName: "Kasia's phone", userAgent: nil)
+            // The admin's list says who added it; the devices paired at the console say nobody
+            let devices = try await client.execute(uri: "/api/v1/devices", method: .get) { response in
+                try JSONDecoder().decode([[String: JSONValue]].self, from: Data(buffer: response.body))
+            }
+            let byId = Dictionary(uniqueKeysWithValues: devices.compactMap { device in device["id"]?.text.map { ($0, device) } })
+            #expect(byId[phone.device.id.text]?["pairedBy"] == .string(tablet.person.id.text))
+            #expect(byId[tablet.device.id.text]?["pairedBy"] == nil)
+            #expect(byId.count == 3, "the admin's laptop, the tablet and the phone")
+        }
+    }
 }

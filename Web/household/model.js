@@ -61,14 +61,22 @@ export function careLinksOf(people) {
 /**
  * The devices as the page lists them: this one first, then by whose they
  * are and by name. Each gets `ownerName` (null when the person is not in
- * the list, e.g. archived) and `isMine`.
+ * the list, e.g. archived), `isMine`, and `addedByName`: who else's device
+ * showed the code it was paired with (null when none, or not listed).
  */
 export function householdDevices(devices, people, { meId = null, language = 'en' } = {}) {
   const compare = byName(language);
   const nameOf = new Map((people ?? []).map((person) => [person.id, person.name]));
   return (Array.isArray(devices) ? devices : [])
     .filter((device) => !device.revoked)
-    .map((device) => ({ ...device, ownerName: nameOf.get(device.personId) ?? null, isMine: device.personId === meId }))
+    .map((device) => ({
+      ...device,
+      ownerName: nameOf.get(device.personId) ?? null,
+      isMine: device.personId === meId,
+      // Whose device showed the code it was paired with (a senior's tablet
+      // adding a caregiver's phone), when that is someone else.
+      addedByName: device.pairedBy && device.pairedBy !== device.personId ? (nameOf.get(device.pairedBy) ?? null) : null,
+    }))
     .sort((a, b) => Number(b.current === true) - Number(a.current === true)
       || compare(a.ownerName, b.ownerName) || compare(a.name, b.name));
 }

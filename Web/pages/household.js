@@ -173,6 +173,9 @@ export function createHouseholdPage(app) {
                 : t('household.devices.ownerUnknown')),
               h('p', { class: 'device-seen' }, seen ? t('household.devices.lastSeen', { when: seen }) : t('household.devices.neverSeen')),
               h('p', { class: 'device-paired' }, t('household.devices.pairedOn', { date: dateTime(device.createdAt, { language, timeZone }) })),
+              device.addedByName
+                ? h('p', { class: 'device-added-by' }, t('household.devices.addedBy', { name: device.addedByName }))
+                : null,
               canRemoveDevice(me, device) ? removeButton(device, nameId) : null));
         })),
         note,

@@ -73,6 +73,17 @@ test('devices: this one first, then by whose they are; removed ones are not list
   assert.deepEqual(listed.map((d) => d.isMine), [true, false, false, false]);
 });
 
+test('a device another person\'s device added says whose; one paired at the console says nothing', () => {
+  const devices = [
+    { id: 'd1', name: 'Telefon Ani', personId: ania.id, pairedBy: zosia.id },
+    { id: 'd2', name: 'Tablet babci', personId: zosia.id },
+    { id: 'd3', name: 'Laptop', personId: admin.id, pairedBy: admin.id },
+    { id: 'd4', name: 'Telefon gościa', personId: ania.id, pairedBy: 'p-gone' },
+  ];
+  const byName = Object.fromEntries(householdDevices(devices, people, { meId: admin.id }).map((d) => [d.name, d.addedByName]));
+  assert.deepEqual(byName, { 'Telefon Ani': 'Babcia Zosia', 'Tablet babci': null, Laptop: null, 'Telefon gościa': null });
+});
+
 test('an admin may remove any device; others only their own, this one included', () => {
   const zosiasTablet = { personId: zosia.id };
   assert.equal(canRemoveDevice(asAdmin, zosiasTablet), true);
