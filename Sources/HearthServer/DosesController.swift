@@ -88,7 +88,7 @@ struct DosesController {
         switch body.status ?? "" {
         case Dose.Status.taken.rawValue: answer = .taken(at: body.takenAt)
         case Dose.Status.skipped.rawValue: answer = .skipped(reason: body.reason)
-        case Dose.Status.snoozed.rawValue: answer = .snoozed(minutes: body.snoozeMinutes ?? Dose.snoozeChoices[0])
+        case Dose.Status.snoozed.rawValue: answer = .snoozed(minutes: body.snoozeMinutes)
         default: throw HearthError.invalid(fields: ["status": "must be taken, skipped or snoozed"])
         }
         let personId = try await person(ofDose: key, context)

@@ -25,11 +25,27 @@ extension HearthStore {
         try await write(by: actor) { transaction in
             guard var alert = try Self.alert(id: id, transaction.db) else { throw HearthError.notFound(what: "That alert") }
             guard alert.acknowledgedAt == nil else { return alert }
+            // "OK" on a dose's reminder recorded nothing, so the dose was
+            // later counted missed and the caregivers told: a false alarm of
+            // the hub's own making. It closes when the dose is answered.
+            if alert.kind == .doseDue, alert.resolvedAt == nil, let doseId = alert.doseId,
+               try Self.doseAwaitsAnswer(doseId, transaction.db) {
+                throw HearthError.conflict("A dose's reminder closes when the dose is answered: Taken, Skip or Later")
+            }
             alert.acknowledgedAt = transaction.time
             alert.acknowledgedBy = person
             try Self.saveAlert(alert, in: &transaction)
             return alert
         }
+    }
+
+    /// Whether a dose is still waiting for Taken, Skip or Later, and can get
+    /// one (its medication is still given).
+    static func doseAwaitsAnswer(_ doseId: UUID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT doses.status IN ('due', 'snoozed') AND medications.active = 1 FROM doses
+            JOIN medications ON medications.id = doses.medicationId WHERE doses.id = ?
+            """), arguments: [doseId.text]) ?? false
     }
 
     /// "I'm on my way": the senior's screen shows who is coming.
@@ -76,12 +92,25 @@ extension HearthStore {
          a.respondedBy?.text, a.resolvedAt?.millisecondsSince1970]
     }
 
-    /// Marks open alerts of these kinds about a dose as no longer needing anyone.
-    static func resolveAlerts(doseId: UUID, kinds: [CareAlert.Kind], in transaction: inout WriteTransaction) throws {
+    /// Marks open alerts of these kinds about a dose as no longer needing
+    /// anyone. When `answer` closed them (the dose taken, skipped or put
+    /// off), each keeps what it was and who gave it, so a caregiver's missed
+    /// dose reads "taken at 10:32, recorded by Zosia" in the alert history.
+    static func resolveAlerts(doseId: UUID, kinds: [CareAlert.Kind], answer: Dose? = nil,
+                              in transaction: inout WriteTransaction) throws {
         for kind in kinds {
             for var alert in try alerts(sql: "SELECT * FROM alerts WHERE doseId = ? AND kind = ? AND resolvedAt IS NULL",
                                         arguments: [doseId.text, kind.rawValue], transaction.db) {
                 alert.resolvedAt = transaction.time
+                if let answer, case .object(var details) = alert.details {
+                    details["answer"] = .string(answer.status.rawValue)
+                    details["answeredAt"] = .of(transaction.time)
+                    if let takenAt = answer.takenAt { details["takenAt"] = .of(takenAt) }
+                    if let by = answer.recordedBy {
+                        details["answeredByName"] = .string(try person(id: by, transaction.db)?.name ?? "")
+                    }
+                    alert.details = .object(details)
+                }
                 try saveAlert(alert, in: &transaction)
             }
         }

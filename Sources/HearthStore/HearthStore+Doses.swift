@@ -13,7 +13,10 @@ public struct PlannedDose: Sendable, Hashable {
 public enum DoseAnswer: Sendable, Hashable {
     case taken(at: Date?)
     case skipped(reason: String?)
-    case snoozed(minutes: Int)
+    /// "Later": 10, 30 or 60 minutes, or nil for the household's reminder
+    /// interval (the reminder's own "Later", so it comes back when the next
+    /// reminder would have).
+    case snoozed(minutes: Int?)
 }
 
 extension HearthStore {
@@ -56,7 +59,7 @@ extension HearthStore {
 
     static func validated(_ answer: DoseAnswer) throws(HearthError) -> DoseAnswer {
         switch answer {
-        case .snoozed(let minutes) where !Dose.snoozeChoices.contains(minutes):
+        case .snoozed(let minutes?) where !Dose.snoozeChoices.contains(minutes):
             throw .invalid(fields: ["snoozeMinutes": "must be 10, 30 or 60"])
         case .skipped(let reason?) where reason.count > Dose.maximumReasonLength:
             throw .invalid(fields: ["reason": "must be at most \(Dose.maximumReasonLength) characters"])
@@ -89,7 +92,8 @@ extension HearthStore {
             dose.status = .skipped
             dose.reason = reason?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
             dose.snoozedUntil = nil
-        case .snoozed(let minutes):
+        case .snoozed(let chosen):
+            let minutes = try chosen ?? reminderSettings(transaction.db).repeatMinutes
             dose.status = .snoozed
             dose.snoozedUntil = max(now, planned.due).addingTimeInterval(TimeInterval(minutes * 60))
         }
@@ -97,7 +101,8 @@ extension HearthStore {
         if dose.status.isAnswered { try transaction.stamp(["status", "takenAt", "reason"], of: "dose", id: dose.key ?? dose.id.text) }
         if dose.status == .taken { try takeFromStock(dose.amount, medicationId: medication.id, in: &transaction) }
         // The banner goes away on every device; a snoozed dose's comes back when the snooze ends.
-        try resolveAlerts(doseId: dose.id, kinds: dose.status == .snoozed ? [.doseDue] : [.doseDue, .doseMissed], in: &transaction)
+        try resolveAlerts(doseId: dose.id, kinds: dose.status == .snoozed ? [.doseDue] : [.doseDue, .doseMissed], answer: dose,
+                          in: &transaction)
         return (dose, true)
     }
 
@@ -140,7 +145,9 @@ extension HearthStore {
         } else if before.status == .taken, dose.status != .taken {
             try takeFromStock(-dose.amount, medicationId: dose.medicationId, in: &transaction)
         }
-        if dose.status.isAnswered { try resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], in: &transaction) }
+        if dose.status.isAnswered {
+            try resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], answer: dose, in: &transaction)
+        }
         return dose
     }
 

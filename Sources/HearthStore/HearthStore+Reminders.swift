@@ -159,6 +159,8 @@ extension HearthStore {
                 "medicationName": .string(medication.name), "strength": .string(medication.strength),
                 "amount": .number(planned.amount), "unit": .string(medication.unit), "appearance": .string(medication.appearance),
                 "dueAt": .of(planned.due), "plannedTime": .string(planned.time.description), "personName": .string(personName),
+                // What a reminder's Taken, Skip and Later answer (POST /doses).
+                "doseKey": .string(planned.key),
             ])
         try insertAlert(alert, onceKey: onceKey, in: &transaction)
         return alert
