@@ -2,9 +2,15 @@
 // large type, with a short beep when one arrives (or repeats), announced to
 // screen readers, and staying until someone presses "OK" — which closes it
 // on every device through the live stream. An SOS for a caregiver also has
-// "I'm on my way"; a senior's own SOS shows who is coming.
+// "I'm on my way"; a senior's own SOS shows who is coming. A senior's
+// reminder that a dose is due has no "OK" (it recorded nothing, and the
+// dose was then counted missed): it is answered there, Taken, Skip (asking
+// why, as Today does) or Later, and that answer closes it.
 import { h } from './dom.js';
-import { ALERT_KINDS, alertMessage, bannerAlerts, canRespond, isOwnSOS, newSounds, soundKey } from './care/alerts.js';
+import {
+  ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isOwnSOS, newSounds, soundKey,
+} from './care/alerts.js';
+import { askSkipReason } from './pages/skip-reason-dialog.js';
 import { beep } from './care/beep.js';
 import { clockTime } from './care/format.js';
 import { amountText } from './care/words.js';
@@ -69,11 +75,15 @@ export function createAlertBanner(app, { container, announcer }) {
     const textId = `banner-${alert.id}-text`;
     const own = isOwnSOS(alert, me);
     const buttons = [];
-    if (canRespond(alert, me)) {
-      buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
+    if (answersDose(alert, me)) {
+      buttons.push(...doseAnswers(alert, textId));
+    } else {
+      if (canRespond(alert, me)) {
+        buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
+      }
+      const okLabel = own && !alert.respondedAt ? t('alerts.cancelSOS') : t('alerts.ok');
+      buttons.push(button(alert, 'ack', okLabel, textId, () => app.alerts.acknowledge(alert.id)));
     }
-    const okLabel = own && !alert.respondedAt ? t('alerts.cancelSOS') : t('alerts.ok');
-    buttons.push(button(alert, 'ack', okLabel, textId, () => app.alerts.acknowledge(alert.id)));
     return h(
       'section',
       { class: 'alert-item', 'data-kind': alert.kind, 'data-alert-id': alert.id, 'data-responded': alert.respondedAt ? 'true' : 'false', 'aria-labelledby': titleId },
@@ -83,12 +93,39 @@ export function createAlertBanner(app, { container, announcer }) {
     );
   }
 
-  function button(alert, action, label, describedBy, run) {
+  /** Taken, Skip and Later on the senior's own reminder. */
+  function doseAnswers(alert, textId) {
+    const { t } = app;
+    const medication = alertMedication(alert);
+    const answered = (status) => announce(t(`today.announce.${status}`, { medication }));
+    const skipKey = `${alert.id}:skip`;
+    return [
+      button(alert, 'taken', t('today.taken'), textId, async () => {
+        await app.alerts.answerDose(alert, 'taken');
+        answered('taken');
+      }, 'primary-button alert-taken'),
+      button(alert, 'skip', t('today.skip'), textId, async () => {
+        const choice = await askSkipReason(app, {
+          medication,
+          returnFocus: () => container.querySelector(`[data-focus-key="${CSS.escape(skipKey)}"]`) ?? document.querySelector('#page h1'),
+        });
+        if (choice === null) return;
+        await app.alerts.answerDose(alert, 'skipped', { reason: choice.reason });
+        answered('skipped');
+      }, 'secondary-button alert-skip', { 'aria-haspopup': 'dialog' }),
+      button(alert, 'later', t('today.later'), textId, async () => {
+        await app.alerts.answerDose(alert, 'snoozed');
+        answered('snoozed');
+      }, 'secondary-button alert-later'),
+    ];
+  }
+
+  function button(alert, action, label, describedBy, run, className = null, extra = {}) {
     const key = `${alert.id}:${action}`;
     return h('button', {
-      type: 'button', class: action === 'respond' ? 'primary-button alert-respond' : 'primary-button alert-ack',
+      type: 'button', class: className ?? (action === 'respond' ? 'primary-button alert-respond' : 'primary-button alert-ack'),
       'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
-      'aria-disabled': busy.has(key) ? 'true' : null,
+      'aria-disabled': busy.has(key) ? 'true' : null, ...extra,
       onclick: async () => {
         if (busy.has(key)) return;
         busy.add(key);

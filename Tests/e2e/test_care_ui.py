@@ -3,7 +3,8 @@ phone side by side. The senior taps "Taken" and the caregiver's open Today
 page shows it taken within a second; "Take all" records the rest of the
 morning; "Skip" asks why in a dialog that has the keyboard (Escape records
 nothing), and the reason is kept with the dose and read by the caregiver in
-her language; an as-needed medicine taken too soon is refused with the
+her language; a reminder is answered on its banner (Taken, Skip, Later),
+never closed by an "OK" that records nothing; an as-needed medicine taken too soon is refused with the
 hub's sentence (in Polish on a Polish screen); the SOS slider does nothing
 when tapped or half-moved, sends when dragged to the end (or moved there by
 keyboard), reaches the caregiver's banner with a sound-and-OK alert, and
@@ -293,6 +294,47 @@ def test_a_due_dose_rings_for_the_senior_and_later_snoozes_it(browser, home):
     assert statuses == {"Aspirin": "snoozed", "Bisoprolol": "skipped"}
     # Answered or put off, its reminder is closed on every device.
     wait_for(browser, "the reminder banners gone", lambda d: banner_texts(d, "dose-due") == [])
+
+
+def banner_button(alert_id: str, action: str) -> str:
+    return f".alert-item[data-alert-id='{alert_id}'] button[data-action='{action}']"
+
+
+def test_a_reminder_is_answered_on_its_banner_and_nothing_else_closes_it(browser, home):
+    due, when = due_in_a_moment(home)
+    for name in ("Aspirin", "Bisoprolol", "Witamina D"):
+        home.add_medication(name, [every_day(due)])
+    # The banner is on every page, not only Today.
+    senior_window(browser, home, "notes")
+    wait_until(when)
+    wait_for(browser, "three reminders", lambda d: len(banner_texts(d, "dose-due")) == 3, timeout=15)
+    reminders = {a["details"]["medicationName"]: a["id"] for a in home.alerts(open="1") if a["kind"] == "dose-due"}
+    # No button merely hides a reminder: each offers the answers Today has.
+    assert not browser.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='dose-due'] button[data-action='ack']")
+    assert [b.text for b in browser.find_elements(
+        By.CSS_SELECTOR, f".alert-item[data-alert-id='{reminders['Aspirin']}'] button")] == ["Taken", "Skip", "Later"]
+    refused = requests.post(f"{home.hub.url}/api/v1/alerts/{reminders['Aspirin']}/ack", headers=home.senior_headers, timeout=5)
+    assert refused.status_code == 409, "nor may any device close it for her"
+
+    click(browser, banner_button(reminders["Aspirin"], "taken"))
+    wait_for(browser, "Aspirin answered", lambda d: not d.find_elements(By.CSS_SELECTOR, banner_button(reminders["Aspirin"], "taken")))
+    click(browser, banner_button(reminders["Bisoprolol"], "skip"))
+    wait_for(browser, "the question why", skip_dialog_open)
+    browser.find_element(By.CSS_SELECTOR, "#skip-dialog button[data-reason='unwell']").click()
+    wait_for(browser, "Bisoprolol answered", lambda d: not d.find_elements(By.CSS_SELECTOR, banner_button(reminders["Bisoprolol"], "skip")))
+    click(browser, banner_button(reminders["Witamina D"], "later"))
+    wait_for(browser, "every reminder answered", lambda d: banner_texts(d, "dose-due") == [])
+
+    recorded = {d["medicationName"]: d["dose"] for d in home.doses_of_today()}
+    assert recorded["Aspirin"]["status"] == "taken"
+    assert (recorded["Bisoprolol"]["status"], recorded["Bisoprolol"]["reason"]) == ("skipped", "Felt unwell")
+    # Later: until the household's next reminder would have come (10 minutes).
+    assert recorded["Witamina D"]["status"] == "snoozed"
+    put_off = datetime.fromisoformat(recorded["Witamina D"]["snoozedUntil"].replace("Z", "+00:00"))
+    assert abs((put_off - when).total_seconds() - 600) < 90
+    assert [a for a in home.alerts(open="1") if a["kind"] in ("dose-due", "dose-missed")] == []
+    assert browser.find_element(By.ID, "problem").text == ""
+    assert browser_console_errors(browser) == []
 
 
 # --------------------------------------------------------------------------

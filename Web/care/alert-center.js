@@ -1,8 +1,9 @@
 // The open alerts this browser may see, kept current from the live stream,
-// shared by the banner (every page), Today and the Alerts page. "OK" and
-// "I'm on my way" go through here, so the banner and the pages agree.
+// shared by the banner (every page), Today and the Alerts page. "OK", "I'm
+// on my way" and a reminder's Taken, Skip and Later go through here, so the
+// banner and the pages agree.
 import { getJSON, isUnpaired, sendJSON } from '../api.js';
-import { upsertAlert } from './alerts.js';
+import { reminderDoseKey, upsertAlert } from './alerts.js';
 
 export function createAlertCenter(app) {
   let alerts = [];
@@ -78,6 +79,25 @@ export function createAlertCenter(app) {
     /** "I'm on my way": the senior's screen shows who is coming. */
     async respond(id) {
       take(await sendJSON('POST', `/alerts/${encodeURIComponent(id)}/respond`, undefined, { t: app.t }));
+    },
+    /**
+     * A reminder answered where it appears: 'taken', 'skipped' (with an
+     * optional reason) or 'snoozed' (Later: the household's reminder
+     * interval), recorded as the Today buttons record it. The hub closes
+     * the reminder on every device; here at once. Resolves with the dose.
+     */
+    async answerDose(alert, status, { reason = null } = {}) {
+      let key = reminderDoseKey(alert);
+      if (!key && alert.doseId) {
+        // A reminder raised before reminders named their dose.
+        key = (await getJSON(`/doses/${encodeURIComponent(alert.doseId)}`, { t: app.t }))?.key ?? null;
+      }
+      if (!key) throw new Error(app.t('errors.page'));
+      const body = { key, status };
+      if (reason) body.reason = reason;
+      const dose = await sendJSON('POST', '/doses', body, { t: app.t });
+      take({ ...alert, open: false, resolvedAt: new Date().toISOString() });
+      return dose;
     },
     /** The hub sent this alert (e.g. the SOS just raised here). */
     take,

@@ -102,6 +102,47 @@ export function alertMessage(alert, me, { amountText = (a, u) => `${a} ${u}`, ti
   }
 }
 
+/**
+ * Whether `me` answers this alert's dose from the banner (Taken, Skip,
+ * Later): a senior's own reminder that a dose is due.
+ */
+export function answersDose(alert, me) {
+  return alert?.kind === 'dose-due' && alert.open !== false && isForMe(alert, me);
+}
+
+/**
+ * Whether "OK" may close it: not a dose's reminder still open, which only
+ * an answer closes (the hub refuses, so no device clears it for another).
+ */
+export function canAcknowledge(alert) {
+  return alert?.open !== false && alert?.kind !== 'dose-due';
+}
+
+/** The planned dose a reminder answers (POST /doses `key`), when it says. */
+export function reminderDoseKey(alert) {
+  const key = alert?.details?.doseKey;
+  return typeof key === 'string' && key !== '' ? key : null;
+}
+
+/** "Omeprazol 20 mg": the medicine a dose alert is about. */
+export function alertMedication(alert) {
+  const d = alert?.details ?? {};
+  return [d.medicationName, d.strength].filter((part) => part && String(part).trim() !== '').join(' ');
+}
+
+/**
+ * How a dose's alert was closed by an answer, for the history: { key,
+ * params } for t(), or null when no answer closed it. `time` formats an
+ * ISO instant.
+ */
+export function answeredState(alert, { time = (iso) => iso } = {}) {
+  const d = alert?.details ?? {};
+  if (!alert?.resolvedAt || !['taken', 'skipped', 'snoozed'].includes(d.answer)) return null;
+  const params = { name: d.answeredByName || '', when: time(d.answeredAt ?? alert.resolvedAt) };
+  if (d.answer === 'taken' && d.takenAt) return { key: 'alerts.state.answeredTakenAt', params: { ...params, time: time(d.takenAt) } };
+  return { key: `alerts.state.answered.${d.answer}`, params };
+}
+
 /** Whether this person may answer an SOS with "I'm on my way". */
 export function canRespond(alert, me) {
   return alert?.kind === 'sos' && !alert.respondedAt && me?.role !== 'senior';

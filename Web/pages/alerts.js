@@ -5,7 +5,7 @@
 // stream: a new or closed alert updates the list.
 import { getJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
-import { ALERT_KINDS, canRespond } from '../care/alerts.js';
+import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
 import { dateTime } from '../care/format.js';
 import { alertKindName, describeAlert } from '../alert-banner.js';
 
@@ -105,14 +105,16 @@ export function createAlertsPage(app) {
       const { language } = app;
       const timeZone = me?.timeZone ?? null;
       const textId = `alert-${alert.id}-text`;
+      // A dose's alert closed by an answer says which, when and by whom.
+      const answered = answeredState(alert, { time: (iso) => dateTime(iso, { language, timeZone }) });
       const state = alert.open
         ? t('alerts.state.open')
         : alert.acknowledgedAt
           ? t('alerts.state.acknowledged', { time: dateTime(alert.acknowledgedAt, { language, timeZone }), name: app.me.nameOf(alert.acknowledgedBy) ?? t('alerts.someone') })
-          : t('alerts.state.resolved');
+          : answered ? t(answered.key, answered.params) : t('alerts.state.resolved');
       const buttons = [];
       if (alert.open && canRespond(alert, me)) buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
-      if (alert.open) buttons.push(button(alert, 'ack', t('alerts.ok'), textId, () => app.alerts.acknowledge(alert.id)));
+      if (canAcknowledge(alert)) buttons.push(button(alert, 'ack', t('alerts.ok'), textId, () => app.alerts.acknowledge(alert.id)));
       return h('li', { class: 'alert-history-item', 'data-alert-id': alert.id, 'data-kind': alert.kind, 'data-open': String(alert.open) },
         h('p', { class: 'alert-history-kind' }, h('strong', {}, alertKindName(app, alert.kind)), ` · ${dateTime(alert.raisedAt, { language, timeZone })}`),
         h('p', { id: textId }, describeAlert(app, alert, me)),

@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { createTranslator } from '../i18n.js';
 import { amountText } from '../care/words.js';
 import {
-  alertMessage, bannerAlerts, canRespond, isForMe, isOwnSOS, newSounds, soundKey, upsertAlert,
+  alertMedication, alertMessage, answeredState, answersDose, bannerAlerts, canAcknowledge, canRespond, isForMe, isOwnSOS,
+  newSounds, reminderDoseKey, soundKey, upsertAlert,
 } from '../care/alerts.js';
 
 const ela = { personId: 'ela', role: 'senior' };
@@ -22,6 +23,38 @@ test('a due dose is for the senior who takes it, not for others', () => {
   assert.equal(isForMe(due, jan), false, 'another senior');
   assert.equal(isForMe(due, ania), false, 'caregivers are told only when it is missed');
   assert.equal(isForMe(due, admin), false);
+});
+
+test('a reminder is answered by its senior (Taken, Skip, Later), and never closed with OK while open', () => {
+  const due = alert('dose-due', 'senior', 'ela', { details: { medicationName: 'Omeprazol', strength: '20 mg', doseKey: 's1/2026-11-22T08:00' } });
+  assert.equal(answersDose(due, ela), true);
+  assert.equal(answersDose(due, jan), false, 'another senior');
+  assert.equal(answersDose(due, ania), false, 'a caregiver is told only when it is missed');
+  assert.equal(answersDose({ ...due, open: false }, ela), false, 'already answered');
+  assert.equal(canAcknowledge(due), false, 'OK recorded nothing, and the dose was then counted missed');
+  assert.equal(canAcknowledge({ ...due, open: false }), false);
+  assert.equal(canAcknowledge(alert('dose-missed', 'caregivers', 'ela')), true);
+  assert.equal(canAcknowledge(alert('sos', 'caregivers', 'ela')), true);
+  assert.equal(reminderDoseKey(due), 's1/2026-11-22T08:00');
+  assert.equal(reminderDoseKey(alert('dose-due', 'senior', 'ela')), null, 'raised before reminders named their dose');
+  assert.equal(alertMedication(due), 'Omeprazol 20 mg');
+});
+
+test('a dose alert closed by an answer says how, when and by whom', async () => {
+  const en = createTranslator(JSON.parse(await readFile(new URL('../i18n/en.json', import.meta.url), 'utf8')));
+  const pl = createTranslator(JSON.parse(await readFile(new URL('../i18n/pl.json', import.meta.url), 'utf8')));
+  const time = (iso) => iso.slice(11, 16);
+  const missed = alert('dose-missed', 'caregivers', 'ela', {
+    open: false, resolvedAt: '2026-11-22T09:00:00.000Z',
+    details: { answer: 'taken', takenAt: '2026-11-22T08:10:00.000Z', answeredAt: '2026-11-22T09:00:00.000Z', answeredByName: 'Ela' },
+  });
+  const taken = answeredState(missed, { time });
+  assert.equal(en(taken.key, taken.params), 'Taken at 08:10 (recorded by Ela, 09:00)');
+  assert.equal(pl(taken.key, taken.params), 'Lek przyjęty o 08:10 (zapisane przez: Ela, 09:00)');
+  const skipped = answeredState({ ...missed, details: { ...missed.details, answer: 'skipped', takenAt: undefined } }, { time });
+  assert.equal(en(skipped.key, skipped.params), 'Skipped (recorded by Ela, 09:00)');
+  assert.equal(answeredState({ ...missed, details: {} }), null, 'closed without an answer (the grace ran out)');
+  assert.equal(answeredState({ ...missed, resolvedAt: null }), null, 'still open');
 });
 
 test("an SOS, a missed dose or low stock is for the senior's linked caregivers", () => {
