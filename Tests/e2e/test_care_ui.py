@@ -687,11 +687,40 @@ def test_care_pages_have_no_wcag_21_aa_violations(browser, home):
     assert not violations, f"{len(violations)} WCAG 2.1 A/AA violation(s):\n\n" + "\n\n".join(violations)
 
 
+def stray_words(driver) -> list[str]:
+    """Text a page printed from a value it did not have: null, undefined, NaN."""
+    return driver.execute_script("""
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        const found = [];
+        while (walker.nextNode()) {
+            const words = walker.currentNode.textContent.split(/[\\s()]+/);
+            for (const word of words) if (['null', 'undefined', 'NaN'].includes(word)) found.push(word);
+        }
+        return found;""")
+
+
+def test_no_page_prints_null_undefined_or_nan(browser, home):
+    home.add_medication("Aspirin", [every_day(soon(home))], strength="75 mg")
+    home.add_medication("Paracetamol", [{"kind": "asNeeded", "amount": 1}])
+    pages = ("today", "medications", "medications/history", "alerts", "notes", "household", "settings")
+    for window in (senior_window, carer_window):
+        window(browser, home, "today")
+        for page in pages:
+            browser.get(browser.current_url.split("#")[0] + "#/" + page)
+            wait_for(browser, f"{page} drawn", lambda d: d.find_elements(By.CSS_SELECTOR, "main h1")
+                     and not d.find_elements(By.CSS_SELECTOR, "main .loading"))
+            time.sleep(0.3)
+            assert stray_words(browser) == [], f"{window.__name__}: #/{page}"
+
+
 def test_history_shows_each_day_in_words_and_exports_csv(browser, home):
     due = soon(home)
     home.add_medication("Aspirin", [every_day(due)], strength="75 mg")
     [dose] = home.doses_of_today()
     requests.post(f"{home.hub.url}/api/v1/doses", json={"key": dose["key"], "status": "taken"},
+                  headers=home.carer_headers, timeout=5).raise_for_status()
+    prn = home.add_medication("Paracetamol", [{"kind": "asNeeded", "amount": 1}])
+    requests.post(f"{home.hub.url}/api/v1/doses", json={"medicationId": prn["id"], "status": "taken"},
                   headers=home.carer_headers, timeout=5).raise_for_status()
     open_as(browser, home.hub, home.carer["token"], "127.0.0.1", "medications/history")
     wait_for(browser, "a taken day", lambda d: d.find_elements(By.CSS_SELECTOR, "td[data-state='taken']"))
@@ -699,7 +728,16 @@ def test_history_shows_each_day_in_words_and_exports_csv(browser, home):
     assert browser.execute_script("return document.querySelector(\"td[data-state='taken']\").dataset.day") == day
     said = browser.execute_script("return document.querySelector(\"td[data-state='taken'] .visually-hidden\").textContent")
     assert said.endswith(": taken: 1"), said
-    assert "Taken: 100% of doses" in text_of(browser, ".history-medication")
+    assert "Taken: 100% of doses" in text_of(browser, ".history-medication[data-medication-id='%s']" % dose["medicationId"])
+    # Nothing of an as-needed medicine was due: how often, not a share.
+    assert "Taken as needed this month: 1" in text_of(browser, ".history-medication[data-medication-id='%s']" % prn["id"])
+    # Each weekday's name on one line, on a phone too ("Mo/n" was seen).
+    for width in (390, 1280):
+        browser.set_window_size(width, 844)
+        lines = browser.execute_script(
+            "return [...document.querySelectorAll('.adherence-calendar th abbr')].map(a => a.getClientRects().length)")
+        assert lines and set(lines) == {1}, (width, lines)
+    browser.set_window_size(1280, 800)
 
     # The CSV is made in the page: capture what would be downloaded.
     csv = browser.execute_async_script("""

@@ -143,6 +143,11 @@ export function answeredState(alert, { time = (iso) => iso } = {}) {
   return { key: `alerts.state.answered.${d.answer}`, params };
 }
 
+/** Whether the alert's sentence already says a time (an SOS's, a dose's). */
+export function sentenceSaysTime(alert, me) {
+  return Object.hasOwn(alertMessage(alert, me).params, 'time');
+}
+
 /** Whether this person may answer an SOS with "I'm on my way". */
 export function canRespond(alert, me) {
   return alert?.kind === 'sos' && !alert.respondedAt && me?.role !== 'senior';

@@ -82,6 +82,31 @@ export function dayState(summary) {
   return 'none';
 }
 
+/** Whether a medicine is only taken as needed: no schedule of it plans a dose. */
+export function isAsNeededOnly(medication) {
+  const schedules = medication?.schedules ?? [];
+  return schedules.length > 0 && schedules.every((schedule) => schedule.kind === 'asNeeded');
+}
+
+/**
+ * The line above a medicine's month, { key, params } for t(): the share of
+ * planned doses taken, or for a medicine taken only as needed how often it
+ * was (nothing was due, so "Taken: 100%" said nothing true).
+ */
+export function adherenceLine(medication, days) {
+  if (isAsNeededOnly(medication)) {
+    let taken = 0;
+    for (const summary of days.values()) taken += summary.taken;
+    return taken === 0
+      ? { key: 'medications.history.nothing', params: {} }
+      : { key: 'medications.history.asNeededTaken', params: { count: taken } };
+  }
+  const percent = adherencePercent(days);
+  return percent === null
+    ? { key: 'medications.history.nothing', params: {} }
+    : { key: 'medications.history.percent', params: { percent } };
+}
+
 /** Share of doses taken among those that were due (null without any), 0–100. */
 export function adherencePercent(days) {
   let taken = 0;

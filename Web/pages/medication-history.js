@@ -11,7 +11,7 @@ import { caredForSeniors } from '../care/me.js';
 import { skipReasonText } from '../care/skip-reasons.js';
 import { formatNumber, unitName } from '../care/words.js';
 import {
-  adherencePercent, dayState, doseRows, monthKey, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
+  adherenceLine, dayState, doseRows, monthKey, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
 } from '../medications/adherence.js';
 import { medicationTitle } from './today-doses.js';
 
@@ -103,13 +103,13 @@ export function createMedicationHistoryPage(app) {
     function calendar(medication) {
       const { language } = app;
       const days = summariseDays(doses, medication.id, toLocalDay);
-      const percent = adherencePercent(days);
+      const line = adherenceLine(medication, days);
       const captionId = `calendar-${medication.id}`;
       const weekdays = weekdayNames(language, 'short');
       const longWeekdays = weekdayNames(language, 'long');
       return h('section', { class: 'history-medication', 'data-medication-id': medication.id, 'aria-labelledby': `${captionId}-title` },
         h('h3', { id: `${captionId}-title` }, medicationTitle(medication)),
-        h('p', { class: 'adherence' }, percent === null ? t('medications.history.nothing') : t('medications.history.percent', { percent })),
+        h('p', { class: 'adherence' }, t(line.key, line.params)),
         h('table', { class: 'adherence-calendar', 'aria-labelledby': captionId },
           h('caption', { id: captionId, class: 'visually-hidden' }, `${medicationTitle(medication)}, ${monthName(month, language)}`),
           h('thead', {}, h('tr', {}, weekdays.map((name, i) => h('th', { scope: 'col' }, h('abbr', { title: longWeekdays[i] }, name))))),

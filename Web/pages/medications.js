@@ -85,7 +85,9 @@ export function createMedicationsPage(app) {
       const signature = JSON.stringify([app.language, seniors, medications, showStopped, [...busy]]);
       if (signature === shownSignature) return;
       shownSignature = signature;
-      toolbar.replaceChildren(
+      // replaceChildren prints a null as the word "null": a senior's toolbar,
+      // which has no "Add", showed it.
+      toolbar.replaceChildren(...[
         canEdit() && seniors.length > 0
           ? h('a', { href: pageHref('medications', 'new'), id: 'add-medication', class: 'button-link' }, t('medications.add'))
           : null,
@@ -97,7 +99,7 @@ export function createMedicationsPage(app) {
             onchange: (event) => { showStopped = event.target.checked; load(); },
           }),
           h('label', { for: 'show-stopped' }, t('medications.showStopped'))),
-      );
+      ].filter(Boolean));
       const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
       if (seniors.length === 0) {
         listSlot.replaceChildren(h('p', { id: 'medications-nobody', class: 'empty' }, t('medications.nobody')));

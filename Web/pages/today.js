@@ -9,7 +9,7 @@
 import { h, pageHeading } from '../dom.js';
 import { getJSON, sendJSON } from '../api.js';
 import { pageHref } from '../router.js';
-import { bannerAlerts } from '../care/alerts.js';
+import { bannerAlerts, sentenceSaysTime } from '../care/alerts.js';
 import { clockTime, localDay, longDate } from '../care/format.js';
 import { applyDoseToDay, asNeededMedications } from '../care/today-model.js';
 import { alertKindName, describeAlert } from '../alert-banner.js';
@@ -307,7 +307,8 @@ export function createTodayPage(app) {
         h(`h${level}`, { id: headingId }, besidesBanner ? t('today.otherAlerts') : t('today.openAlerts')),
         h('ul', { class: 'today-alert-list' }, open.map((alert) => h('li', { 'data-alert-id': alert.id, 'data-kind': alert.kind },
           h('strong', {}, `${alertKindName(app, alert.kind)}: `), describeAlert(app, alert, me),
-          ` (${clockTime(alert.raisedAt, { language: app.language, timeZone: view.timeZone })})`))));
+          // When, unless the sentence says it ("SOS at 20:54").
+          sentenceSaysTime(alert, me) ? '' : ` (${clockTime(alert.raisedAt, { language: app.language, timeZone: view.timeZone })})`))));
     }
 
     function pinnedNotes() {

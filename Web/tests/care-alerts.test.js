@@ -5,7 +5,7 @@ import { createTranslator } from '../i18n.js';
 import { amountText } from '../care/words.js';
 import {
   alertMedication, alertMessage, answeredState, answersDose, bannerAlerts, canAcknowledge, canRespond, isForMe, isOwnSOS,
-  newSounds, reminderDoseKey, soundKey, upsertAlert,
+  newSounds, reminderDoseKey, sentenceSaysTime, soundKey, upsertAlert,
 } from '../care/alerts.js';
 
 const ela = { personId: 'ela', role: 'senior' };
@@ -145,4 +145,13 @@ test('alert sentences read well in English and Polish', async () => {
   const { key, params } = alertMessage(unnamed, ania, { nameOf: (id) => (id === 'ela' ? 'Ela' : null) });
   assert.equal(createTranslator(en)(key, params), 'Aspirin for Ela is running low. Days left: 2', 'the name is looked up');
   assert.equal(say('pl', alert('clock', 'keepers', null), admin), 'Zegar centrali wskazuje złą godzinę. Sprawdź ustawienia czasu.');
+});
+
+test('a list of open alerts adds the time only to a sentence that does not say it', () => {
+  assert.equal(sentenceSaysTime(alert('sos', 'caregivers', 'ela'), ania), true, '"SOS at 20:54" said it');
+  assert.equal(sentenceSaysTime(alert('sos', 'caregivers', 'ela'), ela), true, 'her own SOS, waiting');
+  assert.equal(sentenceSaysTime(alert('dose-due', 'senior', 'ela'), ela), true);
+  assert.equal(sentenceSaysTime(alert('dose-missed', 'caregivers', 'ela'), ania), true);
+  assert.equal(sentenceSaysTime(alert('low-stock', 'caregivers', 'ela'), ania), false);
+  assert.equal(sentenceSaysTime(alert('clock', 'keepers', null), ania), false);
 });

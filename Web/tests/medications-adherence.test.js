@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  adherencePercent, csvCell, dayState, doseRows, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
+  adherenceLine, adherencePercent, csvCell, dayState, doseRows, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
 } from '../medications/adherence.js';
 
 test('a month is laid out in weeks starting on Monday', () => {
@@ -70,4 +70,17 @@ test('the doses export has a header and one row per dose, oldest first', () => {
   assert.deepEqual(rows.slice(1).map((r) => `${r[0]} ${r[1]}`), ['2026-11-02 08:00', '2026-11-02 20:00', '2026-11-03 08:00', '2026-11-04 08:00']);
   assert.equal(rows[4][9], 'nausea, "bad"');
   assert.ok(toCSV(rows, ';').includes(';"nausea, ""bad"""\r\n'), 'a reason with quotes survives a semicolon CSV');
+});
+
+test('a medicine taken only as needed says how often it was taken, never a share of doses due', () => {
+  const asNeeded = { id: 'm1', schedules: [{ kind: 'asNeeded', amount: 1 }] };
+  const planned = { id: 'm2', schedules: [{ kind: 'weekly', times: ['08:00'] }] };
+  const days = summariseDays([
+    { medicationId: 'm1', status: 'taken', takenAt: '2026-11-03T09:00:00Z' },
+    { medicationId: 'm1', status: 'taken', takenAt: '2026-11-04T21:00:00Z' },
+  ], 'm1');
+  assert.deepEqual(adherenceLine(asNeeded, days), { key: 'medications.history.asNeededTaken', params: { count: 2 } });
+  assert.deepEqual(adherenceLine(asNeeded, new Map()), { key: 'medications.history.nothing', params: {} });
+  assert.deepEqual(adherenceLine(planned, days), { key: 'medications.history.percent', params: { percent: 100 } });
+  assert.deepEqual(adherenceLine(planned, new Map()), { key: 'medications.history.nothing', params: {} });
 });
