@@ -337,6 +337,37 @@ def test_a_reminder_is_answered_on_its_banner_and_nothing_else_closes_it(browser
     assert browser_console_errors(browser) == []
 
 
+def test_a_missed_dose_taken_after_all_is_recorded_at_its_time_and_answers_the_caregivers_alert(browser, home):
+    # A minute's grace, so the dose is missed within the test.
+    settings = requests.put(f"{home.hub.url}/api/v1/household/reminders", headers=home.hub.headers, timeout=5,
+                            json={"graceMinutes": 1, "repeatMinutes": 1})
+    assert settings.status_code == 200, settings.text
+    due, when = due_in_a_moment(home)
+    home.add_medication("Omeprazol", [every_day(due)], strength="20 mg")
+    [planned] = home.doses_of_today()
+    senior_window(browser, home)
+    wait_until(when + timedelta(minutes=1))
+    wait_for(browser, "the dose counted missed", lambda d: dose_status(d, planned["key"]) == "missed", timeout=20)
+    # It stays on her Today, with a way to say she took it.
+    assert dose_text(browser, planned["key"]).count(f"Missed – it was due at {due}") == 1
+    click(browser, dose_selector(planned["key"], "took-it"))
+    choice = dose_button(browser, planned["key"], "took-planned")
+    assert choice.text == f"At {due}, as planned"
+    choice.click()
+    wait_for(browser, "the dose taken", lambda d: dose_status(d, planned["key"]) == "taken")
+    assert f"Taken at {due}" in dose_text(browser, planned["key"])
+    [dose] = [d["dose"] for d in home.doses_of_today()]
+    assert datetime.fromisoformat(dose["takenAt"].replace("Z", "+00:00")) == when
+
+    # The caregiver's missed-dose alert is answered by it, and says so.
+    [missed] = [a for a in home.alerts() if a["kind"] == "dose-missed"]
+    assert missed["open"] is False and missed["details"]["answer"] == "taken"
+    carer_window(browser, home, "alerts")
+    wait_for(browser, "the answered alert", lambda d: f"Taken at {due} (recorded by {SENIOR}" in text_of(
+        d, f"#alert-list li[data-alert-id='{missed['id']}']"))
+    assert browser_console_errors(browser) == []
+
+
 # --------------------------------------------------------------------------
 # Skip: why, optionally
 # --------------------------------------------------------------------------

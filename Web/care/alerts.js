@@ -133,13 +133,14 @@ export function alertMedication(alert) {
 /**
  * How a dose's alert was closed by an answer, for the history: { key,
  * params } for t(), or null when no answer closed it. `time` formats an
- * ISO instant.
+ * ISO instant as a moment (when it was answered); `clock` as the time of
+ * day the dose was taken.
  */
-export function answeredState(alert, { time = (iso) => iso } = {}) {
+export function answeredState(alert, { time = (iso) => iso, clock = time } = {}) {
   const d = alert?.details ?? {};
   if (!alert?.resolvedAt || !['taken', 'skipped', 'snoozed'].includes(d.answer)) return null;
   const params = { name: d.answeredByName || '', when: time(d.answeredAt ?? alert.resolvedAt) };
-  if (d.answer === 'taken' && d.takenAt) return { key: 'alerts.state.answeredTakenAt', params: { ...params, time: time(d.takenAt) } };
+  if (d.answer === 'taken' && d.takenAt) return { key: 'alerts.state.answeredTakenAt', params: { ...params, time: clock(d.takenAt) } };
   return { key: `alerts.state.answered.${d.answer}`, params };
 }
 

@@ -6,7 +6,7 @@
 import { getJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
-import { dateTime } from '../care/format.js';
+import { clockTime, dateTime } from '../care/format.js';
 import { alertKindName, describeAlert } from '../alert-banner.js';
 
 const PAGE_SIZE = 50;
@@ -106,7 +106,9 @@ export function createAlertsPage(app) {
       const timeZone = me?.timeZone ?? null;
       const textId = `alert-${alert.id}-text`;
       // A dose's alert closed by an answer says which, when and by whom.
-      const answered = answeredState(alert, { time: (iso) => dateTime(iso, { language, timeZone }) });
+      const answered = answeredState(alert, {
+        time: (iso) => dateTime(iso, { language, timeZone }), clock: (iso) => clockTime(iso, { language, timeZone }),
+      });
       const state = alert.open
         ? t('alerts.state.open')
         : alert.acknowledgedAt

@@ -80,11 +80,26 @@ function doseItem(view, dose, headingLevel) {
   const snoozeOpen = view.openSnooze === dose.key;
   const snoozeId = nextId('snooze');
   const buttons = [];
-  if (answerable) {
+  // A dose counted missed may still have been taken: "I took it" asks when
+  // (as planned, or just now), so the record and the caregivers' alert say
+  // what happened.
+  const missed = dose.status === 'missed';
+  const tookKey = `${dose.key}|took`;
+  const tookOpen = view.openSnooze === tookKey;
+  const tookId = nextId('took');
+  if (answerable && missed) {
+    buttons.push(h('button', {
+      type: 'button', class: 'primary-button dose-took-it', 'data-action': 'took-it', 'data-focus-key': `${dose.key}|took-it`,
+      'aria-expanded': tookOpen ? 'true' : 'false', 'aria-controls': tookId, 'aria-describedby': nameId,
+      onclick: () => view.actions.toggleSnooze(tookKey),
+    }, t('today.tookIt')));
+  } else if (answerable) {
     buttons.push(actionButton(view, {
       key: `${dose.key}|taken`, action: 'taken', className: 'primary-button dose-taken', describedBy: nameId,
       label: t('today.taken'), run: () => view.actions.answer(dose, 'taken'),
     }));
+  }
+  if (answerable) {
     const skipKey = `${dose.key}|skip`;
     buttons.push(h('button', {
       type: 'button', class: 'secondary-button dose-skip', 'data-action': 'skip', 'data-focus-key': skipKey, 'aria-describedby': nameId,
@@ -99,6 +114,17 @@ function doseItem(view, dose, headingLevel) {
       onclick: () => view.actions.toggleSnooze(dose.key),
     }, t('today.later')));
   }
+  const tookChoices = answerable && missed
+    ? h('div', { id: tookId, class: 'snooze-choices took-choices', role: 'group', 'aria-label': t('today.tookItWhen'), hidden: !tookOpen },
+      actionButton(view, {
+        key: `${dose.key}|took-planned`, action: 'took-planned', className: 'secondary-button', describedBy: nameId,
+        label: t('today.tookAtPlanned', { time: dose.time }), run: () => view.actions.answer(dose, 'taken', { takenAt: dose.dueAt }),
+      }),
+      actionButton(view, {
+        key: `${dose.key}|took-now`, action: 'took-now', className: 'secondary-button', describedBy: nameId,
+        label: t('today.tookJustNow'), run: () => view.actions.answer(dose, 'taken'),
+      }))
+    : null;
   const snoozeChoices = answerable && canSnooze(dose)
     ? h('div', { id: snoozeId, class: 'snooze-choices', role: 'group', 'aria-label': t('today.laterChoices'), hidden: !snoozeOpen },
       SNOOZE_CHOICES.map((minutes) => actionButton(view, {
@@ -117,6 +143,7 @@ function doseItem(view, dose, headingLevel) {
         h('span', { class: 'status-icon', 'aria-hidden': 'true' }, STATUS_ICONS[dose.status] ?? '○'),
         doseStatusText(view, dose)),
       buttons.length > 0 ? h('div', { class: 'dose-actions' }, buttons) : null,
+      tookChoices,
       snoozeChoices));
 }
 

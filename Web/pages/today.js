@@ -153,13 +153,14 @@ export function createTodayPage(app) {
         openSnooze = openSnooze === key ? null : key;
         render();
       },
-      /** Records "Taken", "Skip" or "Later"; `extra` is { snoozeMinutes } or { reason }. */
+      /** Records "Taken", "Skip" or "Later"; `extra` is { snoozeMinutes }, { reason } or { takenAt }. */
       async answer(dose, status, extra = {}) {
         const body = { key: dose.key, status };
         if (status === 'snoozed') body.snoozeMinutes = extra.snoozeMinutes;
         if (status === 'skipped' && extra.reason) body.reason = extra.reason;
+        if (status === 'taken' && extra.takenAt) body.takenAt = extra.takenAt;
         const recorded = await sendJSON('POST', '/doses', body, { t });
-        if (status === 'snoozed') openSnooze = null;
+        openSnooze = null;
         applyDoses([recorded]);
         announce(t(`today.announce.${status}`, { medication: medicationTitle(dose) }));
       },
