@@ -40,7 +40,16 @@ struct TodayController {
                 var validUntil = given ? Date.distantFuture : WallClock.instant(today.adding(days: 1), CareQuery.midnight, in: zone)
                 for senior in seniors {
                     let plan = try await store.dayPlan(personId: senior.id, date: date)
-                    people.append(Self.day(of: senior, planned: plan.planned, asNeeded: plan.asNeeded, at: moment))
+                    var day = Self.day(of: senior, planned: plan.planned, asNeeded: plan.asNeeded, at: moment)
+                    // The first dose after this day, so a day with nothing
+                    // left (or nothing at all) still says when the next is.
+                    let next = try await store.nextPlannedDose(
+                        personId: senior.id, from: WallClock.instant(date.adding(days: 1), CareQuery.midnight, in: zone))
+                    if case .object(var fields) = day {
+                        fields["next"] = next.map { Self.nextDose($0.dose, of: $0.medication) } ?? .null
+                        day = .object(fields)
+                    }
+                    people.append(day)
                     for item in plan.planned where item.dose == nil && item.planned.due > moment {
                         validUntil = min(validUntil, item.planned.due)
                     }
@@ -73,6 +82,15 @@ struct TodayController {
             "personId": .of(senior.id), "name": .string(senior.name), "doses": .array(doses),
             "asNeeded": .array(asNeeded.map(\.json)),
             "counts": .object(counts.mapValues { .number(Double($0)) }),
+        ]
+    }
+
+    /// The next day's first dose, as Today names it: "Next: tomorrow at 08:00, Metformin".
+    static func nextDose(_ planned: DueDose, of medication: Medication) -> JSONValue {
+        [
+            "key": .string(planned.key), "medicationId": .of(medication.id), "medicationName": .string(medication.name),
+            "strength": .string(medication.strength), "unit": .string(medication.unit), "amount": .number(planned.amount),
+            "dueAt": .of(planned.due), "date": .string(planned.date.description), "time": .string(planned.time.description),
         ]
     }
 

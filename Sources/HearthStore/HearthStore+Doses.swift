@@ -305,6 +305,25 @@ extension HearthStore {
             .sorted { ($0.planned.due, $0.medication.name, $0.planned.key) < ($1.planned.due, $1.medication.name, $1.planned.key) }
     }
 
+    /// How far ahead the next dose is looked for: a month, beyond any weekly
+    /// or every-few-days plan.
+    static let nextDoseHorizon: TimeInterval = 31 * 86_400
+
+    /// The first dose planned for `personId` at or after `moment` by an
+    /// active medication, with that medication; nil when none is planned in
+    /// the month ahead. Today names it when nothing is left of the day.
+    public func nextPlannedDose(personId: UUID, from moment: Date) async throws -> (dose: DueDose, medication: Medication)? {
+        try await pool.read { db in
+            let zone = try Self.householdTimeZone(db)
+            let medications = try Self.medications(of: [personId], includingInactive: false, db)
+            let byId = Dictionary(uniqueKeysWithValues: medications.map { ($0.id, $0) })
+            return try Self.scheduleVersions(medicationIds: medications.map(\.id), since: moment, db)
+                .flatMap { $0.doses(from: moment, to: moment.addingTimeInterval(Self.nextDoseHorizon), in: zone) }
+                .compactMap { planned in byId[planned.medicationId].map { (dose: planned, medication: $0) } }
+                .min { ($0.dose.due, $0.medication.name) < ($1.dose.due, $1.medication.name) }
+        }
+    }
+
     /// Recorded doses of these seniors between two instants (by due time, or
     /// taken time for as-needed doses), oldest first: the History page.
     public func doses(of people: Set<UUID>, from start: Date, to end: Date) async throws -> [Dose] {

@@ -368,6 +368,24 @@ def test_a_missed_dose_taken_after_all_is_recorded_at_its_time_and_answers_the_c
     assert browser_console_errors(browser) == []
 
 
+def test_a_medicine_added_after_its_time_today_says_when_its_first_dose_is(browser, home):
+    now = home.local_now()
+    if now.hour == 0 and now.minute < 10:
+        pytest.skip("too close to midnight for a time earlier today")
+    earlier = (now - timedelta(minutes=5)).strftime("%H:%M")
+    home.add_medication("Metformina", [every_day(earlier)], strength="500 mg")
+    # Nothing is left of today for it, and the page says when it starts.
+    senior_window(browser, home)
+    wait_for(browser, "the next dose named", lambda d: text_of(d, ".today-next"))
+    assert text_of(browser, ".today-next") == f"Next: tomorrow at {earlier}, Metformina 500 mg"
+    assert "No medicines are planned for today." in text_of(browser, "#today-doses")
+    carer_window(browser, home)
+    wait_for(browser, "the caregiver's next dose", lambda d: text_of(d, ".person-day .today-next"))
+    assert text_of(browser, ".person-day .today-next") == f"Next: tomorrow at {earlier}, Metformina 500 mg"
+    choose_language(browser, "pl")
+    wait_for(browser, "in Polish", lambda d: text_of(d, ".person-day .today-next") == f"Następny: jutro o {earlier}, Metformina 500 mg")
+
+
 # --------------------------------------------------------------------------
 # Skip: why, optionally
 # --------------------------------------------------------------------------

@@ -57,6 +57,35 @@ export function canSnooze(dose) {
   return dose?.status === 'due' || dose?.status === 'snoozed';
 }
 
+/** Whether nothing of the day is still to be taken: no dose planned, due or put off. */
+export function nothingLeft(doses) {
+  return !(doses ?? []).some((dose) => ['upcoming', 'due', 'snoozed'].includes(dose.status));
+}
+
+/** "YYYY-MM-DD" one day on (calendar arithmetic, no time zone involved). */
+export function nextDay(day) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ''));
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The line naming the next dose when nothing is left of `person`'s day
+ * (`date`): { key, params } for t(), with `when` as 'tomorrow' or the
+ * date for `longDate`; null while something is left, or nothing is planned.
+ */
+export function nextDoseLine(person, date) {
+  const next = person?.next;
+  if (!next || !nothingLeft(person.doses)) return null;
+  const tomorrow = next.date === nextDay(date);
+  return {
+    key: tomorrow ? 'today.nextTomorrow' : 'today.nextOn',
+    params: { time: next.time, medication: [next.medicationName, next.strength].filter((part) => part && String(part).trim()).join(' ') },
+    date: tomorrow ? null : next.date,
+  };
+}
+
 /** The doses of one part of the day that "Take all" would record. */
 export function takeAllCandidates(doses, now = Date.now()) {
   return (doses ?? []).filter((dose) => canAnswer(dose, now));

@@ -6,11 +6,13 @@
 // once the button is gone — "Taken" on an answered dose — on its dose).
 // "Skip" first asks why (skip-reason-dialog.js, through view.actions.askSkip).
 import { h } from '../dom.js';
-import { clockTime } from '../care/format.js';
+import { clockTime, longDate } from '../care/format.js';
 import { limitRefusalText } from '../care/limit-refusal.js';
 import { skipReasonText } from '../care/skip-reasons.js';
 import { amountText } from '../care/words.js';
-import { SNOOZE_CHOICES, canAnswer, canSnooze, groupBySlot, takeAllCandidates } from '../care/today-model.js';
+import {
+  SNOOZE_CHOICES, canAnswer, canSnooze, groupBySlot, nextDoseLine, takeAllCandidates,
+} from '../care/today-model.js';
 import { scheduleSentence } from '../medications/schedule-sentence.js';
 
 const STATUS_ICONS = { taken: '✓', skipped: '–', missed: '✗', due: '●', snoozed: '◔', upcoming: '○' };
@@ -53,8 +55,9 @@ export function doseStatusText(view, dose) {
 export function doseSlots(view, person, headingLevel) {
   const { t } = view.app;
   const groups = groupBySlot(person.doses);
-  if (groups.length === 0) return [h('p', { class: 'empty today-empty' }, t('today.noDoses'))];
-  return groups.map(({ slot, doses }) => {
+  const next = nextDose(view, person);
+  if (groups.length === 0) return [h('p', { class: 'empty today-empty' }, t('today.noDoses')), next].filter(Boolean);
+  return [...groups.map(({ slot, doses }) => {
     const headingId = nextId('slot');
     const candidates = takeAllCandidates(doses, view.now);
     const takeAllKey = `${person.personId}|${slot}|take-all`;
@@ -69,7 +72,16 @@ export function doseSlots(view, person, headingLevel) {
           })
           : null),
       h('ul', { class: 'dose-list' }, doses.map((dose) => doseItem(view, dose, headingLevel + 1))));
-  });
+  }), next].filter(Boolean);
+}
+
+/** "Next: tomorrow at 08:00, Metformin 500 mg", once nothing is left of the day. */
+function nextDose(view, person) {
+  const line = nextDoseLine(person, view.date);
+  if (!line) return null;
+  const { t, language } = view.app;
+  return h('p', { class: 'today-next', 'data-next-key': person.next.key },
+    t(line.key, { ...line.params, date: line.date ? longDate(line.date, { language }) : '' }));
 }
 
 function doseItem(view, dose, headingLevel) {

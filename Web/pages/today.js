@@ -218,7 +218,7 @@ export function createTodayPage(app) {
       const timeZone = day.timeZone ?? me?.timeZone ?? null;
       const people = Array.isArray(day.people) ? day.people : [];
       const isSenior = me?.role === 'senior';
-      const view = { app, timeZone, busy, refusals, openSnooze, actions, now: Date.now(), isSenior };
+      const view = { app, timeZone, busy, refusals, openSnooze, actions, now: Date.now(), isSenior, date: day.date };
       dateLine.textContent = longDate(day.date, { language: app.language });
 
       const focusKey = document.activeElement?.getAttribute?.('data-focus-key');

@@ -1,15 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyDose,
-  applyDoseToDay,
-  asNeededMedications,
-  canAnswer,
-  canSnooze,
-  countDoses,
-  groupBySlot,
-  slotOfTime,
-  takeAllCandidates,
+  applyDose, applyDoseToDay, asNeededMedications, canAnswer, canSnooze, countDoses, groupBySlot, nextDay, nextDoseLine, nothingLeft, slotOfTime, takeAllCandidates,
 } from '../care/today-model.js';
 
 const dose = (key, time, status = 'upcoming', extra = {}) => ({
@@ -94,4 +86,21 @@ test('as-needed medications are the active ones with an as-needed schedule, with
   assert.deepEqual(list.map((e) => e.medication.id), ['ibu', 'para']);
   assert.equal(list[1].taken.length, 2);
   assert.equal(list[1].schedule.minimumIntervalMinutes, 240);
+});
+
+test('with nothing left of the day, Today names the next dose: tomorrow, or the day it falls on', () => {
+  const next = { key: 's/2026-11-26T08:00', medicationName: 'Metformina', strength: '500 mg', date: '2026-11-26', time: '08:00' };
+  const done = [{ status: 'taken' }, { status: 'missed' }, { status: 'skipped' }];
+  assert.deepEqual(nextDoseLine({ doses: done, next }, '2026-11-25'),
+    { key: 'today.nextTomorrow', params: { time: '08:00', medication: 'Metformina 500 mg' }, date: null });
+  assert.deepEqual(nextDoseLine({ doses: [], next: { ...next, date: '2026-11-30', strength: '' } }, '2026-11-25'),
+    { key: 'today.nextOn', params: { time: '08:00', medication: 'Metformina' }, date: '2026-11-30' }, 'nothing planned today');
+  for (const status of ['upcoming', 'due', 'snoozed']) {
+    assert.equal(nextDoseLine({ doses: [...done, { status }], next }, '2026-11-25'), null, `a dose still ${status}`);
+  }
+  assert.equal(nextDoseLine({ doses: [], next: null }, '2026-11-25'), null, 'nothing planned at all');
+  assert.equal(nothingLeft(undefined), true);
+  assert.equal(nextDay('2026-12-31'), '2027-01-01');
+  assert.equal(nextDay('2028-02-28'), '2028-02-29');
+  assert.equal(nextDay('nonsense'), null);
 });
