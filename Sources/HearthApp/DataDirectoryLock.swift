@@ -8,6 +8,10 @@ import Glibc
 /// so it cannot replace the database under a running hub, and a second hub
 /// cannot serve the same data. The kernel drops the lock when the process
 /// ends, however it ends, so unlike a pid file it is never stale.
+///
+/// Once listening, the hub writes its port into the file (`port=8080`), so
+/// `sudo hearth pair` prints the address the hub really serves on, however
+/// that port was chosen (`serve --port`, the environment, the file).
 public final class DataDirectoryLock: Sendable {
     public static let fileName = "hearth.lock"
     private let descriptor: Int32
@@ -33,6 +37,34 @@ public final class DataDirectoryLock: Sendable {
             throw HubError.cannotLock(path: path, reason: String(cString: strerror(failure)))
         }
         return DataDirectoryLock(descriptor: descriptor)
+    }
+
+    /// Says, in the lock file, which port the hub listens on.
+    public func announce(port: Int) {
+        let text = Array("port=\(port)\n".utf8)
+        guard ftruncate(descriptor, 0) == 0 else { return }
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Clears the port, as the hub stops.
+    public func withdraw() {
+        _ = ftruncate(descriptor, 0)
+    }
+
+    /// The port a hub serving `directory` announced; nil when none did (it
+    /// is not running, or never got so far). Read without following a symlink.
+    public static func announcedPort(directory: URL) -> Int? {
+        let descriptor = open(directory.appendingPathComponent(fileName).path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptor, &bytes, bytes.count)
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("port="), let port = Int(text.dropFirst("port=".count)), (1...65_535).contains(port) else { return nil }
+        return port
     }
 
     deinit { close(descriptor) }

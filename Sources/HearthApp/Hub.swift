@@ -24,7 +24,7 @@ public enum Hub {
         guard let lock = try DataDirectoryLock.acquire(directory: directory) else {
             throw HubError.alreadyServing(directory: directory.path)
         }
-        defer { withExtendedLifetime(lock) {} }
+        defer { lock.withdraw() }
         let store = try HearthStore(directory: directory)
         DatabaseFileAccess.shareWithGroup(directory)
         let systemd = SystemdNotifier()
@@ -54,6 +54,7 @@ public enum Hub {
             let noteSessions = NoteSessions(store: store, logger: logger)
             let server = HearthServer.application(store: store, settings: settings, logger: logger, noteSessions: noteSessions) { port in
                 servingPort.withLock { $0 = port }
+                lock.announce(port: port)
                 logger.notice("hub ready", metadata: ["url": "\(Self.url(host: configuration.host, port: port))"])
                 portKnown.yield(port)
                 portKnown.finish()

@@ -34,9 +34,15 @@ struct Pair: AsyncParsableCommand {
     @Option(name: .customLong("url-host"), help: "Host or address to put in the URL instead of this machine's LAN address.")
     var urlHost: String?
 
+    @Option(name: .long, help: "The hub's HTTP port for the URL (default: the running hub's own, else the configuration's).")
+    var port: Int?
+
     func validate() throws {
         guard PairingDuration.parse(ttl) != nil else {
             throw ValidationError("--ttl must look like 10m, 90s or 1h (from 30 seconds to 24 hours)")
+        }
+        if let port, !(1...65_535).contains(port) {
+            throw ValidationError("--port must be from 1 to 65535")
         }
     }
 
@@ -53,8 +59,13 @@ struct Pair: AsyncParsableCommand {
         do {
             let hearthStore = try AdminStore.open(configuration)
             defer { try? hearthStore.close() }
+            // The port the link carries: as told, else where the running hub
+            // says it listens (it may have been started with --port), else
+            // the configuration's.
+            let directory = URL(fileURLWithPath: configuration.dataDirectory, isDirectory: true)
+            let linkPort = port ?? DataDirectoryLock.announcedPort(directory: directory) ?? configuration.port
             let session = PairingSession(
-                store: hearthStore, port: configuration.port, listenHost: configuration.host, options: options,
+                store: hearthStore, port: linkPort, listenHost: configuration.host, options: options,
                 isTerminal: isatty(STDOUT_FILENO) == 1
             ) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
             if try await session.run() == .expired { throw ExitCode(1) }

@@ -177,6 +177,27 @@ def exchange(hub: Hub, **body) -> requests.Response:
     return requests.post(f"{hub.url}/api/v1/pairing", json=body, timeout=5)
 
 
+def test_hearth_pair_links_to_the_port_the_running_hub_serves_on(hub):
+    """The hub was started with --port (not the configuration's 8080): the
+    link `hearth pair` prints still reaches it, and --port says otherwise."""
+    def printed_url(*args: str) -> str:
+        terminal = pexpect.spawn(str(require_binary()),
+                                 ["pair", "--data", str(hub.data_dir), "--url-host", "127.0.0.1",
+                                  "--new-person", "Ktoś", "--role", "caregiver", *args],
+                                 env=hub_environment({"TERM": "xterm-256color"}), encoding="utf-8",
+                                 dimensions=(24, 80), timeout=10)
+        try:
+            terminal.expect(r"Scan it, or open: (http://\S+)\r\n")
+            return terminal.match.group(1)
+        finally:
+            terminal.close(force=True)
+
+    assert printed_url().startswith(f"{hub.url}/pair#")
+    assert printed_url("--port", "8123").startswith("http://127.0.0.1:8123/pair#")
+    refused = hub.hearth("pair", "--port", "70000", "--new-person", "Ktoś", "--role", "caregiver")
+    assert refused.returncode != 0 and "--port must be from 1 to 65535" in refused.stderr
+
+
 def test_a_typed_short_code_pairs_in_any_case_with_or_without_the_dash(hub):
     for typed, person in [(str.lower, "Jan"), (lambda code: code.replace("-", " "), "Maria")]:
         run = hub.start_pairing("--new-person", person, "--role", "caregiver")
