@@ -1,5 +1,6 @@
 // The alert banner above every page: open alerts meant for this person, in
-// large type, with a short beep when one arrives (or repeats), announced to
+// large type, with a short beep when one arrives (or repeats) — for an SOS a
+// two-tone call repeated until someone answers — announced to
 // screen readers, and staying until someone presses "OK" — which closes it
 // on every device through the live stream. An SOS for a caregiver also has
 // "I'm on my way"; a senior's own SOS shows who is coming. A senior's
@@ -8,10 +9,14 @@
 // why, as Today does) or Later, and that answer closes it.
 import { h } from './dom.js';
 import {
-  ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isOwnSOS, newSounds, soundKey,
+  ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isOwnSOS, newSounds,
+  ringsUntilAnswered, soundKey,
 } from './care/alerts.js';
 import { askSkipReason } from './pages/skip-reason-dialog.js';
-import { beep } from './care/beep.js';
+import { beep, sosCall } from './care/beep.js';
+
+/** How often an unanswered SOS calls again. */
+const SOS_REPEAT_MS = 4000;
 import { clockTime } from './care/format.js';
 import { amountText } from './care/words.js';
 
@@ -34,6 +39,7 @@ export function createAlertBanner(app, { container, announcer }) {
   const heard = new Set();
   const busy = new Set();
   let shownSignature = null;
+  let calling = null; // the interval repeating an unanswered SOS's call
 
   function announce(text) {
     announcer.textContent = '';
@@ -44,16 +50,26 @@ export function createAlertBanner(app, { container, announcer }) {
     const me = app.me.current;
     if (!me) {
       container.replaceChildren();
+      if (calling !== null) clearInterval(calling);
+      calling = null;
       return;
     }
     const shown = bannerAlerts(app.alerts.open, me);
     const fresh = newSounds(shown, heard);
     for (const alert of shown) heard.add(soundKey(alert));
+    const ringing = ringsUntilAnswered(shown, me);
     if (fresh.length > 0) {
       const freshAlerts = shown.filter((alert) => fresh.includes(soundKey(alert)));
-      beep({ urgent: freshAlerts.some((alert) => alert.kind === 'sos') });
+      if (ringing) sosCall();
+      else beep();
       announce(freshAlerts.map((alert) => describeAlert(app, alert, me)).join(' '));
     }
+    if (ringing && calling === null) calling = setInterval(sosCall, SOS_REPEAT_MS);
+    if (!ringing && calling !== null) {
+      clearInterval(calling);
+      calling = null;
+    }
+    container.dataset.calling = ringing ? 'true' : 'false';
 
     // Redrawn only when something shown changed (see Today).
     const signature = JSON.stringify([app.language, me.personId, shown, [...busy]]);

@@ -21,6 +21,9 @@ import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLin
 import { createAlertBanner } from './alert-banner.js';
 import { createAlertCenter } from './care/alert-center.js';
 import { enableSoundOnFirstTouch } from './care/beep.js';
+import { bannerAlerts } from './care/alerts.js';
+import { iconWithCount, titleWithCount } from './care/attention.js';
+import { createSoundControl } from './sound-control.js';
 import { createMe } from './care/me.js';
 import { createAlertsPage } from './pages/alerts.js';
 import { createHouseholdPage } from './pages/household.js';
@@ -87,6 +90,7 @@ const alertBanner = createAlertBanner(app, {
   container: document.getElementById('alert-banner'),
   announcer: document.getElementById('alert-announcer'),
 });
+const soundControl = createSoundControl(app, { button: document.getElementById('sound-button') });
 
 applyPreferences(root, app.preferences);
 
@@ -130,10 +134,22 @@ const router = createRouter({
   onChange: onPageShown,
 });
 
+// The tab says how many alerts are open, in its title and on its icon.
+let pageTitle = document.title;
+const tabIcon = document.getElementById('tab-icon');
+function showAttention() {
+  const me = app.me.current;
+  const count = me && !app.unpaired ? bannerAlerts(app.alerts.open, me).length : 0;
+  document.title = titleWithCount(pageTitle, count);
+  const icon = iconWithCount(count);
+  if (tabIcon && tabIcon.getAttribute('href') !== icon) tabIcon.setAttribute('href', icon);
+}
+
 let shownRoute = null;
 function onPageShown(route) {
   markCurrentPage(navList, route.page);
-  document.title = app.t('app.documentTitle', { page: app.t(`pages.${route.page}`) });
+  pageTitle = app.t('app.documentTitle', { page: app.t(`pages.${route.page}`) });
+  showAttention();
   const sameRoute = shownRoute && JSON.stringify(shownRoute) === JSON.stringify(route);
   if (!sameRoute) app.clearProblem();
   // Moving focus to the new heading tells screen-reader users the page
@@ -234,6 +250,8 @@ if (!pairing) {
   app.live.start();
   app.alerts.start();
   alertBanner.start();
+  app.alerts.subscribe(showAttention);
   enableSoundOnFirstTouch(document);
+  soundControl.start();
   router.start();
 }

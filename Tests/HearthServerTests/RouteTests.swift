@@ -193,7 +193,7 @@ import Testing
         try await Self.withRouter { client, _ in
             for path in ["/", "/api/v1/health", "/api/v1/missing", "/style.css"] {
                 try await client.execute(uri: path, method: .get) { response in
-                    #expect(response.headers[.contentSecurityPolicy] == "default-src 'self'", "\(path)")
+                    #expect(response.headers[.contentSecurityPolicy] == "default-src 'self'; img-src 'self' data:", "\(path)")
                     #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
                     #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
                     #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")

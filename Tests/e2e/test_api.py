@@ -16,7 +16,7 @@ import websocket
 from conftest import HOUSEHOLD_NAME, PROBLEM_JSON, Hub, Live, assert_problem, run_hearth
 
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",

@@ -562,8 +562,13 @@ def test_the_sos_slide_reaches_the_caregiver_and_help_on_the_way_reaches_the_sen
     # Screen readers are told (the sentence is set a moment after the banner).
     wait_for(browser, "the SOS announced", lambda d: d.find_element(By.ID, "alert-announcer")
              .get_attribute("textContent").startswith(f"{SENIOR} needs help!"))
+    # The tab says so when she looks elsewhere, and the call repeats until answered.
+    assert browser.title == "(1) Today – Hearth"
+    assert browser.find_element(By.ID, "tab-icon").get_attribute("href").startswith("data:image/svg+xml,")
+    assert browser.find_element(By.ID, "alert-banner").get_attribute("data-calling") == "true"
 
     banner.find_element(By.CSS_SELECTOR, "button[data-action='respond']").click()
+    wait_for(browser, "the call stopped", lambda d: d.find_element(By.ID, "alert-banner").get_attribute("data-calling") == "false")
     seen_within(browser, senior, "who is coming, on the senior's tablet",
                 lambda d: "Help is on the way: Ania" in banner_texts(d, "sos"), 2.0)
     assert "Help has been called" in browser.find_element(By.ID, "sos-status").text
@@ -573,7 +578,23 @@ def test_the_sos_slide_reaches_the_caregiver_and_help_on_the_way_reaches_the_sen
     wait_for(browser, "the banner gone here", lambda d: banner_texts(d) == [])
     browser.switch_to.window(carer)
     wait_for(browser, "the banner gone on the caregiver's phone", lambda d: banner_texts(d) == [])
+    wait_for(browser, "the tab's count gone", lambda d: d.title == "Today – Hearth")
+    assert browser.find_element(By.ID, "tab-icon").get_attribute("href").endswith("/favicon.svg")
     assert not home.alerts(kind="sos", open="1")
+    assert browser_console_errors(browser) == []
+
+
+def test_a_device_that_cannot_sound_yet_says_so_until_sound_is_on(browser, home):
+    senior_window(browser, home)
+    # The browser keeps a page silent until it is touched; the page says so.
+    wait_for(browser, "the sound button", lambda d: d.find_element(By.ID, "sound-button").is_displayed())
+    button = browser.find_element(By.ID, "sound-button")
+    assert button.text == "Tap to turn on alert sounds"
+    button.click()
+    wait_for(browser, "sound on", lambda d: d.execute_script(
+        "return document.getElementById('sound-button').hidden"))
+    choose_language(browser, "pl")
+    assert browser.find_element(By.ID, "sound-button").get_attribute("textContent") == "Dotknij, aby włączyć dźwięk alertów"
     assert browser_console_errors(browser) == []
 
 

@@ -149,6 +149,14 @@ export function sentenceSaysTime(alert, me) {
   return Object.hasOwn(alertMessage(alert, me).params, 'time');
 }
 
+/**
+ * Whether the banner keeps calling: an SOS someone else raised that nobody
+ * has answered yet ("I'm on my way" or OK stops it).
+ */
+export function ringsUntilAnswered(shown, me) {
+  return (shown ?? []).some((alert) => alert.kind === 'sos' && !alert.respondedAt && alert.open !== false && !isOwnSOS(alert, me));
+}
+
 /** Whether this person may answer an SOS with "I'm on my way". */
 export function canRespond(alert, me) {
   return alert?.kind === 'sos' && !alert.respondedAt && me?.role !== 'senior';
