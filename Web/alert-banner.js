@@ -40,6 +40,7 @@ export function createAlertBanner(app, { container, announcer }) {
   const busy = new Set();
   let shownSignature = null;
   let calling = null; // the interval repeating an unanswered SOS's call
+  let unfolded = false; // on a phone, all the banners rather than the first and a count
 
   function announce(text) {
     announcer.textContent = '';
@@ -72,11 +73,22 @@ export function createAlertBanner(app, { container, announcer }) {
     container.dataset.calling = ringing ? 'true' : 'false';
 
     // Redrawn only when something shown changed (see Today).
-    const signature = JSON.stringify([app.language, me.personId, shown, [...busy]]);
+    const signature = JSON.stringify([app.language, me.personId, shown, [...busy], unfolded]);
     if (signature === shownSignature) return;
     shownSignature = signature;
     const focusKey = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus-key') : null;
-    container.replaceChildren(...shown.map((alert) => item(alert, me)));
+    if (shown.length < 2) unfolded = false;
+    // A phone shows the first (an SOS, else the newest) and how many more;
+    // the CSS folds them only on a narrow screen.
+    const fold = shown.length > 1
+      ? h('button', {
+        type: 'button', id: 'alert-banner-more', class: 'secondary-button alert-more', 'data-focus-key': 'alert-banner-more',
+        'aria-expanded': String(unfolded),
+        onclick: () => { unfolded = !unfolded; render(); },
+      }, unfolded ? app.t('alerts.fewer') : app.t('alerts.more', { count: shown.length - 1 }))
+      : null;
+    container.replaceChildren(...shown.map((alert) => item(alert, me)), ...(fold ? [fold] : []));
+    container.dataset.folded = String(shown.length > 1 && !unfolded);
     container.hidden = shown.length === 0;
     if (focusKey) {
       const again = container.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);

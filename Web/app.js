@@ -44,6 +44,7 @@ const main = document.getElementById('main');
 const pageOutlet = document.getElementById('page');
 const problemRegion = document.getElementById('problem');
 const navList = document.getElementById('nav-list');
+const navToggle = document.getElementById('nav-toggle');
 const languageSelect = document.getElementById('language-select');
 
 // Even reading window.localStorage can throw when storage is blocked.
@@ -147,7 +148,7 @@ function showAttention() {
 
 let shownRoute = null;
 function onPageShown(route) {
-  markCurrentPage(navList, route.page);
+  markCurrentPage(navList, route.page, navToggle);
   pageTitle = app.t('app.documentTitle', { page: app.t(`pages.${route.page}`) });
   showAttention();
   const sameRoute = shownRoute && JSON.stringify(shownRoute) === JSON.stringify(route);
@@ -207,7 +208,7 @@ async function setLanguage(wanted, { save = true } = {}) {
   if (save) writeSaved(storage, LANGUAGE_STORAGE_KEY, language);
   languageSelect.value = language;
   translateShell(document, t);
-  renderNav(navList, t);
+  renderNav(navList, t, navToggle);
   if (pairing) showPairPage();
   else if (router.current) {
     alertBanner.render();

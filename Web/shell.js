@@ -14,25 +14,54 @@ export function translateShell(root, t) {
   }
 }
 
-/** Creates the nav links on first call, renames them afterwards. */
-export function renderNav(list, t) {
+/**
+ * Creates the nav links on first call, renames them afterwards. A phone
+ * shows them behind one "Menu" button (`toggle`), which names the page that
+ * is open; a wider screen shows them all in a row and no button.
+ */
+export function renderNav(list, t, toggle = null) {
   if (list.children.length === 0) {
     list.append(
       ...PAGE_NAMES.map((page) =>
-        h('li', {}, h('a', { href: pageHref(page), class: 'nav-link', 'data-page': page })),
+        h('li', {}, h('a', { href: pageHref(page), class: 'nav-link', 'data-page': page, onclick: () => openMenu(toggle, false) })),
       ),
     );
+    if (toggle) {
+      toggle.addEventListener('click', () => openMenu(toggle, toggle.getAttribute('aria-expanded') !== 'true'));
+      // Escape closes the menu and gives the keyboard back to its button.
+      toggle.parentElement?.addEventListener('keydown', (event) => {
+        if (event.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
+        openMenu(toggle, false);
+        toggle.focus();
+      });
+    }
   }
   for (const link of list.querySelectorAll('a[data-page]')) {
     link.textContent = t(`pages.${link.getAttribute('data-page')}`);
   }
+  if (toggle) {
+    const current = list.querySelector('a[aria-current="page"]')?.textContent ?? '';
+    toggle.querySelector('.nav-toggle-label').textContent = t('shell.menu');
+    toggle.querySelector('.nav-toggle-page').textContent = current;
+  }
+}
+
+/** Opens or closes the phone's menu. */
+function openMenu(toggle, open) {
+  if (!toggle) return;
+  toggle.setAttribute('aria-expanded', String(open));
+  toggle.parentElement.dataset.open = String(open);
 }
 
 /** aria-current tells screen readers (and the CSS) which page is open. */
-export function markCurrentPage(list, page) {
+export function markCurrentPage(list, page, toggle = null) {
   for (const link of list.querySelectorAll('a[data-page]')) {
     if (link.getAttribute('data-page') === page) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
+  }
+  if (toggle) {
+    toggle.querySelector('.nav-toggle-page').textContent = list.querySelector('a[aria-current="page"]')?.textContent ?? '';
+    openMenu(toggle, false);
   }
 }
 

@@ -29,7 +29,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import ADMIN_NAME, HOUSEHOLD_NAME, browser_console_errors
-from test_care_ui import CARER, SENIOR, CareHome, browser, home, open_as, text_of  # noqa: F401 (browser, home: fixtures)
+from test_care_ui import CARER, SENIOR, CareHome, browser, every_day, home, open_as, soon, text_of  # noqa: F401 (browser, home: fixtures)
 from test_web_ui import axe_violations, choose_language, use_dark_colour_scheme, wait_for
 
 SHORT_CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}$")
@@ -262,6 +262,107 @@ def test_reminder_settings_and_the_name_are_saved_and_reach_other_screens(browse
                            json={"graceMinutes": 5, "repeatMinutes": 5})
     assert refused.status_code == 403
     assert browser_console_errors(browser) == []
+
+
+def test_the_time_zone_is_found_by_a_few_letters_with_this_devices_zone_first(browser, home):
+    # This device is in Lisbon; the household in Warsaw.
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Lisbon"})
+    try:
+        requests.patch(f"{home.hub.url}/api/v1/household", json={"timeZone": "Europe/Warsaw"},
+                       headers=home.hub.headers, timeout=5).raise_for_status()
+        admin_window(browser, home)
+        wait_for_household(browser, 3)
+        groups = browser.execute_script("""return [...document.querySelectorAll('#household-time-zone optgroup')]
+            .map(g => [g.label, [...g.querySelectorAll('option')].map(o => o.value)])""")
+        assert groups[0] == ["This household and this device", ["Europe/Warsaw", "Europe/Lisbon"]]
+        assert [label for label, _ in groups[1:4]] == ["Europe", "America", "Asia"]
+        assert sum(len(zones) for _, zones in groups) > 300
+
+        # A few letters narrow the list; what is chosen stays in it.
+        search = browser.find_element(By.ID, "household-time-zone-search")
+        assert search.accessible_name.startswith("Find a time zone")
+        search.send_keys("buenos")
+        options = browser.execute_script(
+            "return [...document.querySelectorAll('#household-time-zone option')].map(o => [o.value, o.textContent])")
+        # (Chromium names it America/Buenos_Aires; the label says the place.)
+        assert options[0] == ["Europe/Warsaw", "Warsaw (Europe/Warsaw)"]
+        assert len(options) == 2 and "Buenos Aires (America/" in options[1][1], options
+        assert browser.switch_to.active_element.get_attribute("id") == "household-time-zone-search", "typing goes on"
+        Select(browser.find_element(By.ID, "household-time-zone")).select_by_value(options[1][0])
+        browser.find_element(By.ID, "save-household").click()
+        wait_for(browser, "the household moved", lambda d: requests.get(
+            f"{home.hub.url}/api/v1/household", headers=home.hub.headers, timeout=5).json()["timeZone"] == options[1][0])
+        assert browser_console_errors(browser) == []
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
+PAGES = ("today", "notes", "medications", "medications/history", "medications/new", "alerts", "household", "settings")
+
+
+def overflowing(driver) -> list[str]:
+    """What sticks out past the right edge, making the page scroll sideways."""
+    return driver.execute_script("""
+        const width = document.documentElement.clientWidth;
+        const wide = [...document.querySelectorAll('body *')].filter(e => {
+            const box = e.getBoundingClientRect();
+            return box.width > 0 && box.right > width + 1 && getComputedStyle(e).position !== 'fixed';
+        }).map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`);
+        return document.documentElement.scrollWidth > width ? wide.slice(0, 5).concat(['(scrolls)']) : [];""")
+
+
+def test_every_page_fits_a_phone_and_the_menu_takes_one_row(browser, home):
+    home.add_medication("Aspirin", [every_day(soon(home))], strength="75 mg")
+    for raised in range(2):
+        requests.post(f"{home.hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).raise_for_status()
+    try:
+        for width, height in ((360, 800), (390, 844), (1280, 800)):
+            browser.set_window_size(width, height)
+            for who, token in (("admin", home.hub.token), ("caregiver", home.carer["token"]), ("senior", home.senior["token"])):
+                browser.get("about:blank")
+                open_as(browser, home.hub, token, "127.0.0.1", "today")
+                for page in PAGES:
+                    browser.get(f"{home.hub.url}/#/{page}")
+                    wait_for(browser, f"{page} drawn", lambda d: d.find_elements(By.CSS_SELECTOR, "main h1")
+                             and not d.find_elements(By.CSS_SELECTOR, "main .loading"))
+                    time.sleep(0.2)
+                    assert overflowing(browser) == [], f"{who}, #/{page} at {width} px"
+
+        # On a phone the header and the menu take a row each, once sound is on.
+        browser.set_window_size(390, 844)
+        browser.get("about:blank")
+        open_as(browser, home.hub, home.carer["token"], "127.0.0.1", "today")
+        wait_for(browser, "the sound button", lambda d: d.find_element(By.ID, "sound-button").is_displayed())
+        browser.find_element(By.ID, "sound-button").click()
+        wait_for(browser, "sound on", lambda d: not d.find_element(By.ID, "sound-button").is_displayed())
+        assert browser.execute_script("return document.querySelector('.site-nav').getBoundingClientRect().bottom") <= 130
+        assert not browser.find_element(By.ID, "nav-list").is_displayed()
+        toggle = browser.find_element(By.ID, "nav-toggle")
+        assert toggle.text.split() == ["☰", "Menu", "Today"] and toggle.get_attribute("aria-expanded") == "false"
+        toggle.click()
+        assert toggle.get_attribute("aria-expanded") == "true"
+        browser.find_element(By.CSS_SELECTOR, "#nav-list a[data-page='notes']").click()
+        wait_for(browser, "the Notes page, the menu closed", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Notes"
+                 and not d.find_element(By.ID, "nav-list").is_displayed())
+        assert browser.find_element(By.ID, "nav-toggle").text.split()[-1] == "Notes"
+        toggle.click()
+        browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+        assert not browser.find_element(By.ID, "nav-list").is_displayed()
+        assert browser.switch_to.active_element.get_attribute("id") == "nav-toggle"
+
+        # Two open SOS calls fold into the first and a count.
+        items = lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#alert-banner .alert-item") if e.is_displayed()]
+        wait_for(browser, "one banner shown", lambda d: len(items(d)) == 1)
+        more = browser.find_element(By.ID, "alert-banner-more")
+        assert more.text == "More alerts: 1" and more.get_attribute("aria-expanded") == "false"
+        more.click()
+        wait_for(browser, "both banners", lambda d: len(items(d)) == 2)
+        # A tablet shows them all, and no fold.
+        browser.set_window_size(1280, 800)
+        assert len(items(browser)) == 2 and not browser.find_element(By.ID, "alert-banner-more").is_displayed()
+        assert browser.find_element(By.ID, "nav-list").is_displayed() and not browser.find_element(By.ID, "nav-toggle").is_displayed()
+    finally:
+        browser.set_window_size(1280, 900)
 
 
 # --------------------------------------------------------------------------

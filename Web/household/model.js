@@ -169,9 +169,55 @@ export function householdPatch(current, { name, timeZone }) {
   return Object.keys(body).length > 0 ? { body } : { body: null };
 }
 
-/** The time zones to choose from: the browser's list, with the household's own always in it. */
-export function timeZoneChoices(current, supported = Intl.supportedValuesOf?.('timeZone') ?? []) {
+/** The regions of the time-zone list, in the order shown; anything else is "other". */
+export const TIME_ZONE_REGIONS = Object.freeze(['Europe', 'America', 'Asia', 'Africa', 'Australia', 'Pacific', 'Atlantic', 'Indian', 'Antarctica', 'Arctic']);
+
+/** "America/Argentina/Buenos_Aires" → "Argentina – Buenos Aires"; "UTC" → "UTC". */
+export function timeZoneLabel(zone) {
+  const parts = String(zone ?? '').split('/');
+  const place = parts.length > 1 ? parts.slice(1) : parts;
+  return place.map((part) => part.replaceAll('_', ' ')).join(' – ');
+}
+
+/** Lower case, without Polish or other accents, underscores as spaces: for finding. */
+function folded(text) {
+  return String(text ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').replaceAll('ł', 'l').replaceAll('Ł', 'L')
+    .replaceAll('_', ' ').toLowerCase();
+}
+
+/**
+ * The time-zone picker's list: over 400 zone names, grouped so a family
+ * finds theirs. First the household's own zone and this device's
+ * (`region: 'yours'`), then each region's zones by place name; `query`
+ * keeps only zones whose name or place contains it (the household's zone
+ * always stays, so the list never loses what is chosen).
+ * [{ region, zones: [{ value, label }] }]
+ */
+export function timeZoneGroups(current, {
+  supported = Intl.supportedValuesOf?.('timeZone') ?? [],
+  deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+  query = '',
+} = {}) {
   const zones = new Set(supported);
   if (current) zones.add(current);
-  return [...zones].sort();
+  const wanted = folded(query).trim();
+  const matches = (zone) => !wanted || folded(zone).includes(wanted) || folded(timeZoneLabel(zone)).includes(wanted);
+  const option = (zone) => ({ value: zone, label: zone.includes('/') ? `${timeZoneLabel(zone)} (${zone})` : zone });
+  const yours = [...new Set([current, deviceZone])].filter((zone) => zone && zones.has(zone) && (zone === current || matches(zone)));
+  const byRegion = new Map();
+  for (const zone of zones) {
+    if (yours.includes(zone) || !matches(zone)) continue;
+    const first = zone.split('/')[0];
+    const region = zone.includes('/') && TIME_ZONE_REGIONS.includes(first) ? first : 'other';
+    if (!byRegion.has(region)) byRegion.set(region, []);
+    byRegion.get(region).push(zone);
+  }
+  const groups = yours.length > 0 ? [{ region: 'yours', zones: yours.map(option) }] : [];
+  for (const region of [...TIME_ZONE_REGIONS, 'other']) {
+    const list = byRegion.get(region);
+    if (!list) continue;
+    list.sort((a, b) => timeZoneLabel(a).localeCompare(timeZoneLabel(b), 'en') || a.localeCompare(b));
+    groups.push({ region, zones: list.map(option) });
+  }
+  return groups;
 }

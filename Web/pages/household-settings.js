@@ -7,7 +7,7 @@
 import { sendJSON } from '../api.js';
 import { h, replaceKeepingFocus } from '../dom.js';
 import {
-  GRACE_MINUTES, HOUSEHOLD_NAME_MAX_LENGTH, REPEAT_MINUTES, canManageHousehold, householdPatch, remindersRequest, timeZoneChoices,
+  GRACE_MINUTES, HOUSEHOLD_NAME_MAX_LENGTH, REPEAT_MINUTES, canManageHousehold, householdPatch, remindersRequest, timeZoneGroups,
 } from '../household/model.js';
 
 /**
@@ -166,6 +166,17 @@ export function createHouseholdSettings(app, state, { announce, onSaved }) {
           h('label', { for: DETAIL_FIELDS.timeZone }, t('household.details.timeZone')),
           h('p', { id: `${DETAIL_FIELDS.timeZone}-hint`, class: 'hint' }, t('household.details.timeZoneHint')),
           zoneError ? h('p', { id: `${DETAIL_FIELDS.timeZone}-error`, class: 'field-error' }, zoneError) : null,
+          // Over 400 zones: a few letters narrow the list below.
+          h('label', { for: `${DETAIL_FIELDS.timeZone}-search`, class: 'zone-search-label' }, t('household.details.timeZoneSearch')),
+          h('input', {
+            type: 'search', id: `${DETAIL_FIELDS.timeZone}-search`, class: 'zone-search', autocomplete: 'off',
+            value: form.zoneQuery ?? '', 'aria-controls': DETAIL_FIELDS.timeZone,
+            oninput: (event) => {
+              form.zoneQuery = event.target.value;
+              const select = document.getElementById(DETAIL_FIELDS.timeZone);
+              select?.replaceChildren(...zoneOptions(form));
+            },
+          }),
           h('select', {
             id: DETAIL_FIELDS.timeZone, name: 'timeZone', 'aria-invalid': zoneError ? 'true' : null,
             'aria-describedby': [`${DETAIL_FIELDS.timeZone}-hint`, zoneError ? `${DETAIL_FIELDS.timeZone}-error` : null].filter(Boolean).join(' '),
@@ -173,8 +184,15 @@ export function createHouseholdSettings(app, state, { announce, onSaved }) {
               form.typed.timeZone = event.target.value;
               form.saved = false;
             },
-          }, timeZoneChoices(form.typed.timeZone).map((zone) => h('option', { value: zone, selected: zone === form.typed.timeZone }, zone)))),
+          }, zoneOptions(form))),
         saveButton(form, 'save-household', t('household.details.save'))));
+  }
+
+  /** The zones as groups: the household's and this device's first, then by region. */
+  function zoneOptions(form) {
+    return timeZoneGroups(form.typed.timeZone, { query: form.zoneQuery ?? '' }).map((group) => h('optgroup', {
+      label: t(`household.details.zoneRegions.${group.region}`),
+    }, group.zones.map((zone) => h('option', { value: zone.value, selected: zone.value === form.typed.timeZone }, zone.label))));
   }
 
   async function saveDetails(event) {

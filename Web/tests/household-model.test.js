@@ -11,7 +11,8 @@ import {
   inviteeChoices,
   careLinksOf,
   remindersRequest,
-  timeZoneChoices,
+  timeZoneGroups,
+  timeZoneLabel,
 } from '../household/model.js';
 
 const zosia = { id: 'p-zosia', name: 'Babcia Zosia', role: 'senior' };
@@ -134,7 +135,19 @@ test('saving the name and time zone sends only what changed', () => {
   assert.deepEqual(householdPatch(household, { name: 'x'.repeat(101), timeZone: 'Europe/Warsaw' }), { errors: { name: 'householdNameTooLong' } });
 });
 
-test('the household’s own time zone is always among the choices', () => {
-  assert.deepEqual(timeZoneChoices('Etc/UTC', ['Europe/Warsaw', 'America/New_York']), ['America/New_York', 'Etc/UTC', 'Europe/Warsaw']);
-  assert.ok(timeZoneChoices('Europe/Warsaw').includes('Europe/Warsaw'));
+test('the time-zone list: the household’s and this device’s zones first, then by region and place, and found by a few letters', () => {
+  const supported = ['Europe/Warsaw', 'Europe/London', 'America/New_York', 'America/Argentina/Buenos_Aires', 'Asia/Tokyo', 'UTC', 'Etc/GMT+5'];
+  const groups = timeZoneGroups('Europe/Warsaw', { supported, deviceZone: 'Europe/London' });
+  assert.deepEqual(groups.map((g) => g.region), ['yours', 'America', 'Asia', 'other']);
+  assert.deepEqual(groups[0].zones.map((z) => z.value), ['Europe/Warsaw', 'Europe/London']);
+  assert.deepEqual(groups[1].zones.map((z) => z.label), ['Argentina – Buenos Aires (America/Argentina/Buenos_Aires)', 'New York (America/New_York)']);
+  assert.deepEqual(groups[3].zones.map((z) => z.label), ['Etc/GMT+5', 'UTC'].map((zone) => timeZoneLabel(zone) === zone ? zone : `${timeZoneLabel(zone)} (${zone})`));
+  // A few letters, any case, accents or not; the chosen zone stays.
+  const found = timeZoneGroups('Europe/Warsaw', { supported, deviceZone: 'Europe/London', query: 'buenos' });
+  assert.deepEqual(found.flatMap((g) => g.zones.map((z) => z.value)), ['Europe/Warsaw', 'America/Argentina/Buenos_Aires']);
+  assert.deepEqual(timeZoneGroups('', { supported, deviceZone: 'Asia/Tokyo', query: 'TOK' })
+    .flatMap((g) => g.zones.map((z) => z.value)), ['Asia/Tokyo']);
+  assert.deepEqual(timeZoneGroups('Europe/Kyiv', { supported: [], deviceZone: null })[0].zones.map((z) => z.value), ['Europe/Kyiv'],
+    'a zone this browser does not list is still offered when it is the household\u2019s');
+  assert.ok(timeZoneGroups('Europe/Warsaw').flatMap((g) => g.zones).length > 300, 'the real list, grouped');
 });
