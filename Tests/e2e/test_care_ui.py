@@ -386,6 +386,36 @@ def test_a_medicine_added_after_its_time_today_says_when_its_first_dose_is(brows
     wait_for(browser, "in Polish", lambda d: text_of(d, ".person-day .today-next") == f"Następny: jutro o {earlier}, Metformina 500 mg")
 
 
+def test_taken_more_than_an_hour_early_asks_once_and_not_yet_records_nothing(browser, home):
+    now = home.local_now()
+    if now.hour >= 21:
+        pytest.skip("a dose two hours ahead would be tomorrow's")
+    later = (now + timedelta(hours=2)).strftime("%H:%M")
+    home.add_medication("Bisoprolol", [every_day(later)], strength="5 mg")
+    [planned] = home.doses_of_today()
+    senior_window(browser, home)
+    wait_for(browser, "the dose", lambda d: dose_status(d, planned["key"]) == "upcoming")
+
+    click(browser, dose_selector(planned["key"], "taken"))
+    wait_for(browser, "the question", lambda d: d.execute_script("return !!document.getElementById('early-dose-dialog')?.open"))
+    assert text_of(browser, "#early-dose-title") == "Taken Bisoprolol 5 mg already?"
+    assert text_of(browser, "#early-dose-text") == f"It is planned for {later}. Record it as taken now?"
+    assert browser.switch_to.active_element.get_attribute("id") == "early-dose-cancel", "Not yet has the keyboard"
+    violations = axe_violations(browser, "Today, the early question")
+    assert not violations, "\n\n".join(violations)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(browser, "the question gone", lambda d: not d.find_elements(By.ID, "early-dose-dialog"))
+    time.sleep(0.3)
+    assert [d["status"] for d in home.doses_of_today()] == ["upcoming"], "Not yet records nothing"
+
+    click(browser, dose_selector(planned["key"], "taken"))
+    wait_for(browser, "the question again", lambda d: d.find_elements(By.ID, "early-dose-confirm"))
+    browser.find_element(By.ID, "early-dose-confirm").click()
+    wait_for(browser, "taken", lambda d: dose_status(d, planned["key"]) == "taken")
+    assert [d["status"] for d in home.doses_of_today()] == ["taken"]
+    assert browser_console_errors(browser) == []
+
+
 # --------------------------------------------------------------------------
 # Skip: why, optionally
 # --------------------------------------------------------------------------

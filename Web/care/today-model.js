@@ -86,6 +86,17 @@ export function nextDoseLine(person, date) {
   };
 }
 
+/** "Taken" this long before a dose's time asks first. */
+export const EARLY_ASK_MS = 60 * 60 * 1000;
+
+/** The doses among `doses` planned more than an hour after `now`: "Taken" asks about them first. */
+export function earlyDoses(doses, now = Date.now()) {
+  return (doses ?? []).filter((dose) => {
+    const due = Date.parse(dose?.dueAt ?? '');
+    return !Number.isNaN(due) && due - now > EARLY_ASK_MS;
+  });
+}
+
 /** The doses of one part of the day that "Take all" would record. */
 export function takeAllCandidates(doses, now = Date.now()) {
   return (doses ?? []).filter((dose) => canAnswer(dose, now));

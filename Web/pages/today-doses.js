@@ -108,7 +108,7 @@ function doseItem(view, dose, headingLevel) {
   } else if (answerable) {
     buttons.push(actionButton(view, {
       key: `${dose.key}|taken`, action: 'taken', className: 'primary-button dose-taken', describedBy: nameId,
-      label: t('today.taken'), run: () => view.actions.answer(dose, 'taken'),
+      label: t('today.taken'), run: () => view.actions.taken(dose, `${dose.key}|taken`),
     }));
   }
   if (answerable) {

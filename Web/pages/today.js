@@ -11,12 +11,15 @@ import { getJSON, sendJSON } from '../api.js';
 import { pageHref } from '../router.js';
 import { bannerAlerts, sentenceSaysTime } from '../care/alerts.js';
 import { clockTime, localDay, longDate } from '../care/format.js';
-import { applyDoseToDay, asNeededMedications } from '../care/today-model.js';
+import {
+  applyDoseToDay, asNeededMedications, earlyDoses, slotOfTime, takeAllCandidates,
+} from '../care/today-model.js';
 import { alertKindName, describeAlert } from '../alert-banner.js';
 import { noteName } from './notes.js';
 import { limitRefusalText } from '../care/limit-refusal.js';
 import { asNeededList, doseSlots, medicationTitle } from './today-doses.js';
 import { askSkipReason } from './skip-reason-dialog.js';
+import { confirmEarlyDose } from './early-dose-dialog.js';
 import { createSOSControl } from './sos-control.js';
 
 const RELOAD_DELAY_MS = 150;
@@ -164,6 +167,18 @@ export function createTodayPage(app) {
         applyDoses([recorded]);
         announce(t(`today.announce.${status}`, { medication: medicationTitle(dose) }));
       },
+      /** "Taken": more than an hour before its time, asks once first ("Not yet" records nothing). */
+      async taken(dose, key) {
+        if (earlyDoses([dose]).length > 0) {
+          const sure = await confirmEarlyDose(app, {
+            medication: medicationTitle(dose), time: dose.time,
+            returnFocus: () => outlet.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)
+              ?? outlet.querySelector(`[data-focus-key="${CSS.escape(dose.key)}"]`),
+          });
+          if (!sure || left) return;
+        }
+        await actions.answer(dose, 'taken');
+      },
       /** "Skip": asks why first; Cancel or Escape records nothing. */
       async askSkip(dose, key) {
         if (busy.has(key) || document.getElementById('skip-dialog')) return;
@@ -177,6 +192,15 @@ export function createTodayPage(app) {
         await run(key, () => actions.answer(dose, 'skipped', { reason: choice.reason }));
       },
       async takeAll(person, slot) {
+        const waiting = earlyDoses(takeAllCandidates(person.doses.filter((dose) => (dose.slot ?? slotOfTime(dose.time)) === slot)));
+        if (waiting.length > 0) {
+          const key = `${person.personId}|${slot}|take-all`;
+          const sure = await confirmEarlyDose(app, {
+            medication: t('today.early.several', { count: waiting.length }), time: waiting[0].time,
+            returnFocus: () => outlet.querySelector(`[data-focus-key="${CSS.escape(key)}"]`),
+          });
+          if (!sure || left) return;
+        }
         const recorded = await sendJSON('POST', '/today/take-all', { personId: person.personId, date: day.date, slot }, { t });
         applyDoses(Array.isArray(recorded) ? recorded : []);
         announce(t('today.announce.takeAll', { count: Array.isArray(recorded) ? recorded.length : 0, slot: t(`today.slots.${slot}`) }));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyDose, applyDoseToDay, asNeededMedications, canAnswer, canSnooze, countDoses, groupBySlot, nextDay, nextDoseLine, nothingLeft, slotOfTime, takeAllCandidates,
+  applyDose, applyDoseToDay, asNeededMedications, canAnswer, canSnooze, countDoses, earlyDoses, groupBySlot, nextDay, nextDoseLine, nothingLeft, slotOfTime, takeAllCandidates,
 } from '../care/today-model.js';
 
 const dose = (key, time, status = 'upcoming', extra = {}) => ({
@@ -103,4 +103,11 @@ test('with nothing left of the day, Today names the next dose: tomorrow, or the 
   assert.equal(nextDay('2026-12-31'), '2027-01-01');
   assert.equal(nextDay('2028-02-28'), '2028-02-29');
   assert.equal(nextDay('nonsense'), null);
+});
+
+test('Taken more than an hour before the planned time asks first; within the hour it does not', () => {
+  const now = Date.parse('2026-11-25T08:00:00Z');
+  const at = (minutes) => ({ key: `k${minutes}`, dueAt: new Date(now + minutes * 60000).toISOString() });
+  assert.deepEqual(earlyDoses([at(-30), at(0), at(60), at(61), at(720)], now).map((d) => d.key), ['k61', 'k720']);
+  assert.deepEqual(earlyDoses([{ key: 'prn' }], now), [], 'nothing planned, nothing to ask');
 });

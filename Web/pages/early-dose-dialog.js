@@ -1,0 +1,30 @@
+// "Taken" more than an hour before a dose's time asks once whether it was
+// really taken now: a tap on the evening's dose in the morning would else
+// be recorded, and the evening's reminder never come. "Not yet" has the
+// keyboard first, so a stray Enter records nothing.
+import { h } from '../dom.js';
+import { showDialog } from '../dialog.js';
+
+/**
+ * Resolves with true to record the doses as taken now, false when not.
+ * `medication` names the dose (or "Take all"'s count), `time` its planned time.
+ */
+export function confirmEarlyDose(app, { medication, time, returnFocus }) {
+  const { t } = app;
+  return showDialog({
+    id: 'early-dose-dialog',
+    className: 'early-dose-dialog',
+    labelledBy: 'early-dose-title',
+    describedBy: 'early-dose-text',
+    returnFocus,
+    build: (close) => [
+      h('h2', { id: 'early-dose-title' }, t('today.early.title', { medication })),
+      h('p', { id: 'early-dose-text' }, t('today.early.text', { time })),
+      h('div', { class: 'dialog-actions' },
+        h('button', { type: 'button', id: 'early-dose-confirm', class: 'primary-button', onclick: () => close(true) },
+          t('today.early.confirm')),
+        h('button', { type: 'button', id: 'early-dose-cancel', class: 'secondary-button', autofocus: true, onclick: () => close(false) },
+          t('today.early.cancel'))),
+    ],
+  }).then((answer) => answer === true);
+}
