@@ -365,6 +365,31 @@ def test_every_page_fits_a_phone_and_the_menu_takes_one_row(browser, home):
         browser.set_window_size(1280, 900)
 
 
+def test_a_phone_is_axe_clean_in_english_and_polish(browser, home):
+    home.add_medication("Aspirin", [every_day(soon(home))], strength="75 mg")
+    for raised in range(2):
+        requests.post(f"{home.hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).raise_for_status()
+    violations = []
+    try:
+        browser.set_window_size(390, 844)
+        for who, token in (("caregiver", home.carer["token"]), ("senior", home.senior["token"]), ("admin", home.hub.token)):
+            browser.get("about:blank")
+            open_as(browser, home.hub, token, "127.0.0.1", "today")
+            for language in ("en", "pl"):
+                choose_language(browser, language)
+                for page in ("today", "alerts", "household"):
+                    browser.get(f"{home.hub.url}/#/{page}")
+                    wait_for(browser, f"{page} drawn", lambda d: d.find_elements(By.CSS_SELECTOR, "main h1")
+                             and not d.find_elements(By.CSS_SELECTOR, "main .loading"))
+                    violations += axe_violations(browser, f"{who}, {page}, {language}, phone")
+                browser.find_element(By.ID, "nav-toggle").click()
+                violations += axe_violations(browser, f"{who}, the menu open, {language}, phone")
+                browser.find_element(By.ID, "nav-toggle").click()
+    finally:
+        browser.set_window_size(1280, 900)
+    assert not violations, f"{len(violations)} WCAG 2.1 A/AA violation(s):\n\n" + "\n\n".join(violations)
+
+
 # --------------------------------------------------------------------------
 # Adding a device with a code shown on the page
 # --------------------------------------------------------------------------
