@@ -35,6 +35,8 @@ struct DosesController {
         var takenAt: Date?
         var status: Dose.Status?
         var reason: String?
+        /// Takes the answer back: the dose waits again (nothing else may be sent with it).
+        var withdraw: Bool?
     }
 
     func addRoutes(to router: Router<HearthRequestContext>) {
@@ -73,7 +75,19 @@ struct DosesController {
         router.patch("/api/v1/doses/{id}") { request, context -> JSONValue in
             let dose = try await visibleDose(context, for: .edit)
             let actor = try context.requirePaired()
+            // A senior puts right what she recorded; her caregivers, any of her doses.
+            if actor.role == .senior, dose.recordedBy != actor.personId {
+                throw HearthError.forbidden("A dose someone else recorded is put right by a caregiver")
+            }
             let correction = try await request.decode(as: Correction.self, context: context)
+            if correction.withdraw == true {
+                guard correction.takenAt == nil, correction.status == nil, correction.reason == nil else {
+                    throw HearthError.invalid(fields: ["withdraw": "is sent alone"])
+                }
+                let left = try await store.withdrawDoseAnswer(id: dose.id, by: actor.personId, actor: context.caller.actorName)
+                // Still ahead: no record is left, as if never answered.
+                return left?.json ?? ["id": .of(dose.id), "key": .of(dose.key), "status": "withdrawn"]
+            }
             return try await store.correctDose(
                 id: dose.id, takenAt: correction.takenAt, status: correction.status, reason: correction.reason,
                 recordedBy: actor.personId, by: context.caller.actorName).json

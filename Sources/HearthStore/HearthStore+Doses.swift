@@ -136,7 +136,9 @@ extension HearthStore {
             dose.takenAt = nil
         }
         guard dose != before else { return dose }
-        dose.recordedBy = person
+        // Who first recorded it stays; who put it right is kept beside.
+        dose.correctedBy = person
+        dose.correctedAt = transaction.time
         dose.updatedAt = transaction.time
         try transaction.stampChanges(of: .dose, id: dose.key ?? dose.id.text, from: before.json, to: dose.json)
         try saveDose(dose, isNew: false, in: &transaction)
@@ -149,6 +151,46 @@ extension HearthStore {
             try resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], answer: dose, in: &transaction)
         }
         return dose
+    }
+
+    /// Takes back a planned dose's answer ("not answered after all"): the
+    /// stock taken for it returns, and the dose waits again. One whose time
+    /// has come is due again, reminded and, once its grace is over, missed
+    /// (the caregivers told); one still ahead is planned as if never answered.
+    public func withdrawDoseAnswer(id: UUID, by person: UUID, actor: String) async throws -> Dose? {
+        try await write(by: actor) { transaction in
+            guard var dose = try Self.dose(id: id, transaction.db) else { throw HearthError.notFound(what: "That dose") }
+            guard let key = dose.key else {
+                throw HearthError.conflict("An as-needed dose is put right, not taken back: change it to skipped")
+            }
+            guard dose.status.isAnswered else { throw HearthError.conflict("This dose has no answer to take back") }
+            let before = dose
+            if before.status == .taken { try Self.takeFromStock(-dose.amount, medicationId: dose.medicationId, in: &transaction) }
+            let now = transaction.time
+            let alerted = try Bool.fetchOne(transaction.db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM alerts WHERE doseId = ?)"),
+                                            arguments: [dose.id.text]) ?? false
+            if let due = dose.dueAt, due > now, !alerted {
+                try transaction.db.cachedExecute(sql: "DELETE FROM doses WHERE id = ?", arguments: [dose.id.text])
+                try transaction.stampChanges(of: .dose, id: key, from: before.json, to: [:])
+                try transaction.record(entity: "dose", entityId: dose.id.text, op: .delete, payload: [
+                    "key": .string(key), "personId": .of(dose.personId), "withdrawnBy": .of(person),
+                ])
+                return nil
+            }
+            dose.status = .due
+            dose.takenAt = nil
+            dose.reason = nil
+            dose.snoozedUntil = nil
+            dose.correctedBy = person
+            dose.correctedAt = now
+            dose.updatedAt = now
+            try transaction.stampChanges(of: .dose, id: key, from: before.json, to: dose.json)
+            try Self.saveDose(dose, isNew: false, in: &transaction)
+            // The next reminder a repeat interval from now, not at once.
+            try transaction.db.cachedExecute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?",
+                                             arguments: [now.millisecondsSince1970, dose.id.text])
+            return dose
+        }
     }
 
     // MARK: As-needed doses
@@ -379,19 +421,21 @@ extension HearthStore {
             d.key, d.medicationId.text, d.personId.text, d.scheduleId?.text, d.dueAt?.millisecondsSince1970,
             d.plannedDate?.description, d.plannedTime?.description, d.amount, d.status.rawValue, d.takenAt?.millisecondsSince1970,
             d.reason, d.snoozedUntil?.millisecondsSince1970, d.recordedBy?.text, d.limitOverridden,
-            d.missedAt?.millisecondsSince1970, d.createdAt.millisecondsSince1970, d.updatedAt.millisecondsSince1970, d.id.text,
+            d.missedAt?.millisecondsSince1970, d.correctedBy?.text, d.correctedAt?.millisecondsSince1970,
+            d.createdAt.millisecondsSince1970, d.updatedAt.millisecondsSince1970, d.id.text,
         ]
         if isNew {
             try transaction.db.cachedExecute(sql: """
                 INSERT INTO doses (key, medicationId, personId, scheduleId, dueAt, plannedDate, plannedTime, amount, status,
-                    takenAt, reason, snoozedUntil, recordedBy, limitOverridden, missedAt, createdAt, updatedAt, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    takenAt, reason, snoozedUntil, recordedBy, limitOverridden, missedAt, correctedBy, correctedAt, createdAt,
+                    updatedAt, id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: values)
         } else {
             try transaction.db.cachedExecute(sql: """
                 UPDATE doses SET key = ?, medicationId = ?, personId = ?, scheduleId = ?, dueAt = ?, plannedDate = ?, plannedTime = ?,
                     amount = ?, status = ?, takenAt = ?, reason = ?, snoozedUntil = ?, recordedBy = ?, limitOverridden = ?,
-                    missedAt = ?, createdAt = ?, updatedAt = ?
+                    missedAt = ?, correctedBy = ?, correctedAt = ?, createdAt = ?, updatedAt = ?
                 WHERE id = ?
                 """, arguments: values)
         }
@@ -422,7 +466,8 @@ extension HearthStore {
             plannedTime: try (row["plannedTime"] as String?).map { try LocalTime($0) },
             amount: row["amount"], status: status, takenAt: date("takenAt"), reason: row["reason"], snoozedUntil: date("snoozedUntil"),
             recordedBy: (row["recordedBy"] as String?).flatMap(UUID.init(text:)), limitOverridden: row["limitOverridden"],
-            missedAt: date("missedAt"), createdAt: Date(millisecondsSince1970: row["createdAt"]),
+            missedAt: date("missedAt"), correctedBy: (row["correctedBy"] as String?).flatMap(UUID.init(text:)),
+            correctedAt: date("correctedAt"), createdAt: Date(millisecondsSince1970: row["createdAt"]),
             updatedAt: Date(millisecondsSince1970: row["updatedAt"]))
     }
 }

@@ -124,4 +124,15 @@ extension HearthStore {
                 """)
         }
     }
+
+    /// Who last put a recorded dose right, and when: the first recorder stays
+    /// in `recordedBy`, so Today can say "changed by Anna at 21:02".
+    static func registerDoseCorrections(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v9 dose corrections") { db in
+            try db.execute(sql: """
+                ALTER TABLE doses ADD COLUMN correctedBy TEXT;
+                ALTER TABLE doses ADD COLUMN correctedAt INTEGER;
+                """)
+        }
+    }
 }

@@ -34,6 +34,7 @@ extension HearthStore {
         registerSync(&migrator)
         registerAlertLookups(&migrator)
         registerSearchApartFromTyping(&migrator)
+        registerDoseCorrections(&migrator)
         return migrator
     }
 

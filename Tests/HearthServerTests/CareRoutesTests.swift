@@ -65,9 +65,29 @@ import Testing
                                                 body: #"{"takenAt": "\#(earlier.formatted(.iso8601))"}"#)
             #expect(corrected.status == .ok)
             #expect(corrected["takenAt"]?.text.flatMap(HearthJSON.date(from:)).map { abs($0.timeIntervalSince(earlier)) < 1 } == true)
-            #expect(corrected["recordedBy"]?.text == home.caregiverId.text)
+            // (who recorded it stays; who put it right is kept beside)
+            #expect(corrected["recordedBy"]?.text == home.seniorId.text)
+            #expect(corrected["correctedBy"]?.text == home.caregiverId.text)
+            #expect(corrected["correctedAt"]?.text != nil)
             #expect(try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver,
                                         body: #"{"takenAt": "yesterday"}"#).invalidFields == ["takenAt"])
+
+            // and taken ↔ skipped moves the stock, and taking the answer back returns it
+            let skipped = try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver, body: #"{"status": "skipped"}"#)
+            #expect(skipped["status"] == "skipped")
+            #expect(try await home.call(.get, "/api/v1/medications/\(medicationId)", as: home.senior)["stock"] == .number(10))
+            _ = try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver, body: #"{"status": "taken"}"#)
+            #expect(try await home.call(.get, "/api/v1/medications/\(medicationId)", as: home.senior)["stock"] == .number(9))
+            #expect(try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver,
+                                        body: #"{"withdraw": true, "status": "taken"}"#).invalidFields == ["withdraw"])
+            let withdrawn = try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver, body: #"{"withdraw": true}"#)
+            #expect(withdrawn.status == .ok)
+            #expect(try await home.call(.get, "/api/v1/medications/\(medicationId)", as: home.senior)["stock"] == .number(10))
+            #expect(try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver,
+                                        body: #"{"withdraw": true}"#).status != .ok, "nothing left to take back")
+            // answered again, it counts once more
+            #expect(try await home.call(.post, "/api/v1/doses", as: home.senior, body: #"{"key": "\#(key)", "status": "taken"}"#).status == .created)
+            #expect(try await home.call(.get, "/api/v1/medications/\(medicationId)", as: home.senior)["stock"] == .number(9))
 
             // and it is in the history, which a stranger cannot read
             // (through the day it was planned for: within an hour of midnight that is tomorrow)
@@ -121,6 +141,30 @@ import Testing
             let today = try await home.call(.get, "/api/v1/today?date=\(LocalDate(Date(), in: zone))", as: home.senior)
             guard case .array(let people)? = today["people"] else { Issue.record("no people"); return }
             #expect(people.first?.field("asNeeded").map { if case .array(let doses) = $0 { doses.count } else { 0 } } == 2)
+        }
+    }
+
+    @Test func aSeniorPutsRightOnlyWhatSheRecorded() async throws {
+        try await CareHousehold.with { home in
+            let soon = CareHousehold.inAnHour()
+            _ = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
+            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.senior)
+            guard case .array(let people)? = today["people"], case .array(let doses)? = people.first?.field("doses"),
+                  let key = doses.first?.field("key")?.text else { Issue.record("no dose"); return }
+            // Given her caregiver recorded it
+            let given = try await home.call(.post, "/api/v1/doses", as: home.caregiver, body: #"{"key": "\#(key)", "status": "taken"}"#)
+            let id = try #require(given["id"]?.text)
+            // She may not change it, nor take it back; the caregiver may
+            let refused = try await home.call(.patch, "/api/v1/doses/\(id)", as: home.senior, body: #"{"status": "skipped"}"#)
+            #expect(refused.status == .forbidden)
+            #expect(try await home.call(.patch, "/api/v1/doses/\(id)", as: home.senior, body: #"{"withdraw": true}"#).status == .forbidden)
+            #expect(try await home.call(.get, "/api/v1/doses/\(id)", as: home.senior)["status"] == "taken", "left as it was")
+            #expect(try await home.call(.patch, "/api/v1/doses/\(id)", as: home.caregiver, body: #"{"withdraw": true}"#).status == .ok)
+            // What she records herself, she puts right herself
+            let mine = try await home.call(.post, "/api/v1/doses", as: home.senior, body: #"{"key": "\#(key)", "status": "skipped"}"#)
+            let mineId = try #require(mine["id"]?.text)
+            let changed = try await home.call(.patch, "/api/v1/doses/\(mineId)", as: home.senior, body: #"{"status": "taken"}"#)
+            #expect(changed.status == .ok && changed["correctedBy"]?.text == home.seniorId.text)
         }
     }
 

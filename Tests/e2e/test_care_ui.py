@@ -416,6 +416,45 @@ def test_taken_more_than_an_hour_early_asks_once_and_not_yet_records_nothing(bro
     assert browser_console_errors(browser) == []
 
 
+def test_a_recorded_dose_is_put_right_and_the_stock_and_the_caregiver_follow(browser, home):
+    due = soon(home, minutes=30)
+    medication = home.add_medication("Ramipril", [every_day(due)], strength="5 mg", stock=10)
+    [planned] = home.doses_of_today()
+    stock = lambda: requests.get(f"{home.hub.url}/api/v1/medications/{medication['id']}",
+                                 headers=home.carer_headers, timeout=5).json()["stock"]
+    senior_window(browser, home)
+    wait_for(browser, "the dose", lambda d: dose_status(d, planned["key"]) == "upcoming")
+    click(browser, dose_selector(planned["key"], "taken"))
+    wait_for(browser, "taken", lambda d: dose_status(d, planned["key"]) == "taken")
+    assert stock() == 9
+
+    # She took it at 08:00-ish, not now: she says when, and that it was skipped after all.
+    click(browser, dose_selector(planned["key"], "change"))
+    wait_for(browser, "the question", lambda d: d.execute_script("return !!document.getElementById('dose-change-dialog')?.open"))
+    assert text_of(browser, "#dose-change-title") == "Change Ramipril 5 mg"
+    assert browser.switch_to.active_element.get_attribute("id") == "dose-change-cancel"
+    violations = axe_violations(browser, "Today, changing a dose")
+    assert not violations, "\n\n".join(violations)
+    browser.find_element(By.CSS_SELECTOR, "label[for='dose-change-skipped']").click()
+    assert not browser.find_element(By.ID, "dose-change-time").is_displayed()
+    browser.find_element(By.ID, "dose-change-save").click()
+    wait_for(browser, "skipped", lambda d: dose_status(d, planned["key"]) == "skipped")
+    assert stock() == 10, "the tablet is back in the box"
+    assert f"Changed by {SENIOR} at " in dose_text(browser, planned["key"])
+
+    # The caregiver sees it as it stands now, and takes the answer back.
+    carer_window(browser, home)
+    wait_for(browser, "skipped on her phone", lambda d: dose_status(d, planned["key"]) == "skipped")
+    assert f"Changed by {SENIOR} at " in dose_text(browser, planned["key"])
+    click(browser, dose_selector(planned["key"], "change"))
+    wait_for(browser, "the question", lambda d: d.find_elements(By.ID, "dose-change-withdraw"))
+    browser.find_element(By.ID, "dose-change-withdraw").click()
+    wait_for(browser, "planned again", lambda d: dose_status(d, planned["key"]) == "upcoming")
+    assert [d["status"] for d in home.doses_of_today()] == ["upcoming"]
+    assert stock() == 10
+    assert browser_console_errors(browser) == []
+
+
 # --------------------------------------------------------------------------
 # Skip: why, optionally
 # --------------------------------------------------------------------------

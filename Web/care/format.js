@@ -66,6 +66,38 @@ export function localDay(iso, timeZone = null) {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** The household's wall-clock reading of an instant: [year, month, day, hour, minute], or null. */
+function wallClock(ms, timeZone) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone,
+  }).formatToParts(new Date(ms));
+  const get = (type) => Number(parts.find((p) => p.type === type)?.value);
+  return [get('year'), get('month'), get('day'), get('hour'), get('minute')];
+}
+
+/**
+ * The instant a wall-clock time is on a day in the household's time zone
+ * ("2026-11-25", "08:10", "Europe/Warsaw" → an ISO string), or null. Found
+ * by correcting a first guess by the zone's offset, twice, so a day when the
+ * clocks change still comes out right.
+ */
+export function wallClockInstant(day, time, timeZone) {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ''));
+  const clock = /^(\d{2}):(\d{2})$/.exec(String(time ?? ''));
+  if (!date || !clock) return null;
+  const wanted = Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3]), Number(clock[1]), Number(clock[2]));
+  let guess = wanted;
+  try {
+    for (let i = 0; i < 2; i += 1) {
+      const [y, mo, d, h, mi] = wallClock(guess, timeZone);
+      guess += wanted - Date.UTC(y, mo - 1, d, h, mi);
+    }
+  } catch {
+    return null;
+  }
+  return new Date(guess).toISOString();
+}
+
 /**
  * How long ago an ISO instant was: "now", "5 minutes ago", "yesterday" (pl:
  * "teraz", "5 minut temu", "wczoraj"); from a week on, the date and time.

@@ -11,7 +11,7 @@ import { limitRefusalText } from '../care/limit-refusal.js';
 import { skipReasonText } from '../care/skip-reasons.js';
 import { amountText } from '../care/words.js';
 import {
-  SNOOZE_CHOICES, canAnswer, canSnooze, groupBySlot, nextDoseLine, takeAllCandidates,
+  SNOOZE_CHOICES, canAnswer, canSnooze, groupBySlot, isAnswered, nextDoseLine, takeAllCandidates,
 } from '../care/today-model.js';
 import { scheduleSentence } from '../medications/schedule-sentence.js';
 
@@ -119,6 +119,15 @@ function doseItem(view, dose, headingLevel) {
       onclick: () => view.actions.askSkip(dose, skipKey),
     }, t('today.skip')));
   }
+  // Putting an answer right: a caregiver any of the day's, a senior what she recorded.
+  if (isAnswered(dose) && dose.dose?.id && (!view.isSenior || dose.dose.recordedBy === view.meId)) {
+    const changeKey = `${dose.key}|change`;
+    buttons.push(h('button', {
+      type: 'button', class: 'secondary-button dose-change', 'data-action': 'change', 'data-focus-key': changeKey,
+      'aria-haspopup': 'dialog', 'aria-describedby': nameId, 'aria-disabled': view.busy.has(changeKey) ? 'true' : null,
+      onclick: () => view.actions.askChange(dose, changeKey),
+    }, t('today.change.button')));
+  }
   if (answerable && canSnooze(dose)) {
     buttons.push(h('button', {
       type: 'button', class: 'secondary-button dose-later', 'data-action': 'later', 'data-focus-key': `${dose.key}|later`,
@@ -154,6 +163,12 @@ function doseItem(view, dose, headingLevel) {
       h('p', { class: 'dose-status', 'data-status': dose.status },
         h('span', { class: 'status-icon', 'aria-hidden': 'true' }, STATUS_ICONS[dose.status] ?? '○'),
         doseStatusText(view, dose)),
+      dose.dose?.correctedAt
+        ? h('p', { class: 'dose-changed' }, t('today.change.changedBy', {
+          name: view.app.me.nameOf(dose.dose.correctedBy) ?? t('alerts.someone'),
+          time: clockTime(dose.dose.correctedAt, { language: view.app.language, timeZone: view.timeZone }),
+        }))
+        : null,
       buttons.length > 0 ? h('div', { class: 'dose-actions' }, buttons) : null,
       tookChoices,
       snoozeChoices));

@@ -10,7 +10,7 @@ import { h, pageHeading } from '../dom.js';
 import { getJSON, sendJSON } from '../api.js';
 import { pageHref } from '../router.js';
 import { bannerAlerts, sentenceSaysTime } from '../care/alerts.js';
-import { clockTime, localDay, longDate } from '../care/format.js';
+import { clockTime, localDay, longDate, wallClockInstant } from '../care/format.js';
 import {
   applyDoseToDay, asNeededMedications, earlyDoses, slotOfTime, takeAllCandidates,
 } from '../care/today-model.js';
@@ -20,6 +20,7 @@ import { limitRefusalText } from '../care/limit-refusal.js';
 import { asNeededList, doseSlots, medicationTitle } from './today-doses.js';
 import { askSkipReason } from './skip-reason-dialog.js';
 import { confirmEarlyDose } from './early-dose-dialog.js';
+import { askDoseChange } from './dose-change-dialog.js';
 import { createSOSControl } from './sos-control.js';
 
 const RELOAD_DELAY_MS = 150;
@@ -179,6 +180,32 @@ export function createTodayPage(app) {
         }
         await actions.answer(dose, 'taken');
       },
+      /** "Change": taken ↔ skipped, the time taken, or the answer taken back. */
+      async askChange(dose, key) {
+        if (busy.has(key) || document.getElementById('dose-change-dialog')) return;
+        const recorded = dose.dose;
+        const shownTime = recorded?.takenAt
+          ? clockTime(recorded.takenAt, { language: 'en', timeZone: day.timeZone })
+          : clockTime(new Date().toISOString(), { language: 'en', timeZone: day.timeZone });
+        const choice = await askDoseChange(app, {
+          medication: medicationTitle(dose), status: dose.status, time: shownTime,
+          returnFocus: () => outlet.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)
+            ?? outlet.querySelector(`[data-focus-key="${CSS.escape(dose.key)}"]`),
+        });
+        if (choice === null || left) return;
+        await run(key, async () => {
+          const body = choice.withdraw ? { withdraw: true } : { status: choice.status };
+          if (choice.status === 'taken') {
+            const at = wallClockInstant(recorded?.plannedDate ?? day.date, choice.time, day.timeZone);
+            if (at) body.takenAt = at;
+          }
+          const changed = await sendJSON('PATCH', `/doses/${encodeURIComponent(recorded.id)}`, body, { t });
+          // Still ahead and taken back, no record is left: the day as the hub plans it now.
+          if (changed?.status === 'withdrawn') await loadDay();
+          else applyDoses([changed]);
+          announce(t('today.change.announce', { medication: medicationTitle(dose) }));
+        });
+      },
       /** "Skip": asks why first; Cancel or Escape records nothing. */
       async askSkip(dose, key) {
         if (busy.has(key) || document.getElementById('skip-dialog')) return;
@@ -242,7 +269,7 @@ export function createTodayPage(app) {
       const timeZone = day.timeZone ?? me?.timeZone ?? null;
       const people = Array.isArray(day.people) ? day.people : [];
       const isSenior = me?.role === 'senior';
-      const view = { app, timeZone, busy, refusals, openSnooze, actions, now: Date.now(), isSenior, date: day.date };
+      const view = { app, timeZone, busy, refusals, openSnooze, actions, now: Date.now(), isSenior, meId: me?.personId, date: day.date };
       dateLine.textContent = longDate(day.date, { language: app.language });
 
       const focusKey = document.activeElement?.getAttribute?.('data-focus-key');

@@ -25,3 +25,13 @@ test('after a week, the date and time in the household’s zone; nothing for nev
   assert.equal(ago(null), '');
   assert.equal(ago('garbage'), '');
 });
+
+test('a wall-clock time on a household day is the right instant, on the days the clocks change too', async () => {
+  const { wallClockInstant } = await import('../care/format.js');
+  assert.equal(wallClockInstant('2026-11-25', '08:10', 'Europe/Warsaw'), '2026-11-25T07:10:00.000Z');
+  assert.equal(wallClockInstant('2026-07-01', '08:10', 'Europe/Warsaw'), '2026-07-01T06:10:00.000Z');
+  assert.equal(wallClockInstant('2026-03-29', '03:30', 'Europe/Warsaw'), '2026-03-29T01:30:00.000Z', 'the morning clocks go forward');
+  assert.equal(wallClockInstant('2026-07-01', '00:05', 'America/New_York'), '2026-07-01T04:05:00.000Z');
+  assert.equal(wallClockInstant('2026-11-25', '8:10', 'Europe/Warsaw'), null);
+  assert.equal(wallClockInstant('yesterday', '08:10', 'Europe/Warsaw'), null);
+});

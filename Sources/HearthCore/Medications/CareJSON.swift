@@ -44,6 +44,7 @@ extension Dose {
             "plannedTime": .of(plannedTime?.description), "amount": .number(amount), "status": .string(status.rawValue),
             "takenAt": .of(takenAt), "reason": .of(reason), "snoozedUntil": .of(snoozedUntil),
             "recordedBy": .of(recordedBy), "limitOverridden": .bool(limitOverridden), "missedAt": .of(missedAt),
+            "correctedBy": .of(correctedBy), "correctedAt": .of(correctedAt),
             "createdAt": .of(createdAt), "updatedAt": .of(updatedAt),
         ]
     }

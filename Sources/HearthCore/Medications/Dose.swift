@@ -39,13 +39,17 @@ public struct Dose: Hashable, Sendable, Codable {
     /// Set when a caregiver recorded an as-needed dose past its limits.
     public var limitOverridden: Bool
     public var missedAt: Date?
+    /// Who last put it right (changed taken ↔ skipped, the time, or took the
+    /// answer back), and when; nil while it stands as first recorded.
+    public var correctedBy: UUID?
+    public var correctedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
 
     public init(id: UUID = UUID.random(), key: String?, medicationId: UUID, personId: UUID, scheduleId: UUID?, dueAt: Date?,
                 plannedDate: LocalDate?, plannedTime: LocalTime?, amount: Double, status: Status, takenAt: Date? = nil,
                 reason: String? = nil, snoozedUntil: Date? = nil, recordedBy: UUID? = nil, limitOverridden: Bool = false,
-                missedAt: Date? = nil, createdAt: Date, updatedAt: Date) {
+                missedAt: Date? = nil, correctedBy: UUID? = nil, correctedAt: Date? = nil, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.key = key
         self.medicationId = medicationId
@@ -62,6 +66,8 @@ public struct Dose: Hashable, Sendable, Codable {
         self.recordedBy = recordedBy
         self.limitOverridden = limitOverridden
         self.missedAt = missedAt
+        self.correctedBy = correctedBy
+        self.correctedAt = correctedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
