@@ -75,7 +75,9 @@ struct TodayController {
         var counts: [String: Int] = ["taken": 0, "skipped": 0, "missed": 0, "due": 0, "upcoming": 0]
         for dose in doses {
             guard case .string(let status)? = dose.field("status") else { continue }
-            // A snoozed dose still waits for an answer: it counts as due.
+            // A snoozed dose still waits for an answer: it counts as due. One
+            // planned before its medicine was entered is in no count.
+            guard status != "unrecorded" else { continue }
             counts[status == Dose.Status.snoozed.rawValue ? "due" : status, default: 0] += 1
         }
         return [
@@ -98,7 +100,10 @@ struct TodayController {
     /// what was recorded; with nothing recorded, "upcoming" before its time
     /// and "due" from then on (until the reminder pass records it).
     static func plannedDose(_ item: PlannedDose, at moment: Date) -> JSONValue {
-        let status = item.dose?.status.rawValue ?? (moment < item.planned.due ? "upcoming" : Dose.Status.due.rawValue)
+        // Before its schedule was entered nobody was reminded: "unrecorded",
+        // to be answered, never counted missed.
+        let status = item.dose?.status.rawValue
+            ?? (item.beforeEntry ? "unrecorded" : moment < item.planned.due ? "upcoming" : Dose.Status.due.rawValue)
         let medication = item.medication
         return [
             "key": .string(item.planned.key), "medicationId": .of(medication.id), "medicationName": .string(medication.name),

@@ -7,6 +7,9 @@ public struct PlannedDose: Sendable, Hashable {
     public var planned: DueDose
     public var medication: Medication
     public var dose: Dose?
+    /// Planned before its schedule was entered (`dosesBeforeEntry`): to be
+    /// answered, never reminded of.
+    public var beforeEntry = false
 }
 
 /// How a person answers a planned dose.
@@ -331,18 +334,21 @@ extension HearthStore {
         let start = WallClock.instant(date, try LocalTime(hour: 0, minute: 0), in: zone)
         let end = WallClock.instant(date.adding(days: 1), try LocalTime(hour: 0, minute: 0), in: zone)
         let versions = try scheduleVersions(medicationIds: medications.map(\.id), since: start, db)
+        // Each schedule's first version also plans what fell due on its
+        // start day before it was entered.
+        let early = Set(try firstVersions(of: versions, db).flatMap { $0.dosesBeforeEntry(from: start, to: end, in: zone) })
         let recorded = try Dictionary(
             doses(sql: "SELECT * FROM doses WHERE personId = ? AND dueAt >= ? AND dueAt < ?",
                   arguments: [personId.text, start.millisecondsSince1970, end.millisecondsSince1970], db)
                 .compactMap { dose in dose.key.map { ($0, dose) } },
             uniquingKeysWith: { first, _ in first })
-        return versions.flatMap { $0.doses(from: start, to: end, in: zone) }
+        return (versions.flatMap { $0.doses(from: start, to: end, in: zone) } + early)
             .compactMap { planned -> PlannedDose? in
                 guard let medication = byId[planned.medicationId] else { return nil }
                 let dose = recorded[planned.key]
                 // A deactivated medication's doses show only where something was recorded.
                 guard medication.active || dose != nil else { return nil }
-                return PlannedDose(planned: planned, medication: medication, dose: dose)
+                return PlannedDose(planned: planned, medication: medication, dose: dose, beforeEntry: early.contains(planned))
             }
             .sorted { ($0.planned.due, $0.medication.name, $0.planned.key) < ($1.planned.due, $1.medication.name, $1.planned.key) }
     }
@@ -364,6 +370,18 @@ extension HearthStore {
                 .compactMap { planned in byId[planned.medicationId].map { (dose: planned, medication: $0) } }
                 .min { ($0.dose.due, $0.medication.name) < ($1.dose.due, $1.medication.name) }
         }
+    }
+
+    /// Of `versions`, those that are their schedule's first (its earliest
+    /// stored version), which alone plan doses before the schedule was entered.
+    static func firstVersions(of versions: [ScheduleVersion], _ db: Database) throws -> [ScheduleVersion] {
+        var first: [ScheduleVersion] = []
+        for (scheduleId, listed) in Dictionary(grouping: versions, by: \.schedule.id) {
+            let earliest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(activeFrom) FROM schedule_versions WHERE scheduleId = ?"),
+                                              arguments: [scheduleId.text])
+            first += listed.filter { $0.activeFrom.millisecondsSince1970 == earliest }
+        }
+        return first
     }
 
     /// Recorded doses of these seniors between two instants (by due time, or
@@ -399,8 +417,11 @@ extension HearthStore {
             SELECT \(Self.versionColumns) FROM schedule_versions v JOIN schedules s ON s.id = v.scheduleId WHERE v.scheduleId = ?
             """, arguments: [scheduleId.text], db)
         let due = WallClock.instant(date, time, in: zone)
+        let first = versions.min { $0.activeFrom < $1.activeFrom }
         for version in versions {
+            // A dose planned before the schedule was entered is answered too.
             let doses = version.doses(from: due, to: due.addingTimeInterval(1), in: zone)
+                + (version == first ? version.dosesBeforeEntry(from: due, to: due.addingTimeInterval(1), in: zone) : [])
             if let planned = doses.first(where: { $0.key == key }), let medication = try medication(id: planned.medicationId, db) {
                 return (planned, medication)
             }

@@ -368,17 +368,26 @@ def test_a_missed_dose_taken_after_all_is_recorded_at_its_time_and_answers_the_c
     assert browser_console_errors(browser) == []
 
 
-def test_a_medicine_added_after_its_time_today_says_when_its_first_dose_is(browser, home):
+def test_a_medicine_added_after_its_time_today_is_answered_and_says_when_its_next_dose_is(browser, home):
     now = home.local_now()
     if now.hour == 0 and now.minute < 10:
         pytest.skip("too close to midnight for a time earlier today")
     earlier = (now - timedelta(minutes=5)).strftime("%H:%M")
     home.add_medication("Metformina", [every_day(earlier)], strength="500 mg")
-    # Nothing is left of today for it, and the page says when it starts.
+    [planned] = home.doses_of_today()
+    # Today's dose fell due before it was added: shown, to be answered, never
+    # reminded of; and the page says when the next one is.
     senior_window(browser, home)
     wait_for(browser, "the next dose named", lambda d: text_of(d, ".today-next"))
     assert text_of(browser, ".today-next") == f"Next: tomorrow at {earlier}, Metformina 500 mg"
-    assert "No medicines are planned for today." in text_of(browser, "#today-doses")
+    assert dose_status(browser, planned["key"]) == "unrecorded"
+    assert f"Not recorded – planned for {earlier}, before the medicine was added" in dose_text(browser, planned["key"])
+    assert planned["status"] == "unrecorded" and home.today()["people"][0]["counts"]["due"] == 0
+    click(browser, dose_selector(planned["key"], "took-it"))
+    dose_button(browser, planned["key"], "took-planned").click()
+    wait_for(browser, "taken at its time", lambda d: dose_status(d, planned["key"]) == "taken")
+    assert f"Taken at {earlier}" in dose_text(browser, planned["key"])
+    assert [a for a in home.alerts() if a["kind"].startswith("dose")] == [], "no reminder, nothing missed"
     carer_window(browser, home)
     wait_for(browser, "the caregiver's next dose", lambda d: text_of(d, ".person-day .today-next"))
     assert text_of(browser, ".person-day .today-next") == f"Next: tomorrow at {earlier}, Metformina 500 mg"

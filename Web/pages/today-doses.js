@@ -15,7 +15,7 @@ import {
 } from '../care/today-model.js';
 import { scheduleSentence } from '../medications/schedule-sentence.js';
 
-const STATUS_ICONS = { taken: '✓', skipped: '–', missed: '✗', due: '●', snoozed: '◔', upcoming: '○' };
+const STATUS_ICONS = { taken: '✓', skipped: '–', missed: '✗', due: '●', snoozed: '◔', upcoming: '○', unrecorded: '?' };
 
 let idCounter = 0;
 const nextId = (prefix) => `${prefix}-${++idCounter}`;
@@ -38,6 +38,8 @@ export function doseStatusText(view, dose) {
     }
     case 'missed':
       return t('today.status.missed', { time: dose.time });
+    case 'unrecorded':
+      return t('today.status.unrecorded', { time: dose.time });
     case 'snoozed':
       return dose.dose?.snoozedUntil ? t('today.status.snoozedUntil', { time: time(dose.dose.snoozedUntil) }) : t('today.status.due');
     case 'due':
@@ -94,8 +96,8 @@ function doseItem(view, dose, headingLevel) {
   const buttons = [];
   // A dose counted missed may still have been taken: "I took it" asks when
   // (as planned, or just now), so the record and the caregivers' alert say
-  // what happened.
-  const missed = dose.status === 'missed';
+  // what happened. So does one planned before its medicine was added.
+  const missed = dose.status === 'missed' || dose.status === 'unrecorded';
   const tookKey = `${dose.key}|took`;
   const tookOpen = view.openSnooze === tookKey;
   const tookId = nextId('took');
