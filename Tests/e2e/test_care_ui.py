@@ -300,15 +300,25 @@ def banner_button(alert_id: str, action: str) -> str:
     return f".alert-item[data-alert-id='{alert_id}'] button[data-action='{action}']"
 
 
-def test_a_reminder_is_answered_on_its_banner_and_nothing_else_closes_it(browser, home):
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["tablet", "phone"])
+def test_a_reminder_is_answered_on_its_banner_and_nothing_else_closes_it(browser, home, size):
     due, when = due_in_a_moment(home)
     for name in ("Aspirin", "Bisoprolol", "Witamina D"):
         home.add_medication(name, [every_day(due)])
+    browser.set_window_size(*size)
     # The banner is on every page, not only Today.
     senior_window(browser, home, "notes")
     wait_until(when)
     wait_for(browser, "three reminders", lambda d: len(banner_texts(d, "dose-due")) == 3, timeout=15)
     reminders = {a["details"]["medicationName"]: a["id"] for a in home.alerts(open="1") if a["kind"] == "dose-due"}
+    if size[0] < 600:
+        # A phone shows the first and how many more; one tap shows them all.
+        shown = lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='dose-due']") if e.is_displayed()]
+        assert len(shown(browser)) == 1
+        more = browser.find_element(By.ID, "alert-banner-more")
+        assert more.text == "More alerts: 2"
+        more.click()
+        wait_for(browser, "every reminder", lambda d: len(shown(d)) == 3)
     # No button merely hides a reminder: each offers the answers Today has.
     assert not browser.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='dose-due'] button[data-action='ack']")
     assert [b.text for b in browser.find_elements(
@@ -335,6 +345,7 @@ def test_a_reminder_is_answered_on_its_banner_and_nothing_else_closes_it(browser
     assert [a for a in home.alerts(open="1") if a["kind"] in ("dose-due", "dose-missed")] == []
     assert browser.find_element(By.ID, "problem").text == ""
     assert browser_console_errors(browser) == []
+    browser.set_window_size(1280, 900)
 
 
 def test_a_missed_dose_taken_after_all_is_recorded_at_its_time_and_answers_the_caregivers_alert(browser, home):
