@@ -74,6 +74,18 @@ struct CareHousehold: Sendable {
         return try #require(reply["id"]?.text)
     }
 
+    /// A medication planned an hour from now, with 10 on hand; the key of
+    /// its dose as Today lists it.
+    func doseInAnHour() async throws -> String {
+        let soon = Self.inAnHour()
+        _ = try await addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
+        let today = try await call(.get, "/api/v1/today?date=\(soon.date)", as: caregiver)
+        guard case .array(let people)? = today["people"], case .array(let doses)? = people.first?.field("doses") else {
+            throw HearthError.notFound(what: "The planned dose")
+        }
+        return try #require(doses.first?.field("key")?.text)
+    }
+
     /// The household's wall clock an hour from now: a dose planned then is
     /// still to come, yet close enough to be answered.
     static func inAnHour() -> (date: LocalDate, time: String) {

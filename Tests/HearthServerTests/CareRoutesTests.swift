@@ -100,12 +100,7 @@ import Testing
 
     @Test func aStrangerCannotAnswerSomeoneElsesDose() async throws {
         try await CareHousehold.with { home in
-            let soon = CareHousehold.inAnHour()
-            _ = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
-            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.caregiver)
-            guard case .array(let people)? = today["people"], case .array(let doses)? = people.first?.field("doses"),
-                  let key = doses.first?.field("key")?.text
-            else { Issue.record("no dose listed"); return }
+            let key = try await home.doseInAnHour()
 
             let refused = try await home.call(.post, "/api/v1/doses", as: home.stranger, body: #"{"key": "\#(key)", "status": "taken"}"#)
             #expect(refused.status == .notFound)
@@ -146,11 +141,7 @@ import Testing
 
     @Test func aSeniorPutsRightOnlyWhatSheRecorded() async throws {
         try await CareHousehold.with { home in
-            let soon = CareHousehold.inAnHour()
-            _ = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
-            let today = try await home.call(.get, "/api/v1/today?date=\(soon.date)", as: home.senior)
-            guard case .array(let people)? = today["people"], case .array(let doses)? = people.first?.field("doses"),
-                  let key = doses.first?.field("key")?.text else { Issue.record("no dose"); return }
+            let key = try await home.doseInAnHour()
             // Given her caregiver recorded it
             let given = try await home.call(.post, "/api/v1/doses", as: home.caregiver, body: #"{"key": "\#(key)", "status": "taken"}"#)
             let id = try #require(given["id"]?.text)
