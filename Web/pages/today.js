@@ -184,9 +184,8 @@ export function createTodayPage(app) {
       async askChange(dose, key) {
         if (busy.has(key) || document.getElementById('dose-change-dialog')) return;
         const recorded = dose.dose;
-        const shownTime = recorded?.takenAt
-          ? clockTime(recorded.takenAt, { language: 'en', timeZone: day.timeZone })
-          : clockTime(new Date().toISOString(), { language: 'en', timeZone: day.timeZone });
+        // HH:MM as a time field takes it: when it was taken, else now.
+        const shownTime = clockTime(recorded?.takenAt ?? new Date().toISOString(), { language: 'en', timeZone: day.timeZone });
         const choice = await askDoseChange(app, {
           medication: medicationTitle(dose), status: dose.status, time: shownTime,
           returnFocus: () => outlet.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)
