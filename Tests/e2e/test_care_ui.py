@@ -33,11 +33,13 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import Hub, browser_console_errors
-from test_web_ui import axe_violations, choose_language, click, use_dark_colour_scheme, wait_for
+from test_web_ui import axe_violations, choose_language, click, overflowing, use_dark_colour_scheme, wait_for
 
 SENIOR = "Babcia Zosia"
 CARER = "Ania"
 SEEN_WITHIN_S = 1.0
+TABLET = (1280, 800)
+PHONE = (390, 844)
 
 
 # --------------------------------------------------------------------------
@@ -138,11 +140,22 @@ def browser(browser):
     browser.switch_to.window(first)
 
 
+@pytest.fixture(params=[TABLET, PHONE], ids=["tablet", "phone"])
+def screen(request, browser):
+    """Runs a test on a tablet and again on a phone (every window it opens)."""
+    browser.set_window_size(*request.param)
+    yield request.param
+    browser.set_window_size(1280, 900)
+
+
 def open_as(driver, hub: Hub, token: str, host: str, page: str = "today", new_window: bool = False) -> str:
     """Opens the app at #/<page> as the device holding `token` (its cookie on
-    http://<host>:<port>); returns the window handle."""
+    http://<host>:<port>); returns the window handle. A new window is the
+    size of the one before."""
     if new_window:
+        size = driver.get_window_size()
         driver.switch_to.new_window("window")
+        driver.set_window_size(size["width"], size["height"])
     driver.execute_cdp_cmd("Network.setCookie", {
         "name": "hearth_device", "value": token, "url": f"http://{host}:{hub.port}",
         "httpOnly": True, "sameSite": "Strict", "path": "/",
@@ -152,6 +165,14 @@ def open_as(driver, hub: Hub, token: str, host: str, page: str = "today", new_wi
         "return document.getElementById('live-indicator')?.dataset.state === 'connected'"
         " || !!document.querySelector('main h1')"))
     return driver.current_window_handle
+
+
+def turn_sound_on(driver) -> None:
+    """Taps "Tap to turn on alert sounds", as the page asks: on a phone it
+    lies over the bottom of the screen until then."""
+    wait_for(driver, "the sound button", lambda d: d.find_element(By.ID, "sound-button").is_displayed())
+    driver.find_element(By.ID, "sound-button").click()
+    wait_for(driver, "sound on", lambda d: not d.find_element(By.ID, "sound-button").is_displayed())
 
 
 def senior_window(driver, home: CareHome, page: str = "today") -> str:
@@ -196,6 +217,15 @@ def banner_texts(driver, kind: str | None = None) -> list[str]:
     selector = f".alert-item[data-kind='{kind}'] .alert-text" if kind else ".alert-item .alert-text"
     return driver.execute_script(
         "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector)
+
+
+def dialog_fits(driver, dialog_id: str) -> bool:
+    """Whether a dialog lies inside the screen, nothing in it cut off sideways."""
+    return driver.execute_script("""
+        const dialog = document.getElementById(arguments[0]);
+        const box = dialog.getBoundingClientRect();
+        return box.left >= 0 && box.right <= document.documentElement.clientWidth + 1
+            && dialog.scrollWidth <= dialog.clientWidth + 1;""", dialog_id)
 
 
 def main_text(driver) -> str:
@@ -379,7 +409,7 @@ def test_a_missed_dose_taken_after_all_is_recorded_at_its_time_and_answers_the_c
     assert browser_console_errors(browser) == []
 
 
-def test_a_medicine_added_after_its_time_today_is_answered_and_says_when_its_next_dose_is(browser, home):
+def test_a_medicine_added_after_its_time_today_is_answered_and_says_when_its_next_dose_is(browser, home, screen):
     now = home.local_now()
     if now.hour == 0 and now.minute < 10:
         pytest.skip("too close to midnight for a time earlier today")
@@ -389,8 +419,11 @@ def test_a_medicine_added_after_its_time_today_is_answered_and_says_when_its_nex
     # Today's dose fell due before it was added: shown, to be answered, never
     # reminded of; and the page says when the next one is.
     senior_window(browser, home)
+    turn_sound_on(browser)
     wait_for(browser, "the next dose named", lambda d: text_of(d, ".today-next"))
     assert text_of(browser, ".today-next") == f"Next: tomorrow at {earlier}, Metformina 500 mg"
+    assert browser.find_element(By.CSS_SELECTOR, ".today-next").is_displayed()
+    assert overflowing(browser) == []
     assert dose_status(browser, planned["key"]) == "unrecorded"
     assert f"Not recorded – planned for {earlier}, before the medicine was added" in dose_text(browser, planned["key"])
     assert planned["status"] == "unrecorded" and home.today()["people"][0]["counts"]["due"] == 0
@@ -406,7 +439,7 @@ def test_a_medicine_added_after_its_time_today_is_answered_and_says_when_its_nex
     wait_for(browser, "in Polish", lambda d: text_of(d, ".person-day .today-next") == f"Następny: jutro o {earlier}, Metformina 500 mg")
 
 
-def test_taken_more_than_an_hour_early_asks_once_and_not_yet_records_nothing(browser, home):
+def test_taken_more_than_an_hour_early_asks_once_and_not_yet_records_nothing(browser, home, screen):
     now = home.local_now()
     if now.hour >= 21:
         pytest.skip("a dose two hours ahead would be tomorrow's")
@@ -414,6 +447,7 @@ def test_taken_more_than_an_hour_early_asks_once_and_not_yet_records_nothing(bro
     home.add_medication("Bisoprolol", [every_day(later)], strength="5 mg")
     [planned] = home.doses_of_today()
     senior_window(browser, home)
+    turn_sound_on(browser)
     wait_for(browser, "the dose", lambda d: dose_status(d, planned["key"]) == "upcoming")
 
     click(browser, dose_selector(planned["key"], "taken"))
@@ -421,6 +455,7 @@ def test_taken_more_than_an_hour_early_asks_once_and_not_yet_records_nothing(bro
     assert text_of(browser, "#early-dose-title") == "Taken Bisoprolol 5 mg already?"
     assert text_of(browser, "#early-dose-text") == f"It is planned for {later}. Record it as taken now?"
     assert browser.switch_to.active_element.get_attribute("id") == "early-dose-cancel", "Not yet has the keyboard"
+    assert dialog_fits(browser, "early-dose-dialog")
     violations = axe_violations(browser, "Today, the early question")
     assert not violations, "\n\n".join(violations)
     browser.switch_to.active_element.send_keys(Keys.ENTER)
@@ -436,13 +471,14 @@ def test_taken_more_than_an_hour_early_asks_once_and_not_yet_records_nothing(bro
     assert browser_console_errors(browser) == []
 
 
-def test_a_recorded_dose_is_put_right_and_the_stock_and_the_caregiver_follow(browser, home):
+def test_a_recorded_dose_is_put_right_and_the_stock_and_the_caregiver_follow(browser, home, screen):
     due = soon(home, minutes=30)
     medication = home.add_medication("Ramipril", [every_day(due)], strength="5 mg", stock=10)
     [planned] = home.doses_of_today()
     stock = lambda: requests.get(f"{home.hub.url}/api/v1/medications/{medication['id']}",
                                  headers=home.carer_headers, timeout=5).json()["stock"]
     senior_window(browser, home)
+    turn_sound_on(browser)
     wait_for(browser, "the dose", lambda d: dose_status(d, planned["key"]) == "upcoming")
     click(browser, dose_selector(planned["key"], "taken"))
     wait_for(browser, "taken", lambda d: dose_status(d, planned["key"]) == "taken")
@@ -453,6 +489,7 @@ def test_a_recorded_dose_is_put_right_and_the_stock_and_the_caregiver_follow(bro
     wait_for(browser, "the question", lambda d: d.execute_script("return !!document.getElementById('dose-change-dialog')?.open"))
     assert text_of(browser, "#dose-change-title") == "Change Ramipril 5 mg"
     assert browser.switch_to.active_element.get_attribute("id") == "dose-change-cancel"
+    assert dialog_fits(browser, "dose-change-dialog")
     violations = axe_violations(browser, "Today, changing a dose")
     assert not violations, "\n\n".join(violations)
     browser.find_element(By.CSS_SELECTOR, "label[for='dose-change-skipped']").click()
@@ -464,14 +501,134 @@ def test_a_recorded_dose_is_put_right_and_the_stock_and_the_caregiver_follow(bro
 
     # The caregiver sees it as it stands now, and takes the answer back.
     carer_window(browser, home)
+    turn_sound_on(browser)
     wait_for(browser, "skipped on her phone", lambda d: dose_status(d, planned["key"]) == "skipped")
     assert f"Changed by {SENIOR} at " in dose_text(browser, planned["key"])
+    assert overflowing(browser) == []
     click(browser, dose_selector(planned["key"], "change"))
     wait_for(browser, "the question", lambda d: d.find_elements(By.ID, "dose-change-withdraw"))
     browser.find_element(By.ID, "dose-change-withdraw").click()
     wait_for(browser, "planned again", lambda d: dose_status(d, planned["key"]) == "upcoming")
     assert [d["status"] for d in home.doses_of_today()] == ["upcoming"]
     assert stock() == 10
+    assert browser_console_errors(browser) == []
+
+
+def history_day_button(medication_id: str, day: str) -> str:
+    return f".history-medication[data-medication-id='{medication_id}'] td[data-day='{day}'] button.day-button"
+
+
+def history_day_text(driver, medication_id: str) -> str:
+    return text_of(driver, f"#history-day-{medication_id}")
+
+
+def test_a_dose_is_put_right_from_the_history_and_her_today_follows(browser, home, screen):
+    now = home.local_now()
+    if now.hour == 0 and now.minute < 20:
+        pytest.skip("a time a quarter of an hour ago would be yesterday's")
+    due = soon(home, minutes=30)
+    medication = home.add_medication("Ramipril", [every_day(due)], strength="5 mg", stock=10)
+    [planned] = home.doses_of_today()
+    day = home.today()["date"]
+    taken = requests.post(f"{home.hub.url}/api/v1/doses", json={"key": planned["key"], "status": "taken"},
+                          headers=home.senior_headers, timeout=5)
+    assert taken.status_code == 201, taken.text
+    stock = lambda: requests.get(f"{home.hub.url}/api/v1/medications/{medication['id']}",
+                                 headers=home.carer_headers, timeout=5).json()["stock"]
+    senior = senior_window(browser, home)
+    wait_for(browser, "taken on her Today", lambda d: dose_status(d, planned["key"]) == "taken")
+
+    # The caregiver opens the day in the month, by keyboard: what was recorded, and by whom.
+    carer_window(browser, home, "medications/history")
+    turn_sound_on(browser)
+    wait_for(browser, "the day's button", lambda d: d.find_elements(By.CSS_SELECTOR, history_day_button(medication["id"], day)))
+    button = browser.find_element(By.CSS_SELECTOR, history_day_button(medication["id"], day))
+    assert button.get_attribute("aria-pressed") == "false"
+    button.send_keys(Keys.ENTER)
+    wait_for(browser, "the day's doses", lambda d: history_day_text(d, medication["id"]))
+    shown = history_day_text(browser, medication["id"])
+    assert f"Planned for {due}" in shown and f"Recorded by {SENIOR}" in shown and "Taken at " in shown, shown
+    assert browser.find_element(By.CSS_SELECTOR, history_day_button(medication["id"], day)).get_attribute("aria-pressed") == "true"
+    assert overflowing(browser) == []
+    violations = axe_violations(browser, "History, a day opened")
+    assert not violations, "\n\n".join(violations)
+
+    # Taken a quarter of an hour ago, not when it was tapped.
+    earlier = (now - timedelta(minutes=15)).strftime("%H:%M")
+    click(browser, f"#history-day-{medication['id']} button[data-action='change']")
+    wait_for(browser, "the question", lambda d: d.execute_script("return !!document.getElementById('dose-change-dialog')?.open"))
+    assert dialog_fits(browser, "dose-change-dialog")
+    time_field = browser.find_element(By.ID, "dose-change-time")
+    browser.execute_script("arguments[0].value = arguments[1]", time_field, earlier)
+    browser.find_element(By.ID, "dose-change-save").click()
+    wait_for(browser, "the new time", lambda d: f"Taken at {earlier}" in history_day_text(d, medication["id"]))
+    assert f"Changed by {CARER}, " in history_day_text(browser, medication["id"])
+    assert browser.switch_to.active_element.get_attribute("data-action") == "change", "the keyboard is back on Change"
+    [recorded] = [d["dose"] for d in home.doses_of_today()]
+    assert datetime.fromisoformat(recorded["takenAt"].replace("Z", "+00:00")).astimezone(now.tzinfo).strftime("%H:%M") == earlier
+    assert recorded["recordedBy"] == home.senior_id and recorded["correctedBy"] == home.carer["person"]["id"]
+    assert stock() == 9
+
+    # Skipped after all: the tablet is back in the box, and her Today says who changed it.
+    click(browser, f"#history-day-{medication['id']} button[data-action='change']")
+    wait_for(browser, "the question again", lambda d: d.find_elements(By.CSS_SELECTOR, "label[for='dose-change-skipped']"))
+    browser.find_element(By.CSS_SELECTOR, "label[for='dose-change-skipped']").click()
+    browser.find_element(By.ID, "dose-change-save").click()
+    wait_for(browser, "skipped in the month", lambda d: d.find_elements(
+        By.CSS_SELECTOR, f".history-medication[data-medication-id='{medication['id']}'] td[data-day='{day}'][data-state='skipped']"))
+    assert stock() == 10
+    choose_language(browser, "pl")
+    wait_for(browser, "the day in Polish", lambda d: f"Zmienione przez: {CARER}, " in history_day_text(d, medication["id"]))
+    assert "Pominięty" in history_day_text(browser, medication["id"])
+    violations = axe_violations(browser, "History, a day opened, in Polish")
+    assert not violations, "\n\n".join(violations)
+    seen_within(browser, senior, "skipped on her tablet", lambda d: dose_status(d, planned["key"]) == "skipped", 2.0)
+    assert f"Changed by {CARER} at " in dose_text(browser, planned["key"])
+    assert browser_console_errors(browser) == []
+
+
+def test_on_a_phone_a_missed_dose_stays_on_today_and_is_answered_from_the_history(browser, home):
+    settings = requests.put(f"{home.hub.url}/api/v1/household/reminders", headers=home.hub.headers, timeout=5,
+                            json={"graceMinutes": 1, "repeatMinutes": 1})
+    assert settings.status_code == 200, settings.text
+    due, when = due_in_a_moment(home)
+    medication = home.add_medication("Omeprazol", [every_day(due)], strength="20 mg", stock=5)
+    [planned] = home.doses_of_today()
+    day = home.today()["date"]
+    browser.set_window_size(*PHONE)
+    try:
+        senior_window(browser, home)
+        turn_sound_on(browser)
+        wait_until(when + timedelta(minutes=1))
+        wait_for(browser, "the dose counted missed", lambda d: dose_status(d, planned["key"]) == "missed", timeout=20)
+        assert dose_button(browser, planned["key"], "took-it").is_displayed()
+        assert overflowing(browser) == []
+
+        # Her month shows the day missed; opened, the dose is answered as she took it, at its time.
+        browser.execute_script("location.hash = '#/medications/history'")
+        wait_for(browser, "the missed day", lambda d: d.find_elements(
+            By.CSS_SELECTOR, f"td[data-day='{day}'][data-state='missed'] button.day-button"))
+        click(browser, history_day_button(medication["id"], day))
+        wait_for(browser, "the day's doses", lambda d: "Missed" in history_day_text(d, medication["id"]))
+        assert f"Planned for {due}" in history_day_text(browser, medication["id"])
+        assert overflowing(browser) == []
+        click(browser, f"#history-day-{medication['id']} button[data-action='change']")
+        wait_for(browser, "the question", lambda d: d.execute_script("return !!document.getElementById('dose-change-dialog')?.open"))
+        assert dialog_fits(browser, "dose-change-dialog")
+        assert browser.find_element(By.ID, "dose-change-taken").is_selected()
+        assert browser.find_element(By.ID, "dose-change-time").get_attribute("value") == due
+        assert not browser.find_elements(By.ID, "dose-change-withdraw"), "a missed dose has no answer to take back"
+        browser.find_element(By.ID, "dose-change-save").click()
+        wait_for(browser, "taken at its time", lambda d: f"Taken at {due}" in history_day_text(d, medication["id"]))
+        assert browser.find_elements(By.CSS_SELECTOR, f"td[data-day='{day}'][data-state='taken']")
+    finally:
+        browser.set_window_size(1280, 900)
+    [dose] = [d["dose"] for d in home.doses_of_today()]
+    assert dose["status"] == "taken" and datetime.fromisoformat(dose["takenAt"].replace("Z", "+00:00")) == when
+    assert requests.get(f"{home.hub.url}/api/v1/medications/{medication['id']}",
+                        headers=home.carer_headers, timeout=5).json()["stock"] == 4
+    [missed] = [a for a in home.alerts() if a["kind"] == "dose-missed"]
+    assert missed["open"] is False and missed["details"]["answer"] == "taken", "the caregivers' alert is answered"
     assert browser_console_errors(browser) == []
 
 
@@ -673,12 +830,16 @@ def test_the_sos_slide_reaches_the_caregiver_and_help_on_the_way_reaches_the_sen
     assert browser_console_errors(browser) == []
 
 
-def test_a_device_that_cannot_sound_yet_says_so_until_sound_is_on(browser, home):
+def test_a_device_that_cannot_sound_yet_says_so_until_sound_is_on(browser, home, screen):
     senior_window(browser, home)
     # The browser keeps a page silent until it is touched; the page says so.
     wait_for(browser, "the sound button", lambda d: d.find_element(By.ID, "sound-button").is_displayed())
     button = browser.find_element(By.ID, "sound-button")
     assert button.text == "Tap to turn on alert sounds"
+    # In full view, on a phone too, where it sits over the bottom of the screen.
+    assert browser.execute_script(
+        "const box = arguments[0].getBoundingClientRect();"
+        " return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth", button)
     button.click()
     wait_for(browser, "sound on", lambda d: d.execute_script(
         "return document.getElementById('sound-button').hidden"))

@@ -30,7 +30,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import ADMIN_NAME, HOUSEHOLD_NAME, browser_console_errors
 from test_care_ui import CARER, SENIOR, CareHome, browser, every_day, home, open_as, soon, text_of  # noqa: F401 (browser, home: fixtures)
-from test_web_ui import axe_violations, choose_language, use_dark_colour_scheme, wait_for
+from test_web_ui import axe_violations, choose_language, overflowing, use_dark_colour_scheme, wait_for
 
 SHORT_CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}$")
 
@@ -298,17 +298,6 @@ def test_the_time_zone_is_found_by_a_few_letters_with_this_devices_zone_first(br
 
 
 PAGES = ("today", "notes", "medications", "medications/history", "medications/new", "alerts", "household", "settings")
-
-
-def overflowing(driver) -> list[str]:
-    """What sticks out past the right edge, making the page scroll sideways."""
-    return driver.execute_script("""
-        const width = document.documentElement.clientWidth;
-        const wide = [...document.querySelectorAll('body *')].filter(e => {
-            const box = e.getBoundingClientRect();
-            return box.width > 0 && box.right > width + 1 && getComputedStyle(e).position !== 'fixed';
-        }).map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`);
-        return document.documentElement.scrollWidth > width ? wide.slice(0, 5).concat(['(scrolls)']) : [];""")
 
 
 def test_every_page_fits_a_phone_and_the_menu_takes_one_row(browser, home):

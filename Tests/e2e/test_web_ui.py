@@ -39,6 +39,17 @@ def click(driver, selector: str):
             time.sleep(0.1)
 
 
+def overflowing(driver) -> list[str]:
+    """What sticks out past the right edge, making the page scroll sideways."""
+    return driver.execute_script("""
+        const width = document.documentElement.clientWidth;
+        const wide = [...document.querySelectorAll('body *')].filter(e => {
+            const box = e.getBoundingClientRect();
+            return box.width > 0 && box.right > width + 1 && getComputedStyle(e).position !== 'fixed';
+        }).map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`);
+        return document.documentElement.scrollWidth > width ? wide.slice(0, 5).concat(['(scrolls)']) : [];""")
+
+
 def wait_for(driver, what: str, condition, timeout: float = WAIT_S):
     """Waits for condition(driver) to be truthy; on timeout says what was
     awaited and what the page showed."""

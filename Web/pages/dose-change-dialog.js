@@ -1,7 +1,8 @@
 // "Change" on a dose already answered: taken or skipped, the time it was
 // taken, or "Not answered after all", which takes the answer back. The hub
 // keeps who first recorded it and who changed it, and the stock follows.
-// "Cancel" (or Escape) has the keyboard first and changes nothing.
+// "Cancel" (or Escape) has the keyboard first and changes nothing. A missed
+// dose, or an as-needed one, has no answer to take back (`canWithdraw`).
 import { h } from '../dom.js';
 import { showDialog } from '../dialog.js';
 
@@ -10,7 +11,7 @@ import { showDialog } from '../dialog.js';
  * { withdraw: true }, or null when cancelled. `time` is the taken time shown
  * first (as recorded, or now).
  */
-export function askDoseChange(app, { medication, status, time, returnFocus }) {
+export function askDoseChange(app, { medication, status, time, returnFocus, canWithdraw = true }) {
   const { t } = app;
   return showDialog({
     id: 'dose-change-dialog',
@@ -45,8 +46,10 @@ export function askDoseChange(app, { medication, status, time, returnFocus }) {
           timeField,
           h('div', { class: 'dialog-actions' },
             h('button', { type: 'submit', id: 'dose-change-save', class: 'primary-button' }, t('today.change.save')),
-            h('button', { type: 'button', id: 'dose-change-withdraw', class: 'secondary-button', onclick: () => close({ withdraw: true }) },
-              t('today.change.withdraw')),
+            canWithdraw
+              ? h('button', { type: 'button', id: 'dose-change-withdraw', class: 'secondary-button', onclick: () => close({ withdraw: true }) },
+                t('today.change.withdraw'))
+              : null,
             h('button', { type: 'button', id: 'dose-change-cancel', class: 'secondary-button', autofocus: true, onclick: () => close(null) },
               t('today.change.cancel')))),
       ];

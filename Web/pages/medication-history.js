@@ -2,9 +2,11 @@
 // a calendar per medication with each day coloured by what was recorded —
 // taken, skipped, missed — plus a mark for those who do not see colour and
 // a sentence per day for screen readers; the share of doses taken; and the
-// month's doses as a CSV file made in the browser.
+// month's doses as a CSV file made in the browser. A day with doses is a
+// button: it opens that day's doses below the month, each to be put right
+// (history-day.js).
 import { getJSON } from '../api.js';
-import { h, pageHeading } from '../dom.js';
+import { h, pageHeading, replaceKeepingFocus } from '../dom.js';
 import { pageHref } from '../router.js';
 import { clockTime, localDay, longDate, monthName, weekdayNames } from '../care/format.js';
 import { caredForSeniors } from '../care/me.js';
@@ -13,6 +15,7 @@ import { formatNumber, unitName } from '../care/words.js';
 import {
   adherenceLine, dayState, doseRows, monthKey, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
 } from '../medications/adherence.js';
+import { historyDay } from './history-day.js';
 import { medicationTitle } from './today-doses.js';
 
 const MARKS = { taken: '✓', skipped: '–', missed: '✗', none: '' };
@@ -20,13 +23,18 @@ const MARKS = { taken: '✓', skipped: '–', missed: '✗', none: '' };
 export function createMedicationHistoryPage(app) {
   // Kept while moving between months.
   let chosenPerson = null;
+  // The day opened below a medicine's month, { medicationId, day }: kept
+  // while the page is drawn again (a language switch), not into another month.
+  let chosenDay = null;
 
   return function renderHistory(outlet, monthParam) {
     const { t, live } = app;
     const body = h('div', { class: 'history-slot' }, h('p', { class: 'loading' }, t('medications.loading')));
+    const announcer = h('p', { id: 'history-announcer', class: 'visually-hidden', role: 'status' });
     outlet.append(
       h('p', { class: 'back-link' }, h('a', { href: pageHref('medications'), id: 'medications-back' }, t('medications.form.back'))),
       pageHeading(t('medications.history.title')),
+      announcer,
       body);
     const request = new AbortController();
     let seniors = [];
@@ -35,8 +43,23 @@ export function createMedicationHistoryPage(app) {
     let month = parseMonth(monthParam);
     let reloadTimer = null;
 
+    let left = false;
+
     const timeZone = () => app.me.current?.timeZone ?? null;
     const toLocalDay = (iso) => localDay(iso, timeZone());
+    // What a day's doses need of the page (history-day.js).
+    const dayView = {
+      app,
+      get timeZone() { return timeZone(); },
+      toLocalDay,
+      busy: new Set(),
+      left: () => left,
+      announce(text) {
+        announcer.textContent = '';
+        setTimeout(() => { announcer.textContent = text; }, 50);
+      },
+      changed: () => load(),
+    };
 
     async function load() {
       try {
@@ -47,6 +70,7 @@ export function createMedicationHistoryPage(app) {
           body.replaceChildren(h('p', { class: 'empty' }, t('medications.nobody')));
           return;
         }
+        if (chosenDay && !chosenDay.day.startsWith(`${monthKey(month)}-`)) chosenDay = null;
         const { from, to } = monthRange(month);
         const person = encodeURIComponent(chosenPerson);
         const [recorded, list] = await Promise.all([
@@ -71,13 +95,13 @@ export function createMedicationHistoryPage(app) {
       const shown = medications
         .filter((m) => m.active || doses.some((d) => d.medicationId === m.id))
         .sort((a, b) => a.name.localeCompare(b.name));
-      body.replaceChildren(
+      replaceKeepingFocus(body,
         seniors.length > 1
           ? h('div', { class: 'field' },
             h('label', { for: 'history-person' }, t('medications.history.person')),
             h('select', {
               id: 'history-person',
-              onchange: (event) => { chosenPerson = event.target.value; load(); },
+              onchange: (event) => { chosenPerson = event.target.value; chosenDay = null; load(); },
             }, seniors.map((s) => h('option', { value: s.personId, selected: s.personId === chosenPerson }, s.name))))
           : h('p', { class: 'medication-for' }, t('medications.form.for', { name: seniors[0].name })),
         h('nav', { class: 'month-nav', 'aria-label': t('medications.history.months') },
@@ -117,11 +141,21 @@ export function createMedicationHistoryPage(app) {
             if (!day) return h('td', { class: 'outside' });
             const summary = days.get(day);
             const state = dayState(summary);
-            return h('td', { 'data-state': state, 'data-day': day },
+            const content = [
               h('span', { class: 'day-number', 'aria-hidden': 'true' }, String(Number(day.slice(8)))),
               h('span', { class: 'day-mark', 'aria-hidden': 'true' }, MARKS[state]),
-              h('span', { class: 'visually-hidden' }, `${longDate(day, { language, weekday: false })}: ${daySentence(summary)}`));
-          }))))));
+              h('span', { class: 'visually-hidden' }, `${longDate(day, { language, weekday: false })}: ${daySentence(summary)}`),
+            ];
+            if (!summary) return h('td', { 'data-state': state, 'data-day': day }, content);
+            const open = chosenDay?.medicationId === medication.id && chosenDay.day === day;
+            return h('td', { 'data-state': state, 'data-day': day, 'data-open': open ? 'true' : null },
+              h('button', {
+                type: 'button', class: 'day-button', 'aria-pressed': open ? 'true' : 'false',
+                'data-focus-key': `day-${medication.id}-${day}`,
+                onclick: () => { chosenDay = open ? null : { medicationId: medication.id, day }; draw(); },
+              }, content));
+          }))))),
+        chosenDay?.medicationId === medication.id ? historyDay(dayView, medication, chosenDay.day, doses) : null);
     }
 
     function daySentence(summary) {
@@ -171,6 +205,7 @@ export function createMedicationHistoryPage(app) {
     load();
 
     return function leaveHistory() {
+      left = true;
       stopChanges();
       clearTimeout(reloadTimer);
       request.abort();
