@@ -780,7 +780,7 @@ def drag_thumb(driver, fraction: float):
         .release().perform()
 
 
-def test_the_sos_slide_reaches_the_caregiver_and_help_on_the_way_reaches_the_senior(browser, home):
+def test_the_sos_slide_reaches_the_caregiver_and_help_on_the_way_reaches_the_senior(browser, home, screen):
     senior = senior_window(browser, home)
     wait_for(browser, "the SOS slider", lambda d: d.find_elements(By.ID, "sos-slider"))
     slider = browser.find_element(By.ID, "sos-slider")
@@ -1019,7 +1019,7 @@ def stray_words(driver) -> list[str]:
         return found;""")
 
 
-def test_no_page_prints_null_undefined_or_nan(browser, home):
+def test_no_page_prints_null_undefined_or_nan(browser, home, screen):
     home.add_medication("Aspirin", [every_day(soon(home))], strength="75 mg")
     home.add_medication("Paracetamol", [{"kind": "asNeeded", "amount": 1}])
     pages = ("today", "medications", "medications/history", "alerts", "notes", "household", "settings")
