@@ -122,7 +122,7 @@ struct DiscoveryService: Service {
             do {
                 let cursor = try await store.latestSeq()
                 if let now = try await store.household(), now.name != household.name { return true }
-                let changes = try await store.subscribe(after: cursor, where: { $0.entity == "household" })
+                let changes = try await store.subscribe(after: cursor, where: { $0.entity == .household })
                 defer { changes.cancel() }
                 for try await _ in changes {
                     if let now = try await store.household(), now.name != household.name { return true }

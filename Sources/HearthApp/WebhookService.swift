@@ -26,7 +26,7 @@ struct WebhookService: Service {
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 do {
-                    let subscription = try await store.subscribe(after: cursor) { $0.entity == "alert" && $0.op == .create }
+                    let subscription = try await store.subscribe(after: cursor) { $0.entity == .alert && $0.op == .create }
                     for try await change in subscription.cancelOnGracefulShutdown() {
                         cursor = change.seq
                         guard let (kind, target, body) = await delivery(for: change) else { continue }

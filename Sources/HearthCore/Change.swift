@@ -2,22 +2,30 @@ import Foundation
 
 /// One committed mutation, as it is kept in the change log and sent to every
 /// listening client. `seq` is assigned by the store and only ever grows.
-public struct Change: Sendable, Hashable, Codable {
-    public enum Operation: String, Sendable, Codable {
+public struct Change: Sendable, Hashable, Encodable {
+    public enum Operation: String, Sendable, Encodable {
         case create, update, delete
     }
 
     public var seq: Int64
-    /// What kind of thing changed, in the household's words: "household", "note", "dose"…
-    public var entity: String
+    /// What kind of thing changed.
+    public var entity: ChangeEntity
     public var entityId: String
     public var op: Operation
     public var payload: JSONValue
-    /// Who made the change: "hub", "cli", later "device:<id>".
+    /// Who made the change: "hub", "cli", "device:<id>"…
     public var actor: String
     public var time: Date
+    /// Who may hear of it, decided once from the change as committed (a
+    /// payload rewritten for one listener keeps it).
+    public let audience: ChangeAudience
 
-    public init(seq: Int64, entity: String, entityId: String, op: Operation, payload: JSONValue, actor: String, time: Date) {
+    /// What the live stream sends of a change: the audience is the hub's own.
+    enum CodingKeys: String, CodingKey {
+        case seq, entity, entityId, op, payload, actor, time
+    }
+
+    public init(seq: Int64, entity: ChangeEntity, entityId: String, op: Operation, payload: JSONValue, actor: String, time: Date) {
         self.seq = seq
         self.entity = entity
         self.entityId = entityId
@@ -25,5 +33,6 @@ public struct Change: Sendable, Hashable, Codable {
         self.payload = payload
         self.actor = actor
         self.time = time
+        self.audience = ChangeAudience(entity, payload: payload)
     }
 }

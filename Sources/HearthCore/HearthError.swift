@@ -7,6 +7,8 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
     case conflict(String)
     /// The person may see this but not do it.
     case forbidden(String)
+    /// No paired device made the request (no token, or one of a removed device).
+    case unpaired
     /// A live cursor newer than anything in the log (for example after a restore).
     case cursorAhead(requested: Int64, latest: Int64)
     case tooLarge(limit: Int)
@@ -25,6 +27,8 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(what) was not found"
         case .conflict(let message), .forbidden(let message):
             return message
+        case .unpaired:
+            return "This device is not paired with the hub (or was removed); ask the household admin to run: sudo hearth pair"
         case .cursorAhead(let requested, let latest):
             return "Cursor \(requested) is ahead of the change log (latest is \(latest)); resync from 0"
         case .limitReached(let refusal):

@@ -36,6 +36,9 @@ public enum PermissionPolicy {
         case care(of: UUID)
         /// A senior's list of medications and their schedules.
         case medications(of: UUID)
+        /// A dose already recorded for a senior, to be put right or taken
+        /// back: by her caregivers, or by her when she recorded it herself.
+        case doseRecord(of: UUID, recordedBy: UUID?)
         case person(UUID)
         /// A device, by the person it belongs to.
         case device(owner: UUID)
@@ -56,6 +59,24 @@ public enum PermissionPolicy {
 
     public static func decide(_ actor: Actor, _ action: Action, _ resource: Resource) -> Decision {
         allows(actor, action, resource) ? .allow : .deny
+    }
+
+    /// The decision as an error, for a write that decides inside its own
+    /// transaction on the rows it read there: what the actor may not even
+    /// see is unknown (`notFound`, so IDs of others' things leak nothing),
+    /// what they may see but not do is `forbidden`.
+    public static func require(_ actor: Actor, _ action: Action, _ resource: Resource, what: String) throws(HearthError) {
+        guard decide(actor, action, resource) == .deny else { return }
+        if decide(actor, .view, resource) == .deny { throw .notFound(what: what) }
+        throw .forbidden(refusal(action, resource))
+    }
+
+    /// Why an actor who sees a thing may not do this to it, in one sentence.
+    static func refusal(_ action: Action, _ resource: Resource) -> String {
+        switch resource {
+        case .doseRecord: "A dose someone else recorded is put right by a caregiver"
+        default: "Your role in the household does not allow this"
+        }
     }
 
     static func allows(_ actor: Actor, _ action: Action, _ resource: Resource) -> Bool {
@@ -81,6 +102,9 @@ public enum PermissionPolicy {
         case .medications(let senior):
             // Seniors see their list; changing it is for their caregivers.
             if senior == actor.personId { return action == .view }
+            return actor.role != .senior && actor.caresFor.contains(senior)
+        case .doseRecord(let senior, let recordedBy):
+            if senior == actor.personId { return action == .view || recordedBy == actor.personId }
             return actor.role != .senior && actor.caresFor.contains(senior)
         case .person(let id):
             if action == .view { return true }  // names are shown across the household

@@ -9,6 +9,15 @@ public struct SyncChange: Sendable, Hashable {
     /// (Docs/note-crdt.md format 1), which merge character by character.
     public enum Entity: String, Sendable, CaseIterable {
         case note, medication, dose, noteText
+
+        /// What the change log records a change of this under.
+        public var logged: ChangeEntity {
+            switch self {
+            case .note, .noteText: .note
+            case .medication: .medication
+            case .dose: .dose
+            }
+        }
     }
 
     /// What a field's value must be.

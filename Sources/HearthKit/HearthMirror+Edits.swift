@@ -25,7 +25,7 @@ extension HearthMirror {
         guard !fields.isEmpty else { return }
         try await writer.write { db in
             let id = id.text
-            guard try Self.fields("medication", id, db) != nil else { throw HearthKitError.notFound("That medication") }
+            guard try Self.fields(.medication, id, db) != nil else { throw HearthKitError.notFound("That medication") }
             try Self.enqueue(.medication, id: id, fields: fields, now: now, db)
         }
     }
@@ -42,7 +42,7 @@ extension HearthMirror {
             created["ownerId"] = try Self.meta(.personId, db).map(JSONValue.string) ?? .null
             created["pinned"] = .bool(false)
             created["updatedAt"] = .string(ISOTime.text(now))
-            try Self.setFields(created, "note", noteId, db)
+            try Self.setFields(created, .note, noteId, db)
             let empty = NoteText(replica: try Self.replica(db))
             try db.execute(sql: "INSERT INTO note_texts (noteId, text, state) VALUES (?, '', ?)", arguments: [noteId, Data(empty.encodeState())])
             // The note first, then its text: the hub applies a push in order.
@@ -63,7 +63,7 @@ extension HearthMirror {
         let changed = fields
         try await writer.write { db in
             let id = id.text
-            guard try Self.fields("note", id, db) != nil else { throw HearthKitError.notFound("That note") }
+            guard try Self.fields(.note, id, db) != nil else { throw HearthKitError.notFound("That note") }
             try Self.enqueue(.note, id: id, fields: changed, now: now, db)
         }
     }
@@ -72,7 +72,7 @@ extension HearthMirror {
     public func setNoteInTrash(id: UUID, _ inTrash: Bool, now: Date = Date()) async throws {
         try await writer.write { db in
             let id = id.text
-            guard try Self.fields("note", id, db) != nil else { throw HearthKitError.notFound("That note") }
+            guard try Self.fields(.note, id, db) != nil else { throw HearthKitError.notFound("That note") }
             try Self.enqueue(.note, id: id, fields: [:], deleted: inTrash, now: now, db)
         }
     }
@@ -105,7 +105,7 @@ extension HearthMirror {
     static func splice(_ noteId: String, at position: Int, deleting: Int, inserting: String, now: Date, _ db: Database) throws {
         guard deleting > 0 || !inserting.isEmpty else { return }
         guard let stored = try Data.fetchOne(db, sql: "SELECT state FROM note_texts WHERE noteId = ?", arguments: [noteId]),
-              let fields = try fields("note", noteId, db), fields["deletedAt"] == nil || fields["deletedAt"] == .null else {
+              let fields = try fields(.note, noteId, db), fields["deletedAt"] == nil || fields["deletedAt"] == .null else {
             throw HearthKitError.notFound("That note")
         }
         let text = try NoteText.decodeState([UInt8](stored), replica: try replica(db))
@@ -123,7 +123,7 @@ extension HearthMirror {
         try db.execute(sql: "UPDATE note_texts SET text = ?, state = ? WHERE noteId = ?", arguments: [text.text, Data(text.encodeState()), noteId])
         var note = fields
         note["updatedAt"] = .string(ISOTime.text(now))
-        try setFields(note, "note", noteId, db)
+        try setFields(note, .note, noteId, db)
         try enqueue(.noteText, id: noteId, fields: ["operations": .string(Data(NoteOperation.encode(operations)).base64EncodedString())], now: now, db)
     }
 

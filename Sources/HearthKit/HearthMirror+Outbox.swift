@@ -33,20 +33,21 @@ extension HearthMirror {
 
     /// Lays a pending change over the copy, as the hub would apply it if it won.
     static func layOver(_ entry: OutboxEntry, _ db: Database) throws {
-        guard case .object(let given)? = entry.change.field("fields") else { return }
-        var fields = try Self.fields(entry.entity, entry.entityId, db) ?? ["id": .string(entry.entityId)]
+        guard case .object(let given)? = entry.change.field("fields"),
+              let entity = SyncChange.Entity(rawValue: entry.entity)?.logged else { return }
+        var fields = try Self.fields(entity, entry.entityId, db) ?? ["id": .string(entry.entityId)]
         fields.merge(given) { _, new in new }
         switch entry.change.field("deleted") {
         case .bool(true)?: fields["deletedAt"] = fields["deletedAt"].flatMap { $0 == .null ? nil : $0 } ?? .string(ISOTime.text(Date()))
         case .bool(false)?: fields["deletedAt"] = .null
         default: break
         }
-        if entry.entity == "dose" {
+        if entity == .dose {
             // A planned dose answered here is kept under its key until the hub's copy arrives.
             if UUID(text: entry.entityId) == nil { fields["key"] = .string(entry.entityId) }
             fields["recordedHere"] = .bool(true)
         }
-        try setFields(fields, entry.entity, entry.entityId, db)
+        try setFields(fields, entity, entry.entityId, db)
     }
 
     /// Everything waiting, oldest first, marked in flight; a push carries at most `limit`.

@@ -44,8 +44,8 @@ extension HearthMirror {
 
     // MARK: Queries
 
-    static func entities(_ entity: String, _ db: Database) throws -> [(id: String, fields: [String: JSONValue])] {
-        try Row.fetchAll(db, sql: "SELECT id, fields FROM entities WHERE entity = ?", arguments: [entity]).compactMap { row in
+    static func entities(_ entity: ChangeEntity, _ db: Database) throws -> [(id: String, fields: [String: JSONValue])] {
+        try Row.fetchAll(db, sql: "SELECT id, fields FROM entities WHERE entity = ?", arguments: [entity.rawValue]).compactMap { row in
             guard case .object(let fields) = try JSONValue(jsonText: row["fields"]) else { return nil }
             return (row["id"], fields)
         }
@@ -54,7 +54,7 @@ extension HearthMirror {
     static func notes(_ db: Database) throws -> [MirroredNote] {
         let texts = Dictionary(try Row.fetchAll(db, sql: "SELECT noteId, text FROM note_texts").map { ($0["noteId"] as String, $0["text"] as String) },
                                uniquingKeysWith: { first, _ in first })
-        return try entities("note", db)
+        return try entities(.note, db)
             .compactMap { MirroredNote(id: $0.id, fields: $0.fields, text: texts[$0.id]) }
             .filter { $0.deletedAt == nil }
             .sorted { a, b in
@@ -64,13 +64,13 @@ extension HearthMirror {
     }
 
     static func note(id: String, _ db: Database) throws -> MirroredNote? {
-        guard let fields = try fields("note", id, db) else { return nil }
+        guard let fields = try fields(.note, id, db) else { return nil }
         let text = try String.fetchOne(db, sql: "SELECT text FROM note_texts WHERE noteId = ?", arguments: [id])
         return MirroredNote(id: id, fields: fields, text: text)
     }
 
     static func medications(_ db: Database) throws -> [MirroredMedication] {
-        try entities("medication", db).compactMap { MirroredMedication(id: $0.id, fields: $0.fields) }.sorted { a, b in
+        try entities(.medication, db).compactMap { MirroredMedication(id: $0.id, fields: $0.fields) }.sorted { a, b in
             if a.active != b.active { return a.active }
             return (a.name.lowercased(), a.id.uuidString) < (b.name.lowercased(), b.id.uuidString)
         }
@@ -86,12 +86,12 @@ extension HearthMirror {
         let medications = Dictionary(try medications(db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Answers by key: the hub's record wins over one made here and not yet confirmed.
         var answers: [String: [String: JSONValue]] = [:]
-        for (_, fields) in try entities("dose", db) {
+        for (_, fields) in try entities(.dose, db) {
             guard let key = fields["key"]?.string else { continue }
             if answers[key] == nil || answers[key]?["recordedHere"] == .bool(true) { answers[key] = fields }
         }
         var doses: [TodayDose] = []
-        for (_, fields) in try entities("schedule", db) {
+        for (_, fields) in try entities(.schedule, db) {
             guard let schedule = schedule(from: fields), let medication = medications[schedule.medicationId], medication.active else { continue }
             for time in schedule.times(on: date) {
                 let key = "\(schedule.id.text)/\(date)T\(time)"

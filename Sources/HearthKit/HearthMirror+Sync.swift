@@ -26,8 +26,9 @@ extension HearthMirror {
                 case let current? where current != .null:
                     if try Self.take(current, db) { retexted.insert(entry.entityId) }
                 default:
-                    let entity = entry.entity == "noteText" ? "note" : entry.entity
-                    try Self.removeEntity(entity, entry.entityId, db)
+                    if let entity = SyncChange.Entity(rawValue: entry.entity)?.logged {
+                        try Self.removeEntity(entity, entry.entityId, db)
+                    }
                 }
             }
             for change in response.field("changes")?.array ?? [] {
@@ -81,17 +82,20 @@ extension HearthMirror {
 
     /// Takes in an entity as the hub sent it; true when it replaced a note's text.
     static func take(_ value: JSONValue, _ db: Database) throws -> Bool {
-        guard let entity = value.field("entity")?.string, let id = value.field("id")?.string else { return false }
+        // A kind of thing this library does not know (from a newer hub) is not kept: nothing here reads it.
+        guard let entity = value.field("entity")?.string.flatMap(ChangeEntity.init(rawValue:)), let id = value.field("id")?.string else {
+            return false
+        }
         guard value.field("deleted") != .bool(true), case .object(var fields)? = value.field("fields") else {
             try removeEntity(entity, id, db)
             return false
         }
-        if entity == "dose", let key = fields["key"]?.string, key != id {
+        if entity == .dose, let key = fields["key"]?.string, key != id {
             // The hub's record of a dose answered here by its key replaces the local one.
-            try removeEntity("dose", key, db)
+            try removeEntity(.dose, key, db)
         }
         var retexted = false
-        if entity == "note", let encoded = fields.removeValue(forKey: "textState")?.string, let state = Data(base64Encoded: encoded) {
+        if entity == .note, let encoded = fields.removeValue(forKey: "textState")?.string, let state = Data(base64Encoded: encoded) {
             let text = fields.removeValue(forKey: "text")?.string ?? ""
             try db.execute(sql: """
                 INSERT INTO note_texts (noteId, text, state) VALUES (?, ?, ?)
@@ -109,7 +113,7 @@ extension HearthMirror {
         let replica = try replica(db)
         var texts: [String: NoteText] = [:]
         for entry in try outbox(db) {
-            if entry.entity != "noteText" {
+            if entry.entity != SyncChange.Entity.noteText.rawValue {
                 try layOver(entry, db)
                 continue
             }

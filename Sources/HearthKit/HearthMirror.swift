@@ -137,21 +137,21 @@ public final class HearthMirror: Sendable {
 
     // MARK: Entities
 
-    static func fields(_ entity: String, _ id: String, _ db: Database) throws -> [String: JSONValue]? {
-        guard let text = try String.fetchOne(db, sql: "SELECT fields FROM entities WHERE entity = ? AND id = ?", arguments: [entity, id]),
+    static func fields(_ entity: ChangeEntity, _ id: String, _ db: Database) throws -> [String: JSONValue]? {
+        guard let text = try String.fetchOne(db, sql: "SELECT fields FROM entities WHERE entity = ? AND id = ?", arguments: [entity.rawValue, id]),
               case .object(let fields) = try JSONValue(jsonText: text) else { return nil }
         return fields
     }
 
-    static func setFields(_ fields: [String: JSONValue], _ entity: String, _ id: String, _ db: Database) throws {
+    static func setFields(_ fields: [String: JSONValue], _ entity: ChangeEntity, _ id: String, _ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO entities (entity, id, fields) VALUES (?, ?, ?)
             ON CONFLICT (entity, id) DO UPDATE SET fields = excluded.fields
-            """, arguments: [entity, id, try JSONValue.object(fields).jsonText()])
+            """, arguments: [entity.rawValue, id, try JSONValue.object(fields).jsonText()])
     }
 
-    static func removeEntity(_ entity: String, _ id: String, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM entities WHERE entity = ? AND id = ?", arguments: [entity, id])
-        if entity == "note" { try db.execute(sql: "DELETE FROM note_texts WHERE noteId = ?", arguments: [id]) }
+    static func removeEntity(_ entity: ChangeEntity, _ id: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM entities WHERE entity = ? AND id = ?", arguments: [entity.rawValue, id])
+        if entity == .note { try db.execute(sql: "DELETE FROM note_texts WHERE noteId = ?", arguments: [id]) }
     }
 }

@@ -50,7 +50,7 @@ public struct ReminderService: Service {
         while !Task.isCancelled {
             do {
                 let subscription = try await store.subscribe(after: try await store.latestSeq()) {
-                    ReplanningChanges.entities.contains($0.entity)
+                    ReplanningChanges.mayReplan($0.entity)
                 }
                 await withTaskCancellationHandler {
                     do {

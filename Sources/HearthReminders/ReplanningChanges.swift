@@ -4,8 +4,15 @@ import HearthCore
 /// re-plans for those and not for the stock count that every dose taken
 /// updates (re-planning is a whole pass over every schedule).
 struct ReplanningChanges {
-    /// Changes of these entities can move a planned dose.
-    static let entities: Set<String> = ["medication", "schedule", "dose", "household"]
+    /// Whether changes of this kind can move a planned dose: a medication,
+    /// its schedules, its doses, and the household's time zone and reminder
+    /// settings.
+    static func mayReplan(_ entity: ChangeEntity) -> Bool {
+        switch entity {
+        case .medication, .schedule, .dose, .household: true
+        case .person, .careLink, .device, .pairingCode, .note, .alert: false
+        }
+    }
 
     /// What of each medication the plan depends on, as last seen.
     private var planned: [String: [JSONValue?]] = [:]
@@ -15,14 +22,14 @@ struct ReplanningChanges {
     /// planned time) never does; everything else of the entities above does.
     mutating func replans(_ change: Change) -> Bool {
         switch change.entity {
-        case "medication":
+        case .medication:
             let relevant = [Self.field("active", of: change), Self.field("personId", of: change)]
             defer { planned[change.entityId] = relevant }
             return change.op != .update || planned[change.entityId] != relevant
-        case "dose":
+        case .dose:
             return Self.field("key", of: change) != .null
-        default:
-            return Self.entities.contains(change.entity)
+        case .schedule, .household, .person, .careLink, .device, .pairingCode, .note, .alert:
+            return Self.mayReplan(change.entity)
         }
     }
 

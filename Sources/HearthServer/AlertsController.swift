@@ -31,7 +31,7 @@ struct AlertsController {
             let seniors = try await circle.seniors(
                 named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .care(of: $0) }
             return try await store.alerts(
-                about: Set(seniors.map(\.id)), includeHubAlerts: Self.seesHubAlerts(actor),
+                about: Set(seniors.map(\.id)), includeHubAlerts: PermissionPolicy.seesHubAlerts(actor),
                 openOnly: CareQuery.flag("open", in: request), kind: kind, before: before, limit: limit
             ).map(\.json)
         }
@@ -48,7 +48,7 @@ struct AlertsController {
             let actor = try context.requirePaired()
             // "I'm on my way" is a caregiver's answer to the senior.
             guard actor.role != .senior else {
-                throw ProblemError(.forbidden, type: "forbidden", detail: "Only a caregiver answers an alert with \"I'm on my way\"")
+                throw HearthError.forbidden("Only a caregiver answers an alert with \"I'm on my way\"")
             }
             return try await store.respondToAlert(id: alert.id, by: actor.personId, actor: context.caller.actorName).json
         }
@@ -64,11 +64,6 @@ struct AlertsController {
         }
     }
 
-    /// The hub's own alerts (its clock) are for those who look after it:
-    /// admins and caregivers, not seniors.
-    static func seesHubAlerts(_ actor: PermissionPolicy.Actor) -> Bool {
-        actor.role != .senior
-    }
 
     /// The alert in the path, if the caller may see it (else 404) and do `action` to it (else 403).
     func visibleAlert(_ context: HearthRequestContext, for action: PermissionPolicy.Action) async throws -> CareAlert {
@@ -77,7 +72,7 @@ struct AlertsController {
         guard let alert = try await store.alert(id: id) else { throw HearthError.notFound(what: "That alert") }
         if let personId = alert.personId {
             try context.require(action, .care(of: personId), what: "That alert")
-        } else if !Self.seesHubAlerts(actor) {
+        } else if !PermissionPolicy.seesHubAlerts(actor) {
             throw HearthError.notFound(what: "That alert")
         }
         return alert

@@ -73,24 +73,21 @@ struct DosesController {
             try await visibleDose(context, for: .view).json
         }
         router.patch("/api/v1/doses/{id}") { request, context -> JSONValue in
-            let dose = try await visibleDose(context, for: .edit)
             let actor = try context.requirePaired()
-            // A senior puts right what she recorded; her caregivers, any of her doses.
-            if actor.role == .senior, dose.recordedBy != actor.personId {
-                throw HearthError.forbidden("A dose someone else recorded is put right by a caregiver")
-            }
+            let id = try CareQuery.id(in: context, what: "That dose")
             let correction = try await request.decode(as: Correction.self, context: context)
+            // Who may put it right is decided by the store, on the dose its write reads.
             if correction.withdraw == true {
                 guard correction.takenAt == nil, correction.status == nil, correction.reason == nil else {
                     throw HearthError.invalid(fields: ["withdraw": "is sent alone"])
                 }
-                let left = try await store.withdrawDoseAnswer(id: dose.id, by: actor.personId, actor: context.caller.actorName)
+                let (waiting, key) = try await store.withdrawDoseAnswer(id: id, as: actor, by: context.caller.actorName)
                 // Still ahead: no record is left, as if never answered.
-                return left?.json ?? ["id": .of(dose.id), "key": .of(dose.key), "status": "withdrawn"]
+                return waiting?.json ?? ["id": .of(id), "key": .string(key), "status": "withdrawn"]
             }
             return try await store.correctDose(
-                id: dose.id, takenAt: correction.takenAt, status: correction.status, reason: correction.reason,
-                recordedBy: actor.personId, by: context.caller.actorName).json
+                id: id, takenAt: correction.takenAt, status: correction.status, reason: correction.reason,
+                as: actor, by: context.caller.actorName).json
         }
     }
 
@@ -98,16 +95,8 @@ struct DosesController {
     /// answer is recorded (201); a second tap on a dose already taken or
     /// skipped changes nothing and gets the dose as it stands (200).
     func answerPlanned(key: String, _ body: Answer, _ context: HearthRequestContext) async throws -> EditedResponse<JSONValue> {
-        let answer: DoseAnswer
-        switch body.status ?? "" {
-        case Dose.Status.taken.rawValue: answer = .taken(at: body.takenAt)
-        case Dose.Status.skipped.rawValue: answer = .skipped(reason: body.reason)
-        case Dose.Status.snoozed.rawValue: answer = .snoozed(minutes: body.snoozeMinutes)
-        default: throw HearthError.invalid(fields: ["status": "must be taken, skipped or snoozed"])
-        }
-        let personId = try await person(ofDose: key, context)
-        let actor = try context.require(.create, .care(of: personId), what: "That dose")
-        let (dose, recorded) = try await store.answerDose(key: key, answer, recordedBy: actor.personId, by: context.caller.actorName)
+        let answer = try DoseAnswer(status: body.status, takenAt: body.takenAt, reason: body.reason, snoozeMinutes: body.snoozeMinutes)
+        let (dose, recorded) = try await store.answerDose(key: key, answer, as: try context.requirePaired(), by: context.caller.actorName)
         return EditedResponse(status: recorded ? .created : .ok, headers: [.location: "/api/v1/doses/\(dose.id.text)"],
                               response: dose.json)
     }
@@ -119,32 +108,9 @@ struct DosesController {
         guard (body.status ?? Dose.Status.taken.rawValue) == Dose.Status.taken.rawValue else {
             throw HearthError.invalid(fields: ["status": "must be taken for an as-needed dose"])
         }
-        let actor = try context.requirePaired()
-        let override = body.override ?? false
-        // Decided in the write's own transaction, on the medication it reads
-        // there: one read of it, not a second one before.
-        let mayGive: @Sendable (Medication) throws -> Void = { medication in
-            try HearthRequestContext.require(actor, .create, .care(of: medication.personId), what: "That medication")
-            if override, actor.role == .senior {
-                throw ProblemError(.forbidden, type: "forbidden", detail: "Only a caregiver may give a dose past its limits")
-            }
-        }
-        let dose = try await store.takeAsNeeded(medicationId: medicationId, takenAt: body.takenAt, override: override, reason: body.reason,
-                                                recordedBy: actor.personId, by: context.caller.actorName, authorize: mayGive)
+        let dose = try await store.takeAsNeeded(medicationId: medicationId, takenAt: body.takenAt, override: body.override ?? false,
+                                                reason: body.reason, as: try context.requirePaired(), by: context.caller.actorName)
         return EditedResponse(status: .created, headers: [.location: "/api/v1/doses/\(dose.id.text)"], response: dose.json)
-    }
-
-    /// Whose dose `key` ("<scheduleId>/<YYYY-MM-DD>T<HH:MM>") is. A dose of
-    /// someone the caller may not see is unknown (404), whether or not it exists.
-    func person(ofDose key: String, _ context: HearthRequestContext) async throws -> UUID {
-        let actor = try context.requirePaired()
-        guard let (_, medication) = try await store.plannedDose(key: key) else {
-            throw HearthError.notFound(what: "That dose")
-        }
-        guard PermissionPolicy.decide(actor, .view, .care(of: medication.personId)) == .allow else {
-            throw HearthError.notFound(what: "That dose")
-        }
-        return medication.personId
     }
 
     /// The dose in the path, if the caller may see it (else 404) and do `action` to it (else 403).

@@ -157,7 +157,7 @@ extension HearthStore {
     /// private, purged), only that it is gone, with no title or first line;
     /// a note's purge (`delete`) names no words and goes as it is.
     func asHeardNow(_ change: Change, by actor: PermissionPolicy.Actor) async throws -> Change? {
-        guard change.entity == "note", change.op != .delete, let id = UUID(text: change.entityId) else { return change }
+        guard change.entity == .note, change.op != .delete, let id = UUID(text: change.entityId) else { return change }
         var heard = change
         switch try await notesNow(ids: [id], for: actor, withText: false)[id] {
         case .readable(let fields, _)?: heard.payload = fields

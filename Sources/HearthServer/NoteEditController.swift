@@ -133,7 +133,7 @@ struct NoteEditController {
             let deviceId = context.requestContext.caller.deviceId
             let noteKey = note.id.text
             let revocations = try? await store.subscribe(after: try await store.latestSeq()) { change in
-                LiveVisibility.revokes(change, deviceId: deviceId) || (change.entity == "note" && change.entityId == noteKey)
+                LiveVisibility.revokes(change, deviceId: deviceId) || (change.entity == .note && change.entityId == noteKey)
             }
             let watcher = Task {
                 guard let revocations else { return }

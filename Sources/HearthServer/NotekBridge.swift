@@ -98,7 +98,7 @@ final class NotekBridge: Sendable {
         }
         // Renames made anywhere reach the note's Notek editors as name changes.
         let renames = try? await store.subscribe(after: try await store.latestSeq(), where: { change in
-            change.entity == "note" && change.entityId == noteId.text
+            change.entity == .note && change.entityId == noteId.text
         })
         let (readiness, ready) = AsyncStream.makeStream(of: Bool.self)
         let bridge = NotekBridge(noteId: noteId, store: store, logger: logger, session: session, editorId: editorId,

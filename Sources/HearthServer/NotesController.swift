@@ -107,7 +107,7 @@ struct NotesController {
             let actor = try context.require(.edit, note.resource, what: "That note")
             let patch = try await request.decode(as: NotePatch.self, context: context)
             if let visibility = patch.visibility, visibility != note.visibility, note.ownerId != actor.personId {
-                throw ProblemError(.forbidden, type: "forbidden", detail: "Only the note's owner can change who sees it")
+                throw HearthError.forbidden("Only the note's owner can change who sees it")
             }
             return NoteBody(try await store.updateNote(
                 id: note.id, title: patch.title, visibility: patch.visibility, pinned: patch.pinned,

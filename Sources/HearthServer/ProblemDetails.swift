@@ -45,6 +45,8 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
                 self.init(status: .conflict, slug: "conflict", detail: hearth.description)
             case .forbidden:
                 self.init(status: .forbidden, slug: "forbidden", detail: hearth.description)
+            case .unpaired:
+                self.init(status: .unauthorized, slug: "unpaired", detail: hearth.description)
             case .limitReached(let refusal):
                 self.init(status: .conflict, slug: "limit-reached", detail: hearth.description)
                 rule = refusal.rule.rawValue

@@ -179,9 +179,9 @@ struct SyncController {
         var changedByOthers: Set<String> = []
         var shown: Set<String> = []
         for change in changes {
-            let key = change.entity + "/" + change.entityId
+            let key = change.entity.rawValue + "/" + change.entityId
             let wasShown = LiveVisibility.isVisible(change, to: actor)
-            guard wasShown || change.entity == "note" else { continue }
+            guard wasShown || change.entity == .note else { continue }
             if wasShown { shown.insert(key) }
             latest[key] = change
             if !own.contains(change.seq) { changedByOthers.insert(key) }
@@ -189,12 +189,12 @@ struct SyncController {
         // An entity only this push changed is as the device has it; one that
         // others changed too is sent whole, as it stands after both.
         let sent = latest.filter { changedByOthers.contains($0.key) }.values.sorted { $0.seq < $1.seq }
-        let notes = try await store.notesNow(ids: sent.filter { $0.entity == "note" }.compactMap { UUID(text: $0.entityId) },
+        let notes = try await store.notesNow(ids: sent.filter { $0.entity == .note }.compactMap { UUID(text: $0.entityId) },
                                              for: actor, withText: true)
         return sent.compactMap { change -> JSONValue? in
-            let key = change.entity + "/" + change.entityId
+            let key = change.entity.rawValue + "/" + change.entityId
             var fields: JSONValue? = change.op == .delete ? nil : change.payload
-            if change.entity == "note" {
+            if change.entity == .note {
                 switch UUID(text: change.entityId).flatMap({ notes[$0] }) {
                 case .readable(let now, let text)?:
                     fields = Self.fields(now, with: text)
@@ -205,7 +205,7 @@ struct SyncController {
             }
             // What is gone, or no longer shown to this person, is named, not described.
             return [
-                "seq": .number(Double(change.seq)), "entity": .string(change.entity), "id": .string(change.entityId),
+                "seq": .number(Double(change.seq)), "entity": .string(change.entity.rawValue), "id": .string(change.entityId),
                 "op": .string(change.op.rawValue), "fields": fields ?? .null, "deleted": .bool(fields == nil),
             ]
         }

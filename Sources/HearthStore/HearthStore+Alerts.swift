@@ -71,7 +71,7 @@ extension HearthStore {
                 repeats, details, acknowledgedAt, acknowledgedBy, respondedAt, respondedBy, resolvedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: alertArguments(alert, onceKey: onceKey))
-        try transaction.record(entity: "alert", entityId: alert.id.text, op: .create, payload: alert.json)
+        try transaction.record(entity: .alert, entityId: alert.id.text, op: .create, payload: alert.json)
     }
 
     static func saveAlert(_ alert: CareAlert, in transaction: inout WriteTransaction) throws {
@@ -82,7 +82,7 @@ extension HearthStore {
                              alert.acknowledgedAt?.millisecondsSince1970, alert.acknowledgedBy?.text,
                              alert.respondedAt?.millisecondsSince1970, alert.respondedBy?.text,
                              alert.resolvedAt?.millisecondsSince1970, alert.id.text])
-        try transaction.record(entity: "alert", entityId: alert.id.text, op: .update, payload: alert.json)
+        try transaction.record(entity: .alert, entityId: alert.id.text, op: .update, payload: alert.json)
     }
 
     static func alertArguments(_ a: CareAlert, onceKey: String?) throws -> StatementArguments {

@@ -26,8 +26,12 @@ extension HearthStore {
         guard let op = Change.Operation(rawValue: opText) else {
             throw DatabaseError(message: "change \(row["seq"] as Int64) has unknown op \(opText)")
         }
+        let entityText: String = row["entity"]
+        guard let entity = ChangeEntity(rawValue: entityText) else {
+            throw DatabaseError(message: "change \(row["seq"] as Int64) has unknown entity \(entityText)")
+        }
         return Change(
-            seq: row["seq"], entity: row["entity"], entityId: row["entityId"], op: op,
+            seq: row["seq"], entity: entity, entityId: row["entityId"], op: op,
             payload: try JSONValue(jsonText: row["payload"]), actor: row["actor"],
             time: Date(millisecondsSince1970: row["time"])
         )

@@ -87,7 +87,7 @@ extension HearthStore {
                                                  arguments: [transaction.time.millisecondsSince1970])
             }
             try transaction.db.cachedExecute(sql: "UPDATE household SET clockOffsetMs = ?", arguments: [offset])
-            try transaction.record(entity: "household", entityId: household.id.text, op: .update,
+            try transaction.record(entity: .household, entityId: household.id.text, op: .update,
                                    payload: ["clockOffsetMs": .number(Double(offset))])
             for var alert in try Self.alerts(sql: "SELECT * FROM alerts WHERE kind = 'clock' AND resolvedAt IS NULL AND acknowledgedAt IS NULL",
                                              arguments: [], transaction.db) {

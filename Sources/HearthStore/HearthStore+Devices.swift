@@ -55,7 +55,7 @@ extension HearthStore {
             try await write(by: "device:\(id.text)") { transaction in
                 try transaction.db.cachedExecute(sql: "UPDATE devices SET lastSeenAt = ?, userAgent = COALESCE(?, userAgent) WHERE id = ?",
                                            arguments: [transaction.time.millisecondsSince1970, userAgent, id.text])
-                try transaction.record(entity: "device", entityId: id.text, op: .update,
+                try transaction.record(entity: .device, entityId: id.text, op: .update,
                                        payload: ["lastSeenAt": .number(Double(transaction.time.millisecondsSince1970)),
                                                  "personId": .string(personId.text)])
             }
@@ -78,7 +78,7 @@ extension HearthStore {
         let personId = try String.fetchOne(transaction.db.cachedStatement(sql: "SELECT personId FROM devices WHERE id = ?"), arguments: [id]) ?? ""
         try transaction.db.cachedExecute(sql: "UPDATE devices SET revokedAt = ? WHERE id = ?",
                                    arguments: [transaction.time.millisecondsSince1970, id])
-        try transaction.record(entity: "device", entityId: id, op: .update,
+        try transaction.record(entity: .device, entityId: id, op: .update,
                                payload: ["revokedAt": .number(Double(transaction.time.millisecondsSince1970)),
                                          "personId": .string(personId)])
     }

@@ -20,6 +20,17 @@ public enum DoseAnswer: Sendable, Hashable {
     /// interval (the reminder's own "Later", so it comes back when the next
     /// reminder would have).
     case snoozed(minutes: Int?)
+
+    /// An answer as the API and sync both send it: `status` taken, skipped
+    /// or snoozed, with the parts that go with it (the rest is ignored).
+    public init(status: String?, takenAt: Date?, reason: String?, snoozeMinutes: Int?) throws(HearthError) {
+        switch status.flatMap(Dose.Status.init(rawValue:)) {
+        case .taken?: self = .taken(at: takenAt)
+        case .skipped?: self = .skipped(reason: reason)
+        case .snoozed?: self = .snoozed(minutes: snoozeMinutes)
+        default: throw .invalid(fields: ["status": "must be taken, skipped or snoozed"])
+        }
+    }
 }
 
 extension HearthStore {
@@ -28,20 +39,23 @@ extension HearthStore {
 
     // MARK: Scheduled doses
 
-    /// Records the answer to the planned dose `key`. Answering a dose that is
-    /// already taken or skipped changes nothing (a double tap is recorded once);
-    /// the stored dose is returned with whether this call recorded it.
-    public func answerDose(key: String, _ answer: DoseAnswer, recordedBy person: UUID, by actor: String) async throws -> (dose: Dose, recorded: Bool) {
+    /// Records `person`'s answer to the planned dose `key`, decided by the
+    /// permission policy on the medication this write reads (a dose of
+    /// someone they may not see is unknown). Answering a dose that is
+    /// already taken or skipped changes nothing (a double tap is recorded
+    /// once); the stored dose is returned with whether this call recorded it.
+    public func answerDose(key: String, _ answer: DoseAnswer, as person: PermissionPolicy.Actor, by actor: String) async throws -> (dose: Dose, recorded: Bool) {
         let answer = try Self.validated(answer)
         return try await write(by: actor) { transaction in
             let zone = try Self.householdTimeZone(transaction.db)
             guard let (planned, medication) = try Self.plannedDose(key: key, in: zone, transaction.db), medication.active else {
                 throw HearthError.notFound(what: "That dose")
             }
+            try PermissionPolicy.require(person, .create, .care(of: medication.personId), what: "That dose")
             guard planned.due.timeIntervalSince(transaction.time) <= Self.earliestAnswer else {
                 throw HearthError.invalid(fields: ["key": "is a dose more than 12 hours ahead; record it closer to its time"])
             }
-            return try Self.answer(planned, of: medication, answer, recordedBy: person, in: &transaction)
+            return try Self.answer(planned, of: medication, answer, recordedBy: person.personId, in: &transaction)
         }
     }
 
@@ -101,7 +115,7 @@ extension HearthStore {
             dose.snoozedUntil = max(now, planned.due).addingTimeInterval(TimeInterval(minutes * 60))
         }
         try saveDose(dose, isNew: existing == nil, in: &transaction)
-        if dose.status.isAnswered { try transaction.stamp(["status", "takenAt", "reason"], of: "dose", id: dose.key ?? dose.id.text) }
+        if dose.status.isAnswered { try transaction.stamp(["status", "takenAt", "reason"], of: .dose, id: dose.key ?? dose.id.text) }
         if dose.status == .taken { try takeFromStock(dose.amount, medicationId: medication.id, in: &transaction) }
         // The banner goes away on every device; a snoozed dose's comes back when the snooze ends.
         try resolveAlerts(doseId: dose.id, kinds: dose.status == .snoozed ? [.doseDue] : [.doseDue, .doseMissed], answer: dose,
@@ -109,14 +123,24 @@ extension HearthStore {
         return (dose, true)
     }
 
-    /// Corrects a recorded dose later: when it was taken, or taken ↔ skipped.
-    public func correctDose(id: UUID, takenAt: Date?, status: Dose.Status?, reason: String?, recordedBy person: UUID, by actor: String) async throws -> Dose {
+    /// Corrects a recorded dose later: when it was taken, or taken ↔ skipped;
+    /// by whom the policy lets put it right (`.doseRecord`), decided on the
+    /// dose this write reads.
+    public func correctDose(id: UUID, takenAt: Date?, status: Dose.Status?, reason: String?, as person: PermissionPolicy.Actor, by actor: String) async throws -> Dose {
         if let status, !status.isAnswered { throw HearthError.invalid(fields: ["status": "must be taken or skipped"]) }
         if let reason, reason.count > Dose.maximumReasonLength { throw HearthError.invalid(fields: ["reason": "must be at most 500 characters"]) }
         return try await write(by: actor) { transaction in
-            guard let dose = try Self.dose(id: id, transaction.db) else { throw HearthError.notFound(what: "That dose") }
-            return try Self.correct(dose, takenAt: takenAt, status: status, reason: reason, recordedBy: person, in: &transaction)
+            let dose = try Self.doseToPutRight(id: id, by: person, transaction.db)
+            return try Self.correct(dose, takenAt: takenAt, status: status, reason: reason, recordedBy: person.personId, in: &transaction)
         }
+    }
+
+    /// The dose `id` if `person` may put it right: unknown when they may not
+    /// see it, forbidden when they see it but did not record it (a senior).
+    static func doseToPutRight(id: UUID, by person: PermissionPolicy.Actor, _ db: Database) throws -> Dose {
+        guard let dose = try dose(id: id, db) else { throw HearthError.notFound(what: "That dose") }
+        try PermissionPolicy.require(person, .edit, .doseRecord(of: dose.personId, recordedBy: dose.recordedBy), what: "That dose")
+        return dose
     }
 
     /// Changes what was recorded of a dose, moving the stock with it; nil
@@ -159,10 +183,11 @@ extension HearthStore {
     /// Takes back a planned dose's answer ("not answered after all"): the
     /// stock taken for it returns, and the dose waits again. One whose time
     /// has come is due again, reminded and, once its grace is over, missed
-    /// (the caregivers told); one still ahead is planned as if never answered.
-    public func withdrawDoseAnswer(id: UUID, by person: UUID, actor: String) async throws -> Dose? {
+    /// (the caregivers told); one still ahead is planned as if never answered
+    /// (`waiting` is nil: no record is left of it).
+    public func withdrawDoseAnswer(id: UUID, as person: PermissionPolicy.Actor, by actor: String) async throws -> (waiting: Dose?, key: String) {
         try await write(by: actor) { transaction in
-            guard var dose = try Self.dose(id: id, transaction.db) else { throw HearthError.notFound(what: "That dose") }
+            var dose = try Self.doseToPutRight(id: id, by: person, transaction.db)
             guard let key = dose.key else {
                 throw HearthError.conflict("An as-needed dose is put right, not taken back: change it to skipped")
             }
@@ -175,16 +200,16 @@ extension HearthStore {
             if let due = dose.dueAt, due > now, !alerted {
                 try transaction.db.cachedExecute(sql: "DELETE FROM doses WHERE id = ?", arguments: [dose.id.text])
                 try transaction.stampChanges(of: .dose, id: key, from: before.json, to: [:])
-                try transaction.record(entity: "dose", entityId: dose.id.text, op: .delete, payload: [
-                    "key": .string(key), "personId": .of(dose.personId), "withdrawnBy": .of(person),
+                try transaction.record(entity: .dose, entityId: dose.id.text, op: .delete, payload: [
+                    "key": .string(key), "personId": .of(dose.personId), "withdrawnBy": .of(person.personId),
                 ])
-                return nil
+                return (nil, key)
             }
             dose.status = .due
             dose.takenAt = nil
             dose.reason = nil
             dose.snoozedUntil = nil
-            dose.correctedBy = person
+            dose.correctedBy = person.personId
             dose.correctedAt = now
             dose.updatedAt = now
             try transaction.stampChanges(of: .dose, id: key, from: before.json, to: dose.json)
@@ -192,7 +217,7 @@ extension HearthStore {
             // The next reminder a repeat interval from now, not at once.
             try transaction.db.cachedExecute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?",
                                              arguments: [now.millisecondsSince1970, dose.id.text])
-            return dose
+            return (dose, key)
         }
     }
 
@@ -200,19 +225,19 @@ extension HearthStore {
 
     /// Records an as-needed dose taken now (or at `takenAt`). One that would
     /// come sooner than its minimum interval or past its daily maximum is
-    /// refused, unless `override` (a caregiver's call, kept on record).
-    /// `authorize` sees the medication as this write reads it and throws
-    /// when the caller may not give it.
+    /// refused, unless `override` (a caregiver's call, kept on record; a
+    /// senior may not override her own limit). Who may give it is decided
+    /// on the medication this write reads.
     public func takeAsNeeded(
-        medicationId: UUID, takenAt: Date?, override: Bool, reason: String?, recordedBy person: UUID, by actor: String,
-        authorize: @escaping @Sendable (Medication) throws -> Void = { _ in }
+        medicationId: UUID, takenAt: Date?, override: Bool, reason: String?, as person: PermissionPolicy.Actor, by actor: String
     ) async throws -> Dose {
         if let reason, reason.count > Dose.maximumReasonLength { throw HearthError.invalid(fields: ["reason": "must be at most 500 characters"]) }
         return try await write(by: actor) { transaction in
             guard let medication = try Self.medication(id: medicationId, transaction.db), medication.active else {
                 throw HearthError.notFound(what: "That medication")
             }
-            try authorize(medication)
+            try PermissionPolicy.require(person, .create, .care(of: medication.personId), what: "That medication")
+            if override, person.role == .senior { throw HearthError.forbidden("Only a caregiver may give a dose past its limits") }
             let versions = try Self.scheduleVersions(medicationIds: [medicationId], since: transaction.time, transaction.db)
             guard let schedule = versions.first(where: { $0.activeUntil == nil && $0.schedule.isAsNeeded })?.schedule,
                   case .asNeeded(let minimumInterval, let dailyMaximum) = schedule.pattern
@@ -244,7 +269,7 @@ extension HearthStore {
             let dose = Dose(
                 key: nil, medicationId: medicationId, personId: medication.personId, scheduleId: schedule.id, dueAt: nil,
                 plannedDate: nil, plannedTime: nil, amount: schedule.amount, status: .taken, takenAt: when,
-                reason: reason?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty, recordedBy: person,
+                reason: reason?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty, recordedBy: person.personId,
                 limitOverridden: verdict != .allowed, createdAt: transaction.time, updatedAt: transaction.time)
             try Self.saveDose(dose, isNew: true, in: &transaction)
             let current = versions.filter { $0.activeUntil == nil }.map(\.schedule)
@@ -274,7 +299,7 @@ extension HearthStore {
         // Stock moves with every dose; it is not a revision of the medication.
         try transaction.db.cachedExecute(sql: "UPDATE medications SET stock = ?, updatedAt = ? WHERE id = ?",
                                    arguments: [medication.stock, medication.updatedAt.millisecondsSince1970, medicationId.text])
-        try transaction.record(entity: "medication", entityId: medicationId.text, op: .update, payload: medication.json)
+        try transaction.record(entity: .medication, entityId: medicationId.text, op: .update, payload: medication.json)
         try checkStock(medicationId: medicationId, known: (medication, known?.schedules), in: &transaction)
     }
 
@@ -460,7 +485,7 @@ extension HearthStore {
                 WHERE id = ?
                 """, arguments: values)
         }
-        try transaction.record(entity: "dose", entityId: d.id.text, op: isNew ? .create : .update, payload: d.json)
+        try transaction.record(entity: .dose, entityId: d.id.text, op: isNew ? .create : .update, payload: d.json)
     }
 
     static func dose(key: String, _ db: Database) throws -> Dose? {

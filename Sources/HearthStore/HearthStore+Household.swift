@@ -16,7 +16,7 @@ extension HearthStore {
                 arguments: [household.id.text, household.name, household.timeZone,
                             household.createdAt.millisecondsSince1970]
             )
-            try transaction.record(entity: "household", entityId: household.id.text,
+            try transaction.record(entity: .household, entityId: household.id.text,
                                    op: .create, payload: household.changePayload)
             return household
         }
@@ -60,7 +60,7 @@ extension HearthStore {
             try transaction.db.cachedExecute(sql: "UPDATE household SET name = ?, timeZone = ? WHERE id = ?",
                 arguments: [household.name, household.timeZone, household.id.text]
             )
-            try transaction.record(entity: "household", entityId: household.id.text,
+            try transaction.record(entity: .household, entityId: household.id.text,
                                    op: .update, payload: .object(changed))
             return household
         }

@@ -117,7 +117,7 @@ extension HearthStore {
         }
         try transaction.db.cachedExecute(sql: "INSERT INTO medication_revisions (medicationId, revision, snapshot, actor, time) VALUES (?, ?, ?, ?, ?)",
             arguments: [m.id.text, m.revision, try m.json.jsonText(), transaction.actor, transaction.time.millisecondsSince1970])
-        try transaction.record(entity: "medication", entityId: m.id.text, op: isNew ? .create : .update, payload: m.json)
+        try transaction.record(entity: .medication, entityId: m.id.text, op: isNew ? .create : .update, payload: m.json)
     }
 
     // MARK: Schedules
@@ -143,7 +143,7 @@ extension HearthStore {
         try transaction.db.cachedExecute(sql: "INSERT INTO schedules (id, medicationId, createdAt) VALUES (?, ?, ?)",
                                    arguments: [schedule.id.text, schedule.medicationId.text, transaction.time.millisecondsSince1970])
         try insertVersion(schedule, version: 1, in: &transaction)
-        try transaction.record(entity: "schedule", entityId: schedule.id.text, op: .create,
+        try transaction.record(entity: .schedule, entityId: schedule.id.text, op: .create,
                                payload: payload(of: schedule, personId: personId))
         return schedule
     }
@@ -164,7 +164,7 @@ extension HearthStore {
             try transaction.db.cachedExecute(sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
                 arguments: [transaction.time.millisecondsSince1970, id.text])
             try Self.insertVersion(schedule, version: version + 1, in: &transaction)
-            try transaction.record(entity: "schedule", entityId: id.text, op: .update,
+            try transaction.record(entity: .schedule, entityId: id.text, op: .update,
                                    payload: Self.payload(of: schedule, personId: medication.personId))
             try Self.checkStock(medicationId: medication.id, in: &transaction)
             return schedule
@@ -181,7 +181,7 @@ extension HearthStore {
             try transaction.db.cachedExecute(sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
                                        arguments: [now, id.text])
             try transaction.db.cachedExecute(sql: "UPDATE schedules SET removedAt = ? WHERE id = ?", arguments: [now, id.text])
-            try transaction.record(entity: "schedule", entityId: id.text, op: .delete,
+            try transaction.record(entity: .schedule, entityId: id.text, op: .delete,
                                    payload: ["medicationId": .string(medication.id.text), "personId": .string(medication.personId.text)])
             try Self.checkStock(medicationId: medication.id, in: &transaction)
         }

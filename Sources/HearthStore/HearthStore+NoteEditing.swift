@@ -93,7 +93,7 @@ extension HearthStore {
                                        arguments: [text, time, !refreshSearch, noteId.text])
             if refreshSearch { try Self.refreshSearch(ofNote: noteId, text: text, transaction.db) }
             if recordChange {
-                try transaction.record(entity: "note", entityId: noteId.text, op: .update, payload: Self.payload(of: note))
+                try transaction.record(entity: .note, entityId: noteId.text, op: .update, payload: Self.payload(of: note))
             }
             return (seq, note.access)
         }

@@ -46,7 +46,7 @@ extension HearthStore {
                 """,
             arguments: [note.id.text, note.ownerId.text, note.title, note.visibility.rawValue, note.pinned,
                         note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, note.text, Data(state)])
-        try transaction.record(entity: "note", entityId: note.id.text, op: .create, payload: payload(of: note))
+        try transaction.record(entity: .note, entityId: note.id.text, op: .create, payload: payload(of: note))
     }
 
     /// Changes a note's title, visibility or pin; nil leaves a field as it is.
@@ -68,7 +68,7 @@ extension HearthStore {
             try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, pinned = ?, updatedAt = ? WHERE id = ?",
                 arguments: [note.title, note.visibility.rawValue, note.pinned, note.updatedAt.millisecondsSince1970, id.text])
             try transaction.stampChanges(of: .note, id: id.text, from: Self.payload(of: before), to: Self.payload(of: note))
-            try transaction.record(entity: "note", entityId: id.text, op: .update,
+            try transaction.record(entity: .note, entityId: id.text, op: .update,
                                    payload: Self.payload(of: note, wasShared: before.visibility == .shared))
             return note
         }
@@ -92,8 +92,8 @@ extension HearthStore {
             note.updatedAt = transaction.time
             try transaction.db.cachedExecute(sql: "UPDATE notes SET deletedAt = ?, updatedAt = ? WHERE id = ?",
                 arguments: [note.deletedAt?.millisecondsSince1970, note.updatedAt.millisecondsSince1970, id.text])
-            try transaction.stamp(["deleted"], of: "note", id: id.text)
-            try transaction.record(entity: "note", entityId: id.text, op: .update, payload: Self.payload(of: note))
+            try transaction.stamp(["deleted"], of: .note, id: id.text)
+            try transaction.record(entity: .note, entityId: id.text, op: .update, payload: Self.payload(of: note))
             return note
         }
     }
@@ -112,7 +112,7 @@ extension HearthStore {
             for id in ids {
                 let ownerAndVisibility = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT ownerId, visibility FROM notes WHERE id = ?"), arguments: [id])
                 try transaction.db.cachedExecute(sql: "DELETE FROM notes WHERE id = ?", arguments: [id])
-                try transaction.record(entity: "note", entityId: id, op: .delete, payload: [
+                try transaction.record(entity: .note, entityId: id, op: .delete, payload: [
                     "ownerId": .string(ownerAndVisibility?["ownerId"] ?? ""),
                     "visibility": .string(ownerAndVisibility?["visibility"] ?? "private"),
                 ])

@@ -79,7 +79,7 @@ extension HearthStore {
                             personId == nil ? personName : nil, personId == nil ? role.rawValue : nil,
                             validDeviceName, transaction.actor, transaction.time.millisecondsSince1970,
                             expiresAt.millisecondsSince1970])
-            try transaction.record(entity: "pairingCode", entityId: id.text, op: .create,
+            try transaction.record(entity: .pairingCode, entityId: id.text, op: .create,
                                    payload: ["personName": .string(personName), "role": .string(role.rawValue)])
             return PairingInvitation(id: id, code: code, expiresAt: expiresAt, personName: personName, role: role)
         }
@@ -160,7 +160,7 @@ extension HearthStore {
                 WHERE id = ?
                 """, arguments: [PairingCode.wrongAttemptsAllowed, now, id])
             let attempts = try Int.fetchOne(transaction.db.cachedStatement(sql: "SELECT wrongAttempts FROM pairing_codes WHERE id = ?"), arguments: [id]) ?? 0
-            try transaction.record(entity: "pairingCode", entityId: id, op: .update,
+            try transaction.record(entity: .pairingCode, entityId: id, op: .update,
                                    payload: ["wrongAttempts": .number(Double(attempts))])
         }
     }
@@ -193,12 +193,12 @@ extension HearthStore {
                 """,
             arguments: [device.id.text, person.id.text, device.name, SecretHash.of(token),
                         device.createdAt.millisecondsSince1970, device.createdAt.millisecondsSince1970, userAgent])
-        try transaction.record(entity: "device", entityId: device.id.text, op: .create,
+        try transaction.record(entity: .device, entityId: device.id.text, op: .create,
                                payload: ["name": .string(device.name), "personId": .string(person.id.text)])
         let codeId: String = code["id"]
         try transaction.db.cachedExecute(sql: "UPDATE pairing_codes SET usedAt = ?, deviceId = ? WHERE id = ?",
                                    arguments: [transaction.time.millisecondsSince1970, device.id.text, codeId])
-        try transaction.record(entity: "pairingCode", entityId: codeId, op: .update, payload: ["used": .bool(true)])
+        try transaction.record(entity: .pairingCode, entityId: codeId, op: .update, payload: ["used": .bool(true)])
         return PairedDevice(device: device, person: person, caresFor: try seniors(caredForBy: person.id, transaction.db))
     }
 

@@ -18,7 +18,7 @@ extension HearthStore {
         try transaction.db.cachedExecute(sql: "INSERT INTO people (id, name, role, createdAt) VALUES (?, ?, ?, ?)",
             arguments: [person.id.text, person.name, person.role.rawValue, person.createdAt.millisecondsSince1970]
         )
-        try transaction.record(entity: "person", entityId: person.id.text, op: .create,
+        try transaction.record(entity: .person, entityId: person.id.text, op: .create,
                                payload: ["name": .string(person.name), "role": .string(person.role.rawValue)])
         return person
     }
@@ -59,7 +59,7 @@ extension HearthStore {
             person.archivedAt = transaction.time
             try transaction.db.cachedExecute(sql: "UPDATE people SET archivedAt = ? WHERE id = ?",
                                        arguments: [transaction.time.millisecondsSince1970, id.text])
-            try transaction.record(entity: "person", entityId: id.text, op: .update,
+            try transaction.record(entity: .person, entityId: id.text, op: .update,
                                    payload: ["archivedAt": .number(Double(transaction.time.millisecondsSince1970))])
             for deviceId in try String.fetchAll(transaction.db.cachedStatement(sql: "SELECT id FROM devices WHERE personId = ? AND revokedAt IS NULL"),
                                                 arguments: [id.text]) {
@@ -84,7 +84,7 @@ extension HearthStore {
             try transaction.db.cachedExecute(sql: "INSERT OR IGNORE INTO care_links (caregiverId, seniorId, createdAt) VALUES (?, ?, ?)",
                 arguments: [caregiverId.text, seniorId.text, transaction.time.millisecondsSince1970])
             if transaction.db.changesCount > 0 {
-                try transaction.record(entity: "careLink", entityId: "\(caregiverId.text):\(seniorId.text)", op: .create,
+                try transaction.record(entity: .careLink, entityId: "\(caregiverId.text):\(seniorId.text)", op: .create,
                                        payload: ["caregiverId": .string(caregiverId.text), "seniorId": .string(seniorId.text)])
             }
         }

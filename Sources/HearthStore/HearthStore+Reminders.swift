@@ -34,7 +34,7 @@ extension HearthStore {
             guard try Self.reminderSettings(transaction.db) != settings else { return settings }
             try transaction.db.cachedExecute(sql: "UPDATE household SET graceMinutes = ?, repeatMinutes = ?",
                                        arguments: [settings.graceMinutes, settings.repeatMinutes])
-            try transaction.record(entity: "household", entityId: household.id.text, op: .update, payload: [
+            try transaction.record(entity: .household, entityId: household.id.text, op: .update, payload: [
                 "graceMinutes": .number(Double(settings.graceMinutes)), "repeatMinutes": .number(Double(settings.repeatMinutes)),
             ])
             return settings

@@ -66,10 +66,10 @@ extension HearthStore {
                     // A dose answered by its key is logged under its id.
                     let logId = change.entity == .dose && UUID(text: change.id) == nil
                         ? try Self.dose(key: change.id, transaction.db)?.id.text ?? change.id : change.id
-                    applied.insert(change.entity.rawValue + "/" + logId)
+                    applied.insert(change.entity.logged.rawValue + "/" + logId)
                 }
             }
-            let own = transaction.changes.filter { applied.contains($0.entity + "/" + $0.entityId) }.map(\.seq)
+            let own = transaction.changes.filter { applied.contains($0.entity.rawValue + "/" + $0.entityId) }.map(\.seq)
             return SyncPushOutcome(results: results, ownChanges: Set(own))
         }
     }
@@ -120,7 +120,7 @@ extension HearthStore {
             try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, pinned = ?, deletedAt = ?, updatedAt = ? WHERE id = ?",
                 arguments: [note.title, note.visibility.rawValue, note.pinned, note.deletedAt?.millisecondsSince1970,
                             note.updatedAt.millisecondsSince1970, id.text])
-            try transaction.record(entity: "note", entityId: id.text, op: .update,
+            try transaction.record(entity: .note, entityId: id.text, op: .update,
                                    payload: payload(of: note, wasShared: before.visibility == .shared))
         }
         return try result(of: change, winners: winners, requested: requested.keys, current: current(note))
@@ -205,19 +205,11 @@ extension HearthStore {
         guard medication.active, planned.due.timeIntervalSince(transaction.time) <= earliestAnswer else {
             return try refused(change, "not-answerable", actor: actor, transaction.db)
         }
-        let answer: DoseAnswer
-        switch change.fields["status"] {
-        case .string("taken")?:
-            var takenAt: Date?
-            if case .string(let text)? = change.fields["takenAt"] { takenAt = ISOTime.date(from: text) }
-            answer = .taken(at: takenAt)
-        case .string("skipped")?:
-            var reason: String?
-            if case .string(let text)? = change.fields["reason"] { reason = text }
-            answer = .skipped(reason: reason)
-        default:
-            return try refused(change, "not-answerable", actor: actor, transaction.db)
-        }
+        // Sync's field rules let only taken or skipped through; a change without a status answers nothing.
+        let text = { (field: String) -> String? in if case .string(let value)? = change.fields[field] { value } else { nil } }
+        guard let answer = try? DoseAnswer(status: text("status"), takenAt: text("takenAt").flatMap(ISOTime.date(from:)),
+                                           reason: text("reason"), snoozeMinutes: nil)
+        else { return try refused(change, "not-answerable", actor: actor, transaction.db) }
         let (dose, _) = try self.answer(planned, of: medication, answer, recordedBy: actor.personId, in: &transaction)
         // The whole answer is the device's, defaults included (a `takenAt`
         // of "now"), so a later-stamped edit of any part of it wins.
@@ -226,11 +218,15 @@ extension HearthStore {
     }
 
     static func correctDose(_ recorded: Dose, _ change: SyncChange, actor: PermissionPolicy.Actor, in transaction: inout WriteTransaction) throws -> JSONValue {
-        guard PermissionPolicy.decide(actor, .create, .care(of: recorded.personId)) == .allow else {
-            return try refused(change, "forbidden", actor: actor, transaction.db)
-        }
         let clockId = recorded.key ?? recorded.id.text
         let winners = try winningFields(of: change, among: change.fields.keys, clockId: clockId, transaction.db)
+        // A change that loses to a later one changes nothing, and says so. One
+        // that would win follows the API's rule: a senior puts right what she
+        // recorded; her caregivers, any of her doses.
+        if !winners.isEmpty,
+           PermissionPolicy.decide(actor, .edit, .doseRecord(of: recorded.personId, recordedBy: recorded.recordedBy)) == .deny {
+            return try refused(change, "forbidden", actor: actor, transaction.db)
+        }
         var status: Dose.Status?
         var takenAt: Date?
         var reason: String?

@@ -101,7 +101,7 @@ extension HearthStore {
     public func recordNoteTextChanged(id: UUID, by actorName: String) async throws {
         try await write(by: actorName) { transaction in
             guard let note = try Self.note(id: id, transaction.db) else { return }
-            try transaction.record(entity: "note", entityId: id.text, op: .update, payload: Self.payload(of: note))
+            try transaction.record(entity: .note, entityId: id.text, op: .update, payload: Self.payload(of: note))
             try Self.refreshSearch(ofNote: id, text: note.text, transaction.db)
             try transaction.db.cachedExecute(sql: "UPDATE notes SET searchBehind = 0 WHERE id = ?", arguments: [id.text])
         }

@@ -8,8 +8,13 @@ import HearthCore
 /// or an archived person is refused on the next request after the change is
 /// published.
 final class PairedDeviceCache: Sendable {
-    /// The entities a `PairedDevice` is read from.
-    static let identityEntities: Set<String> = ["device", "person", "careLink"]
+    /// Whether a change is to what a `PairedDevice` is read from.
+    static func changesIdentity(_ change: Change) -> Bool {
+        switch change.entity {
+        case .device, .person, .careLink: true
+        case .household, .pairingCode, .note, .medication, .schedule, .dose, .alert: false
+        }
+    }
     /// Far more devices than a household pairs; past it the cache starts over.
     static let capacity = 1024
 
@@ -36,7 +41,7 @@ final class PairedDeviceCache: Sendable {
     }
 
     func forget(after changes: [Change]) {
-        guard changes.contains(where: { Self.identityEntities.contains($0.entity) }) else { return }
+        guard changes.contains(where: Self.changesIdentity) else { return }
         state.withLock { state in
             state.generation += 1
             state.byTokenHash.removeAll(keepingCapacity: true)

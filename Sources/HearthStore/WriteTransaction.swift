@@ -22,9 +22,9 @@ public struct WriteTransaction {
 
     /// Appends one change to the log and returns it with its `seq`.
     @discardableResult
-    public mutating func record(entity: String, entityId: String, op: Change.Operation, payload: JSONValue) throws -> Change {
+    public mutating func record(entity: ChangeEntity, entityId: String, op: Change.Operation, payload: JSONValue) throws -> Change {
         try db.cachedExecute(sql: "INSERT INTO changes (entity, entityId, op, payload, actor, time) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [entity, entityId, op.rawValue, try payload.jsonText(), actor, time.millisecondsSince1970]
+            arguments: [entity.rawValue, entityId, op.rawValue, try payload.jsonText(), actor, time.millisecondsSince1970]
         )
         let change = Change(
             seq: db.lastInsertedRowID, entity: entity, entityId: entityId,
@@ -37,10 +37,10 @@ public struct WriteTransaction {
     /// Records that `fields` of an entity were just changed by the hub (the
     /// API, the web, the CLI), at a hub clock reading: a device's offline
     /// edit of the same field then wins only if it was stamped later.
-    public func stamp(_ fields: some Sequence<String>, of entity: String, id entityId: String) throws {
+    public func stamp(_ fields: some Sequence<String>, of entity: SyncChange.Entity, id entityId: String) throws {
         let reading = clock.next(at: time).description
         for field in fields {
-            try Self.setClock(reading, of: entity, id: entityId, field: field, db)
+            try Self.setClock(reading, of: entity.rawValue, id: entityId, field: field, db)
         }
     }
 
@@ -49,7 +49,7 @@ public struct WriteTransaction {
     public func stampChanges(of entity: SyncChange.Entity, id entityId: String, from before: JSONValue, to after: JSONValue) throws {
         guard case .object(let old) = before, case .object(let new) = after else { return }
         let changed = SyncChange.fieldKinds(of: entity).keys.filter { old[$0] != new[$0] }.sorted()
-        if !changed.isEmpty { try stamp(changed, of: entity.rawValue, id: entityId) }
+        if !changed.isEmpty { try stamp(changed, of: entity, id: entityId) }
     }
 
     static func setClock(_ reading: String, of entity: String, id entityId: String, field: String, _ db: Database) throws {

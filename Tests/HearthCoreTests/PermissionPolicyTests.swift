@@ -30,6 +30,8 @@ import Testing
         "senior's care": .care(of: senior),
         "other senior's care": .care(of: otherSenior),
         "senior's medications": .medications(of: senior),
+        "senior's dose she recorded": .doseRecord(of: senior, recordedBy: senior),
+        "senior's dose her caregiver recorded": .doseRecord(of: senior, recordedBy: caregiver),
         "senior as a person": .person(senior),
         "caregiver as a person": .person(caregiver),
         "senior's device": .device(owner: senior),
@@ -47,6 +49,7 @@ import Testing
             "senior's private note": "yyyy", "senior's shared note": "yyyy",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
             "senior's care": "yyyn", "other senior's care": "nnnn", "senior's medications": "ynnn",
+            "senior's dose she recorded": "yyyy", "senior's dose her caregiver recorded": "ynnn",
             "senior as a person": "ynyn", "caregiver as a person": "ynnn",
             "senior's device": "ynyy", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nynn", "pairing for the linked admin": "nnnn",
@@ -56,6 +59,7 @@ import Testing
             "senior's private note": "nnnn", "senior's shared note": "yyyn",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
             "senior's care": "nnnn", "other senior's care": "yyyn", "senior's medications": "nnnn",
+            "senior's dose she recorded": "nnnn", "senior's dose her caregiver recorded": "nnnn",
             "senior as a person": "ynnn", "caregiver as a person": "ynnn",
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
@@ -65,6 +69,7 @@ import Testing
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
             "caregiver's private note": "yyyy", "caregiver's shared note": "yyyy",
             "senior's care": "yyyy", "other senior's care": "nnnn", "senior's medications": "yyyy",
+            "senior's dose she recorded": "yyyy", "senior's dose her caregiver recorded": "yyyy",
             "senior as a person": "ynnn", "caregiver as a person": "ynyn",
             "senior's device": "nnnn", "caregiver's device": "ynyy", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
@@ -74,6 +79,7 @@ import Testing
             "senior's private note": "nnnn", "senior's shared note": "yyyn",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
             "senior's care": "nnnn", "other senior's care": "nnnn", "senior's medications": "nnnn",
+            "senior's dose she recorded": "nnnn", "senior's dose her caregiver recorded": "nnnn",
             "senior as a person": "ynnn", "caregiver as a person": "ynnn",
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
@@ -83,6 +89,7 @@ import Testing
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyy",
             "senior's care": "yyyy", "other senior's care": "nnnn", "senior's medications": "yyyy",
+            "senior's dose she recorded": "yyyy", "senior's dose her caregiver recorded": "yyyy",
             "senior as a person": "yyyy", "caregiver as a person": "yyyy",
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
@@ -92,6 +99,7 @@ import Testing
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyy",
             "senior's care": "nnnn", "other senior's care": "nnnn", "senior's medications": "nnnn",
+            "senior's dose she recorded": "nnnn", "senior's dose her caregiver recorded": "nnnn",
             "senior as a person": "yyyy", "caregiver as a person": "yyyy",
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
@@ -119,6 +127,18 @@ import Testing
                 #expect(decision == (mark == "y" ? .allow : .deny), "\(actorName) \(action) \(resourceName)")
             }
         }
+    }
+
+    @Test func aRefusalSaysNotFoundForWhatCannotBeSeenAndForbiddenForWhatCannotBeDone() throws {
+        let senior = try #require(Self.actors["senior"])
+        #expect(throws: HearthError.forbidden("A dose someone else recorded is put right by a caregiver")) {
+            try Policy.require(senior, .edit, .doseRecord(of: Self.senior, recordedBy: Self.caregiver), what: "That dose")
+        }
+        let stranger = try #require(Self.actors["unlinked caregiver"])
+        #expect(throws: HearthError.notFound(what: "That dose")) {
+            try Policy.require(stranger, .edit, .doseRecord(of: Self.senior, recordedBy: Self.caregiver), what: "That dose")
+        }
+        try Policy.require(senior, .edit, .doseRecord(of: Self.senior, recordedBy: Self.senior), what: "That dose")
     }
 
     @Test func privateNotesAreNeverShownToCaregiversOrAdmins() {

@@ -298,7 +298,7 @@ import Testing
             #expect(stored.field("appearance") == "biała")
             let mirrored = try #require(try await ania.mirror.medications().first)
             #expect(mirrored.strength == "500 mg" && mirrored.appearance == "biała", "the copy shows what the hub has")
-            let fields = try await ania.mirror.writer.read { db in try HearthMirror.fields("medication", id, db) }
+            let fields = try await ania.mirror.writer.read { db in try HearthMirror.fields(.medication, id, db) }
             #expect(fields?["colour"] == nil)
 
             let aside = try await ania.mirror.setAsideChanges()

@@ -24,6 +24,8 @@ final class CareHome {
     let senior: Person
     let caregiver: Person
     let zone: TimeZone
+    /// The senior as the permission policy knows her, answering her own doses.
+    var seniorActor: PermissionPolicy.Actor { PermissionPolicy.Actor(personId: senior.id, role: .senior) }
 
     init(start: Date, timeZone: String = "Europe/Warsaw") async throws {
         let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory

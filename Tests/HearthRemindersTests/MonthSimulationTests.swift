@@ -128,7 +128,7 @@ import Testing
                 let dose: Dose
                 let recorded: Bool
                 do {
-                    (dose, recorded) = try await home.store.answerDose(key: action.key, action.answer, recordedBy: action.person, by: "test")
+                    (dose, recorded) = try await home.store.answerDose(key: action.key, action.answer, as: PermissionPolicy.Actor(personId: action.person, role: .senior), by: "test")
                 } catch HearthError.conflict {
                     // A snooze that came after the dose was already missed (the hub was down, or the clock jumped).
                     continue

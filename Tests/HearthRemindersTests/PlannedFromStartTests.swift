@@ -23,7 +23,7 @@ import Testing
         // And she may still say she took it this morning
         let key = "\(schedule.id.uuidString.lowercased())/2026-03-10T08:00"
         let (dose, recorded) = try await home.store.answerDose(key: key, .taken(at: try home.at("2026-03-10", "08:05")),
-                                                                recordedBy: home.senior.id, by: "test")
+                                                                as: home.seniorActor, by: "test")
         #expect(recorded && dose.status == .taken)
     }
 

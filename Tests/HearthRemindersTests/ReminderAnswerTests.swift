@@ -27,7 +27,7 @@ import Testing
         #expect(try await home.store.alert(id: reminder.id)?.acknowledgedAt == nil)
 
         // Its own Taken closes it, and the hours after raise nothing missed
-        _ = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .taken(at: nil), recordedBy: home.senior.id, by: "test")
+        _ = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .taken(at: nil), as: home.seniorActor, by: "test")
         try await ReminderPassTests.run(home, until: try home.at("2026-03-10", "12:00"))
         let alerts = try await home.alerts()
         #expect(alerts.map(\.kind) == [.doseDue])
@@ -41,7 +41,7 @@ import Testing
         let (_, schedule) = try await home.medication("Omeprazol", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
         try await ReminderPassTests.run(home, until: try home.at("2026-03-10", "08:02"))
         let (later, recorded) = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .snoozed(minutes: nil),
-                                                                 recordedBy: home.senior.id, by: "test")
+                                                                 as: home.seniorActor, by: "test")
         #expect(recorded && later.status == .snoozed)
         #expect(later.snoozedUntil == (try home.at("2026-03-10", "08:17")), "the household's 15 minutes")
         // The reminder is closed until then, and comes back then
@@ -51,7 +51,7 @@ import Testing
         #expect(again.resolvedAt == nil && again.repeats == 1)
         // A choice of minutes is still one of the Today page's
         await #expect(throws: HearthError.self) {
-            _ = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .snoozed(minutes: 15), recordedBy: home.senior.id, by: "t")
+            _ = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .snoozed(minutes: 15), as: home.seniorActor, by: "t")
         }
     }
 
@@ -64,7 +64,7 @@ import Testing
         // She took it at 08:10 and says so at 09:00
         let takenAt = try home.at("2026-03-10", "08:10")
         let (dose, recorded) = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .taken(at: takenAt),
-                                                                recordedBy: home.senior.id, by: "test")
+                                                                as: home.seniorActor, by: "test")
         #expect(recorded && dose.status == .taken && dose.takenAt == takenAt)
         let answered = try #require(try await home.store.alert(id: missed.id))
         #expect(answered.resolvedAt == (try home.at("2026-03-10", "09:00")))

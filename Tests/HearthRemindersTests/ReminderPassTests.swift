@@ -48,10 +48,10 @@ import Testing
         let (_, schedule) = try await home.medication("Bisoprolol", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
         try await Self.run(home, until: try home.at("2026-03-10", "08:05"))
         let key = "\(schedule.id.uuidString.lowercased())/2026-03-10T08:00"
-        let (dose, recorded) = try await home.store.answerDose(key: key, .taken(at: nil), recordedBy: home.senior.id, by: "test")
+        let (dose, recorded) = try await home.store.answerDose(key: key, .taken(at: nil), as: home.seniorActor, by: "test")
         #expect(recorded && dose.status == .taken)
         // A double tap is recorded once.
-        let (again, recordedAgain) = try await home.store.answerDose(key: key, .taken(at: nil), recordedBy: home.senior.id, by: "test")
+        let (again, recordedAgain) = try await home.store.answerDose(key: key, .taken(at: nil), as: home.seniorActor, by: "test")
         #expect(!recordedAgain && again.id == dose.id && again.takenAt == dose.takenAt)
         try await Self.run(home, until: try home.at("2026-03-10", "12:00"))
         let alerts = try await home.alerts()
@@ -65,7 +65,7 @@ import Testing
         let (_, schedule) = try await home.medication("Bisoprolol", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
         try await Self.run(home, until: try home.at("2026-03-10", "08:02"))
         let key = "\(schedule.id.uuidString.lowercased())/2026-03-10T08:00"
-        let (snoozed, _) = try await home.store.answerDose(key: key, .snoozed(minutes: 30), recordedBy: home.senior.id, by: "test")
+        let (snoozed, _) = try await home.store.answerDose(key: key, .snoozed(minutes: 30), as: home.seniorActor, by: "test")
         #expect(snoozed.snoozedUntil == (try home.at("2026-03-10", "08:32")))
         let woke = try await Self.run(home, until: try home.at("2026-03-10", "10:00"))
         // Asleep through the snooze; reminded at 08:32, 08:42, 08:52; missed at 09:02.
@@ -115,7 +115,7 @@ import Testing
         let (_, schedule) = try await home.medication("Metformina", .weekly(times: [try LocalTime("08:00"), try LocalTime("20:00")], weekdays: Set(1...7)))
         try await Self.run(home, until: try home.at("2026-03-10", "08:01"))
         _ = try await home.store.answerDose(key: "\(schedule.id.uuidString.lowercased())/2026-03-10T08:00", .taken(at: nil),
-                                            recordedBy: home.senior.id, by: "test")
+                                            as: home.seniorActor, by: "test")
         home.time.set(try home.at("2026-03-10", "12:00"))
         var edited = schedule
         edited.pattern = .weekly(times: [try LocalTime("08:00"), try LocalTime("18:00")], weekdays: Set(1...7))

@@ -283,7 +283,7 @@ import Testing
         .device(id: UUID(), as: PermissionPolicy.Actor(personId: person, role: role, caresFor: caresFor))
     }
 
-    static func change(_ entity: String, _ payload: JSONValue) -> Change {
+    static func change(_ entity: ChangeEntity, _ payload: JSONValue) -> Change {
         Change(seq: 1, entity: entity, entityId: UUID().uuidString, op: .update, payload: payload, actor: "t", time: Date())
     }
 
@@ -291,7 +291,7 @@ import Testing
         let now = Date()
         let dose = Dose(key: nil, medicationId: UUID(), personId: Self.senior, scheduleId: nil, dueAt: nil, plannedDate: nil,
                         plannedTime: nil, amount: 1, status: .taken, takenAt: now, createdAt: now, updatedAt: now)
-        let change = Self.change("dose", dose.json)
+        let change = Self.change(.dose, dose.json)
         #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.senior, .senior)))
         #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.caregiver, .caregiver, caresFor: [Self.senior])))
         #expect(!LiveVisibility.isVisible(change, to: Self.caller(Self.stranger, .caregiver)))
@@ -302,24 +302,24 @@ import Testing
     @Test func medicationsAndSchedulesFollowTheMedicationList() {
         let medication = Medication(personId: Self.senior, name: "Metformina", createdAt: Date(), updatedAt: Date())
         let removedSchedule: JSONValue = ["medicationId": .of(medication.id), "personId": .of(Self.senior)]
-        for change in [Self.change("medication", medication.json), Self.change("schedule", removedSchedule)] {
+        for change in [Self.change(.medication, medication.json), Self.change(.schedule, removedSchedule)] {
             #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.senior, .senior)))
             #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.caregiver, .caregiver, caresFor: [Self.senior])))
             #expect(!LiveVisibility.isVisible(change, to: Self.caller(Self.stranger, .caregiver)))
         }
-        #expect(!LiveVisibility.isVisible(Self.change("schedule", ["medicationId": .of(medication.id)]), to: Self.caller(Self.senior, .senior)),
+        #expect(!LiveVisibility.isVisible(Self.change(.schedule, ["medicationId": .of(medication.id)]), to: Self.caller(Self.senior, .senior)),
                 "a payload that names nobody is not sent")
     }
 
     @Test func theHubsClockAlertIsForItsKeepers() {
         let clock = CareAlert(kind: .clock, audience: .keepers, personId: nil, raisedBy: "hub", raisedAt: Date())
-        let change = Self.change("alert", clock.json)
+        let change = Self.change(.alert, clock.json)
         #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.caregiver, .caregiver)))
         #expect(LiveVisibility.isVisible(change, to: Self.caller(Self.stranger, .admin)))
         #expect(!LiveVisibility.isVisible(change, to: Self.caller(Self.senior, .senior)))
 
         let sos = CareAlert(kind: .sos, audience: .caregivers, personId: Self.senior, raisedBy: "t", raisedAt: Date())
-        #expect(LiveVisibility.isVisible(Self.change("alert", sos.json), to: Self.caller(Self.caregiver, .caregiver, caresFor: [Self.senior])))
-        #expect(!LiveVisibility.isVisible(Self.change("alert", sos.json), to: Self.caller(Self.stranger, .caregiver)))
+        #expect(LiveVisibility.isVisible(Self.change(.alert, sos.json), to: Self.caller(Self.caregiver, .caregiver, caresFor: [Self.senior])))
+        #expect(!LiveVisibility.isVisible(Self.change(.alert, sos.json), to: Self.caller(Self.stranger, .caregiver)))
     }
 }

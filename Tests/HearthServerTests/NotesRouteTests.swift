@@ -134,7 +134,7 @@ extension JSONValue {
     static func change(visibility: String, wasShared: Bool = false) -> Change {
         var payload: [String: JSONValue] = ["ownerId": .string(owner.uuidString.lowercased()), "visibility": .string(visibility)]
         if wasShared { payload["wasShared"] = .bool(true) }
-        return Change(seq: 1, entity: "note", entityId: UUID().uuidString, op: .update, payload: .object(payload), actor: "t", time: Date())
+        return Change(seq: 1, entity: .note, entityId: UUID().uuidString, op: .update, payload: .object(payload), actor: "t", time: Date())
     }
 
     static func caller(_ person: UUID, _ role: Person.Role) -> Caller {

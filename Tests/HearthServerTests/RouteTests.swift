@@ -98,7 +98,7 @@ import Testing
             }
             #expect(try await store.household()?.name == "Dom Kowalskich")
             let last = try await store.changes(after: 0, limit: 100).last
-            #expect(last?.entity == "household")
+            #expect(last?.entity == .household)
             #expect(last?.payload == ["name": "Dom Kowalskich"])
         }
     }

@@ -276,6 +276,29 @@ import Testing
         }
     }
 
+    @Test func aSeniorsOfflineChangeToADoseHerCaregiverRecordedIsRefusedAsOnTheWeb() async throws {
+        try await CareHousehold.with { home in
+            let soon = CareHousehold.inAnHour()
+            let medicationId = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
+            let key = try await Self.firstDoseKey(home, on: soon.date)
+            let given = try await home.call(.post, "/api/v1/doses", as: home.caregiver, body: #"{"key": "\#(key)", "status": "taken"}"#)
+            #expect(given.status == .created)
+            let doseId = try #require(given["id"]?.text)
+
+            // The web refuses her, and so does sync, even with the later stamp.
+            let web = try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.senior, body: #"{"status": "skipped"}"#)
+            #expect(web.status == .forbidden)
+            let babcia = try await SyncingDevice(token: home.senior, store: home.store)
+            let pushed = try await babcia.sync(home, [babcia.change("dose", doseId, #"{"status": "skipped"}"#)])
+            let result = try #require(Self.results(pushed).first)
+            #expect(result.field("status") == "rejected")
+            #expect(result.field("reason") == "forbidden")
+            #expect(result.field("current")?.field("fields")?.field("status") == "taken")
+            #expect(try await home.call(.get, "/api/v1/doses/\(doseId)", as: home.caregiver)["status"] == "taken")
+            #expect(try await Self.medication(home, medicationId)["stock"] == .number(9))
+        }
+    }
+
     @Test func aCursorOlderThanTheCompactedLogIsGoneAndASnapshotStartsAgain() async throws {
         try await CareHousehold.with { home in
             let ania = try await SyncingDevice(token: home.caregiver, store: home.store)
@@ -295,8 +318,8 @@ import Testing
             #expect(removed > 0)
             // What is left is the latest entry of each entity, deletions included.
             let log = try await home.store.changes(after: 0, limit: 10_000)
-            #expect(log.contains { $0.entity == "schedule" && $0.entityId == scheduleId && $0.op == .delete })
-            #expect(log.filter { $0.entity == "medication" && $0.entityId == medicationId }.count == 1)
+            #expect(log.contains { $0.entity == .schedule && $0.entityId == scheduleId && $0.op == .delete })
+            #expect(log.filter { $0.entity == .medication && $0.entityId == medicationId }.count == 1)
             #expect(log.last?.seq ?? 0 > staleCursor)
 
             // Pushing with the old cursor applies nothing and says where to start again.

@@ -7,7 +7,7 @@ import Testing
     /// Appends a change directly through the write path.
     static func note(_ store: HearthStore, _ number: Int) async throws {
         try await store.write(by: "test") { transaction in
-            try transaction.record(entity: "test", entityId: "\(number)", op: .create, payload: ["n": .number(Double(number))])
+            try transaction.record(entity: .note, entityId: "\(number)", op: .create, payload: ["n": .number(Double(number))])
         }
     }
 

@@ -126,7 +126,7 @@ import Testing
         _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: .private, pinned: true, by: "t")
         _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: nil, pinned: nil, by: "t")  // no change
         _ = try await store.trashNote(id: note.id, by: "t")
-        let changes = try await store.changes(after: before, limit: 10).filter { $0.entity == "note" }
+        let changes = try await store.changes(after: before, limit: 10).filter { $0.entity == .note }
         #expect(changes.map(\.op) == [.create, .update, .update])
         #expect(changes[1].payload.field("wasShared") == .bool(true))
         for change in changes { #expect(!((try? change.payload.jsonText()) ?? "").contains("flour")) }

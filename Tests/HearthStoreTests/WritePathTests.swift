@@ -59,7 +59,7 @@ import Testing
         await #expect(throws: Boom.self) {
             try await store.write(by: "test") { transaction in
                 try transaction.db.execute(sql: "UPDATE household SET name = 'Lost'")
-                try transaction.record(entity: "household", entityId: "x", op: .update, payload: ["name": "Lost"])
+                try transaction.record(entity: .household, entityId: "x", op: .update, payload: ["name": "Lost"])
                 throw Boom()
             }
         }
@@ -109,7 +109,7 @@ import Testing
                 group.addTask {
                     do {
                         try await store.write(by: "test") { transaction in
-                            try transaction.record(entity: "test", entityId: "\(index)", op: .create, payload: ["index": .number(Double(index))])
+                            try transaction.record(entity: .note, entityId: "\(index)", op: .create, payload: ["index": .number(Double(index))])
                             switch index % 6 {
                             case 1: throw Boom()
                             // NOT NULL broken after a change was logged in the same write.

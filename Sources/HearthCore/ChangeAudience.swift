@@ -1,0 +1,77 @@
+import Foundation
+
+/// Who may hear of a committed change: the resource the permission policy
+/// decides on, read once from the change as the store recorded it (its kind
+/// and the owner, senior or visibility its payload names), so each listener
+/// is one `PermissionPolicy.mayHear` call, not a parse of the payload.
+public enum ChangeAudience: Sendable, Hashable {
+    /// Whoever may view this.
+    case viewers(PermissionPolicy.Resource)
+    /// Everyone in the household: names, and who looks after whom.
+    case everyone
+    /// A shared note just made private: its owner, and those who could read
+    /// it while it was shared (they hear that it is gone, never its words).
+    case viewersOfShared(owner: UUID)
+    /// The household's admins (pairing codes, a device without an owner).
+    case admins
+    /// The hub's own alerts (its clock), which concern no one senior.
+    case hubAlertReaders
+    /// A change no listener hears of: its payload lacks what deciding needs.
+    case nobody
+
+    public init(_ entity: ChangeEntity, payload: JSONValue) {
+        let person: UUID? = if case .string(let text)? = payload.field("personId") { UUID(text: text) } else { nil }
+        switch entity {
+        case .household:
+            self = .viewers(.household)
+        case .person, .careLink:
+            self = .everyone
+        case .device:
+            self = person.map { .viewers(.device(owner: $0)) } ?? .admins
+        case .pairingCode:
+            self = .admins
+        case .note:
+            guard case .string(let owner)? = payload.field("ownerId"), let ownerId = UUID(text: owner),
+                  case .string(let raw)? = payload.field("visibility"),
+                  let visibility = PermissionPolicy.NoteVisibility(rawValue: raw)
+            else { self = .nobody; return }
+            self = visibility == .private && payload.field("wasShared") == .bool(true)
+                ? .viewersOfShared(owner: ownerId)
+                : .viewers(.note(owner: ownerId, visibility: visibility))
+        case .medication, .schedule:
+            self = person.map { .viewers(.medications(of: $0)) } ?? .nobody
+        case .dose:
+            self = person.map { .viewers(.care(of: $0)) } ?? .nobody
+        case .alert:
+            if let person { self = .viewers(.care(of: person)) } else {
+                self = payload.field("personId") == .null ? .hubAlertReaders : .nobody
+            }
+        }
+    }
+}
+
+extension PermissionPolicy {
+    /// Whether `actor` hears of a change with this audience (live, sync, Notek).
+    public static func mayHear(_ actor: Actor, _ audience: ChangeAudience) -> Bool {
+        switch audience {
+        case .viewers(let resource):
+            return decide(actor, .view, resource) == .allow
+        case .everyone:
+            return true
+        case .viewersOfShared(let owner):
+            return decide(actor, .view, .note(owner: owner, visibility: .shared)) == .allow
+        case .admins:
+            return actor.role == .admin
+        case .hubAlertReaders:
+            return seesHubAlerts(actor)
+        case .nobody:
+            return false
+        }
+    }
+
+    /// The hub's own alerts (its clock is wrong) are for the people who can
+    /// act on them: caregivers and admins, not the senior's tablet.
+    public static func seesHubAlerts(_ actor: Actor) -> Bool {
+        actor.role != .senior
+    }
+}

@@ -1,0 +1,19 @@
+/// Every kind of thing the change log carries. The store writes it with each
+/// change; every subscriber (live visibility, sync, replanning, discovery,
+/// webhooks, the paired-device cache, HearthKit) switches over it, so a new
+/// kind of thing is added here first and the compiler points at each place
+/// that must decide about it (Docs/architecture.md, "Adding a kind of thing").
+public enum ChangeEntity: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The household's name, time zone, reminder and discovery settings.
+    case household
+    case person
+    /// Who looks after whom.
+    case careLink
+    case device
+    case pairingCode
+    case note
+    case medication
+    case schedule
+    case dose
+    case alert
+}

@@ -1,0 +1,47 @@
+import Foundation
+import HearthCore
+import Testing
+
+/// Who hears of each kind of change, decided once from the change as the
+/// store recorded it (`Change.audience`) and asked of the policy.
+@Suite struct ChangeAudienceTests {
+    static let senior = UUID(), caregiver = UUID(), admin = UUID(), stranger = UUID()
+    static let babcia = PermissionPolicy.Actor(personId: senior, role: .senior)
+    static let ania = PermissionPolicy.Actor(personId: caregiver, role: .caregiver, caresFor: [senior])
+    static let boss = PermissionPolicy.Actor(personId: admin, role: .admin)
+    static let obcy = PermissionPolicy.Actor(personId: stranger, role: .caregiver)
+
+    static func hearers(_ entity: ChangeEntity, _ payload: JSONValue) -> Set<UUID> {
+        let change = Change(seq: 1, entity: entity, entityId: "x", op: .update, payload: payload, actor: "t", time: Date())
+        return Set([babcia, ania, boss, obcy].filter { PermissionPolicy.mayHear($0, change.audience) }.map(\.personId))
+    }
+
+    @Test func careIsHeardByTheSeniorAndHerCaregiversOnly() {
+        for entity in [ChangeEntity.dose, .alert] {
+            #expect(Self.hearers(entity, ["personId": .of(Self.senior)]) == [Self.senior, Self.caregiver], "\(entity)")
+        }
+        for entity in [ChangeEntity.medication, .schedule] {
+            #expect(Self.hearers(entity, ["personId": .of(Self.senior)]) == [Self.senior, Self.caregiver], "\(entity)")
+            #expect(Self.hearers(entity, ["medicationId": .of(UUID())]).isEmpty, "without its senior, nobody: \(entity)")
+        }
+        // The hub's own alert (its clock) is for caregivers and admins.
+        #expect(Self.hearers(.alert, ["personId": .null]) == [Self.caregiver, Self.admin, Self.stranger])
+        #expect(Self.hearers(.alert, ["kind": "sos"]).isEmpty)
+    }
+
+    @Test func aPrivateNoteIsHeardByItsOwnerAndAShareEndingByThoseWhoReadItShared() {
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "private"]) == [Self.senior])
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "shared"]).count == 4)
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "private", "wasShared": .bool(true)]).count == 4)
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.senior)]).isEmpty, "an entry without its visibility is heard by nobody")
+    }
+
+    @Test func devicesAndCodesAreHeardByTheirOwnersAndAdmins() {
+        #expect(Self.hearers(.device, ["personId": .of(Self.caregiver)]) == [Self.caregiver, Self.admin])
+        #expect(Self.hearers(.device, [:]) == [Self.admin])
+        #expect(Self.hearers(.pairingCode, ["personId": .of(Self.caregiver)]) == [Self.admin])
+        #expect(Self.hearers(.household, ["name": "Dom"]).count == 4)
+        #expect(Self.hearers(.person, ["name": "Ania"]).count == 4)
+        #expect(Self.hearers(.careLink, [:]).count == 4)
+    }
+}
