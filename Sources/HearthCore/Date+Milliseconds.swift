@@ -1,7 +1,7 @@
 import Foundation
 
 extension Date {
-    /// Times are stored as UTC milliseconds (DESIGN.md, Data).
+    /// Times are stored as UTC milliseconds (Docs/architecture.md, data).
     public var millisecondsSince1970: Int64 {
         Int64((timeIntervalSince1970 * 1000).rounded())
     }

@@ -33,7 +33,7 @@ public struct Note: Sendable, Hashable {
     }
 
     public static let maximumTitleLength = 200
-    /// Note text is limited to 1 MiB of UTF-8 (DESIGN.md's limits).
+    /// Note text is limited to 1 MiB of UTF-8 (Docs/architecture.md, limits).
     public static let maximumTextBytes = 1 << 20
     /// A note in Trash can be restored for this long, then it is purged.
     public static let daysInTrash = 30

@@ -22,14 +22,14 @@ public struct HearthRequestContext: RequestContext, WebSocketRequestContext {
         self.remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
-    /// DESIGN.md: request bodies are limited to 1 MiB.
+    /// Request bodies are limited to 1 MiB (Docs/architecture.md, limits).
     public var maxUploadSize: Int { HearthLimits.requestBody }
 
     public var requestDecoder: HearthJSON.RequestDecoder { .init() }
     public var responseEncoder: HearthJSON.ResponseEncoder { .init() }
 }
 
-/// Size limits from DESIGN.md, in bytes.
+/// Size limits (Docs/architecture.md), in bytes.
 public enum HearthLimits {
     public static let requestBody = 1 << 20
     public static let webSocketMessage = 1 << 20

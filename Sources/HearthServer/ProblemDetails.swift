@@ -30,7 +30,7 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
         self.errors = errors
     }
 
-    /// The one mapping from errors to HTTP (DESIGN.md, Conventions).
+    /// The one mapping from errors to HTTP (Docs/architecture.md, errors).
     public init(error: any Error) {
         switch error {
         case let problem as ProblemError:

@@ -6,7 +6,7 @@ import Hummingbird
 
 /// `/api/v1/sync`: an offline device pushes what it changed and pulls what
 /// it missed, in one round trip, through the change log every other client
-/// reads (DESIGN.md, One write path). `/api/v1/sync/snapshot` starts a device
+/// reads (Docs/architecture.md, how a change travels). `/api/v1/sync/snapshot` starts a device
 /// afresh when its cursor is older than the log the hub keeps.
 struct SyncController {
     let store: HearthStore

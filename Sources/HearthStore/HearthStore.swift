@@ -3,7 +3,7 @@ import GRDB
 import HearthCore
 
 /// Owns the household's SQLite database: opens it with the settings a care
-/// hub needs, runs migrations, and is the one write path (see DESIGN.md).
+/// hub needs, runs migrations, and is the one write path (Docs/architecture.md).
 public final class HearthStore: Sendable {
     public static let fileName = "hearth.sqlite"
 
