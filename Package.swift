@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "HearthApp",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthServer", "HearthQR", "HearthDiscovery", "HearthReminders",
+                "HearthCore", "HearthStore", "HearthEditing", "HearthServer", "HearthQR", "HearthDiscovery", "HearthReminders",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -65,10 +65,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Live note editing: one session per open note, relaying typing and
+        // storing it, and the bridge that makes a Notek client one more editor.
+        .target(
+            name: "HearthEditing",
+            dependencies: [
+                "HearthCore", "HearthCRDT", "HearthStore", "HearthNotek",
+                .product(name: "Logging", package: "swift-log"),
+                // ByteBuffer: a relayed message is encoded once for every editor.
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthCRDT", "HearthStore", "HearthQR", "HearthNotek",
+                "HearthCore", "HearthCRDT", "HearthStore", "HearthEditing", "HearthQR", "HearthNotek",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -122,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "hearth-bench",
             dependencies: [
-                "HearthCRDT", "HearthKit", "HearthServer", "HearthStore", "HearthCore",
+                "HearthCRDT", "HearthKit", "HearthServer", "HearthEditing", "HearthStore", "HearthCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -141,7 +152,7 @@ let package = Package(
         .target(
             name: "HearthHubTestSupport",
             dependencies: [
-                "HearthServer", "HearthStore",
+                "HearthServer", "HearthEditing", "HearthStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -153,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthStore", "HearthCRDT", "HearthTestSupport", "HearthHubTestSupport",
+                "HearthServer", "HearthEditing", "HearthStore", "HearthCRDT", "HearthNotek", "HearthTestSupport", "HearthHubTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // Unzips what the hub gzipped.
                 .product(name: "CompressNIO", package: "compress-nio"),

@@ -1,3 +1,4 @@
+import HearthEditing
 import HearthServer
 import HearthStore
 import ServiceLifecycle

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthEditing
 import HearthStore
 import Hummingbird
 import HummingbirdWebSocket
@@ -47,13 +48,14 @@ public enum HearthServer {
     /// The routes and middleware, without a listening socket; tests drive it
     /// through `HummingbirdTesting` and the app uses it as its responder.
     /// Every request reaches them under its path's one spelling (HearthRouter).
+    /// `noteSessions` is the hub's one set of note sessions (the composition
+    /// root makes it): typing from editors and from sync meet in it.
     public static func router(
-        store: HearthStore, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now,
+        store: HearthStore, noteSessions: NoteSessions, webRoot: URL? = nil, startedAt: ContinuousClock.Instant = .now,
         discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
         webhooks: @escaping @Sendable () -> WebhookStatus = { .none },
         now: (@Sendable () -> Date)? = nil,
         syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew,
-        noteSessions: NoteSessions? = nil,
         pairingURL: @escaping @Sendable (_ secret: String) -> String? = { _ in nil }
     ) -> HearthRouter {
         // The hub's time, corrected when someone said its clock was wrong.
@@ -82,8 +84,7 @@ public enum HearthServer {
         DosesController(store: store, now: now).addRoutes(to: router)
         ClockController(store: store).addRoutes(to: router)
         AlertsController(store: store).addRoutes(to: router)
-        SyncController(store: store, sessions: noteSessions ?? NoteSessions(store: store, logger: Logger(label: "hearth.notes")),
-                       maximumSkew: syncMaximumSkew).addRoutes(to: router)
+        SyncController(store: store, sessions: noteSessions, maximumSkew: syncMaximumSkew).addRoutes(to: router)
         LiveController(store: store).addHTTPRoutes(to: router)
         return HearthRouter(router: router)
     }
@@ -102,15 +103,14 @@ public enum HearthServer {
         store: HearthStore,
         settings: ServerSettings,
         logger: Logger,
-        noteSessions: NoteSessions? = nil,
+        noteSessions: NoteSessions,
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> App {
         let startedAt = ContinuousClock.now
         // One session per open note, whether typing comes from an editor or a device's sync.
-        let noteSessions = noteSessions ?? NoteSessions(store: store, logger: logger)
         return Application(
-            router: router(store: store, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
-                           webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew, noteSessions: noteSessions,
+            router: router(store: store, noteSessions: noteSessions, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
+                           webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew,
                            pairingURL: settings.pairingURL),
             server: .guardedHTTP1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions),

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthEditing
 import HearthStore
 import Hummingbird
 import HummingbirdWebSocket

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthEditing
 import HearthCRDT
 import HearthStore
 import Hummingbird
@@ -40,16 +41,7 @@ import NIOCore
 /// page, is refused before upgrading (HTTP 400; a plain GET explains why).
 struct NoteEditController {
     static let path = "/api/v1/notes/{id}/edit"
-    enum CloseCode {
-        static let badFrame: UInt16 = 4400
-        static let gone: UInt16 = 4404
-        static let refused: UInt16 = 4409
-        static let tooLarge: UInt16 = 4413
-        static let tooMany: UInt16 = 4429
-        static let revoked: UInt16 = 4401
-        static let storage: UInt16 = 1011
-        static let restart: UInt16 = 1012
-    }
+    typealias CloseCode = EditorCloseCode
     /// A device sends at most this many messages a second, on average…
     static let messagesPerSecond = 100
     /// …and this many at once: a slow network delivers a typist's

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthEditing
 import HearthStore
 import Hummingbird
 import HummingbirdWebSocket
@@ -41,15 +42,7 @@ import NIOCore
 public enum NotekListener {
     public typealias App = Application<RouterResponder<NotekRequestContext>>
 
-    enum CloseCode {
-        static let protocolError: UInt16 = 1002
-        static let invalid: UInt16 = 1007
-        static let tooLarge: UInt16 = 1009
-        static let notFound: UInt16 = 4404
-        static let tryAgain: UInt16 = 1013
-        static let hubError: UInt16 = 1011
-        static let tooMany: UInt16 = 4429
-    }
+    typealias CloseCode = NotekCloseCode
 
     /// Connections one address may hold open: a household's few Notek
     /// clients, not a flood.

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthEditing
 import HearthCRDT
 import HearthStore
 import Hummingbird

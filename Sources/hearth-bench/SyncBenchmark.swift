@@ -1,4 +1,5 @@
 import Foundation
+import HearthEditing
 import GRDB
 import HearthCore
 import HearthKit
@@ -35,7 +36,8 @@ enum SyncBenchmark {
         var logger = Logger(label: "bench")
         logger.logLevel = .error
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = HearthServer.application(store: store, settings: .init(host: "127.0.0.1", port: 0), logger: logger) { port in
+        let app = HearthServer.application(store: store, settings: .init(host: "127.0.0.1", port: 0), logger: logger,
+                                           noteSessions: NoteSessions(store: store, logger: logger)) { port in
             portContinuation.yield(port)
         }
         let group = ServiceGroup(services: [app], logger: logger)

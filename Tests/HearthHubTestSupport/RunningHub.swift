@@ -1,4 +1,5 @@
 import Foundation
+import HearthEditing
 import HearthServer
 import HearthStore
 import Hummingbird
@@ -33,7 +34,8 @@ public enum RunningHub {
         } else {
             var settings = ServerSettings(host: "127.0.0.1", port: 0)
             settings.connectionLimits = limits
-            service = HearthServer.application(store: store, settings: settings, logger: logger) { port in
+            service = HearthServer.application(store: store, settings: settings, logger: logger,
+                                                noteSessions: NoteSessions(store: store, logger: logger)) { port in
                 portContinuation.yield(port)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthEditing
 import HearthHubTestSupport
 import HearthCore
 @testable import HearthServer
@@ -163,7 +164,7 @@ import Testing
         // pause: on a busy 2-core machine the request can take longer to arrive.
         let (arrived, arrival) = AsyncStream.makeStream(of: Void.self)
         let router: @Sendable (HearthStore) -> HearthRouter = { store in
-            let router = HearthServer.router(store: store)
+            let router = HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")))
             router.router.get("/api/test/slow") { _, _ in
                 arrival.yield()
                 try await Task.sleep(for: .milliseconds(500))

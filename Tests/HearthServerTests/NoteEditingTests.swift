@@ -2,6 +2,7 @@ import Foundation
 import HearthHubTestSupport
 import HearthCore
 import HearthCRDT
+@testable import HearthEditing
 @testable import HearthServer
 import HearthStore
 import Hummingbird

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthCRDT
 import HearthHubTestSupport
+@testable import HearthEditing
 @testable import HearthServer
 import HearthStore
 import HearthTestSupport

@@ -3,6 +3,7 @@ import HearthCore
 import HearthCRDT
 import HearthHubTestSupport
 import HearthNotek
+@testable import HearthEditing
 @testable import HearthServer
 import HearthStore
 import HTTPTypes

@@ -3,6 +3,7 @@ import HearthHubTestSupport
 import HearthCore
 import HearthCRDT
 import HearthNotek
+@testable import HearthEditing
 @testable import HearthServer
 import HearthStore
 import HearthTestSupport

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import HearthEditing
 import HearthHubTestSupport
 import HearthCore
 @testable import HearthServer
@@ -36,7 +38,7 @@ import Yams
         let directory = try TemporaryDirectory()
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
-        let router = HearthServer.router(store: store)
+        let router = HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")))
         let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description.hasPrefix("/") ? "" : "/")\($0.path)" })
         let documented = try Self.documentedRoutes(try Self.document())
         #expect(registered.count > 40, "\(registered.sorted())")

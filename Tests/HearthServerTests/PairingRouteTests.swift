@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import HearthEditing
 import HearthCore
 import HearthHubTestSupport
 @testable import HearthServer
@@ -148,7 +150,7 @@ extension JSONValue {
     }
 
     @Test func aCodesLinkCarriesTheHubsOwnAddressNotTheRequestsHost() async throws {
-        try await RunningHub.with(router: { HearthServer.router(store: $0, pairingURL: { "http://192.168.1.20:8080/pair#\($0)" }) }) { port, _, _, token in
+        try await RunningHub.with(router: { HearthServer.router(store: $0, noteSessions: NoteSessions(store: $0, logger: Logger(label: "test")), pairingURL: { "http://192.168.1.20:8080/pair#\($0)" }) }) { port, _, _, token in
             let client = LiveServerTests.client(port)
             // Given a page that sends another host's name
             let response = try await client.execute(.init(

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import HearthEditing
 import HearthCore
 import HearthHubTestSupport
 @testable import HearthServer
@@ -37,7 +39,7 @@ import Testing
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
-        let app = Application(router: HearthServer.router(store: store, webRoot: web.url))
+        let app = Application(router: HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")), webRoot: web.url))
         let routes = try OpenAPITests.documentedRoutes(try OpenAPITests.document()).sorted()
         #expect(routes.count > 40)
         try await app.test(.router) { client in

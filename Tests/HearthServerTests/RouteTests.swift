@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import HearthEditing
 import HearthHubTestSupport
 import HearthCore
 @testable import HearthServer
@@ -19,7 +21,7 @@ import Testing
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
         let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
         let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
-        let app = Application(router: HearthServer.router(store: store))
+        let app = Application(router: HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test"))))
         try await app.test(.router) { client in try await body(PairedClient(anonymous: client, token: token), store) }
     }
 
@@ -71,7 +73,7 @@ import Testing
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
         let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
         let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
-        let app = Application(router: HearthServer.router(store: store, discovery: { status }))
+        let app = Application(router: HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")), discovery: { status }))
         try await app.test(.router) { client in
             try await client.execute(uri: "/api/v1/health", method: .get, headers: [.authorization: "Bearer \(token)"]) { response in
                 let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
@@ -258,7 +260,7 @@ struct PairedClient: TestClientProtocol {
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
-        let router = HearthServer.router(store: store)
+        let router = HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")))
         let routes = router.routes.filter { $0.path.description.hasPrefix("/api/") }
             .map { (path: $0.path.description, method: $0.method) }
         #expect(routes.count >= 6, "the router lists its routes")

@@ -16,47 +16,47 @@ import NIOCore
 /// others — in that same order. A failed write leaves memory ahead of the
 /// database, so the session is then closed and everyone reconnects to a
 /// fresh one read from the database.
-actor NoteSession {
-    struct Editor {
-        let continuation: AsyncStream<Outbound>.Continuation
-        let name: String
-        let colour: String
-        let actor: PermissionPolicy.Actor
-        let actorName: String
+public actor NoteSession {
+    public struct Editor {
+        public let continuation: AsyncStream<Outbound>.Continuation
+        public let name: String
+        public let colour: String
+        public let actor: PermissionPolicy.Actor
+        public let actorName: String
     }
 
     /// What an editor's connection is told to do.
-    enum Outbound: Sendable {
+    public enum Outbound: Sendable {
         /// A message and its frame: a relayed message is encoded once for
         /// every editor it goes to, and their writers share the bytes.
         case send(NoteEditMessage, frame: ByteBuffer)
         case close(code: UInt16, reason: String)
 
-        static func message(_ message: NoteEditMessage) -> Outbound {
+        public static func message(_ message: NoteEditMessage) -> Outbound {
             .send(message, frame: ByteBuffer(bytes: message.encoded()))
         }
     }
 
     /// Operations applied in memory, waiting for the writer.
     private struct Unstored {
-        let editor: UUID
-        let batch: [UInt8]
-        let operations: [StoredNoteOperation]
-        let acknowledged: VersionVector
-        let actor: PermissionPolicy.Actor
-        let actorName: String
+        public let editor: UUID
+        public let batch: [UInt8]
+        public let operations: [StoredNoteOperation]
+        public let acknowledged: VersionVector
+        public let actor: PermissionPolicy.Actor
+        public let actorName: String
         /// Tell live listeners at once: a device syncing is not typing,
         /// and other devices should hear of it on their next sync.
-        let tellNow: Bool
+        public let tellNow: Bool
     }
 
-    static let colours = ["#0b5cad", "#a4161a", "#1b7a3a", "#7b2cbf", "#b35c00", "#005f73", "#9d0191", "#3d405b"]
+    public static let colours = ["#0b5cad", "#a4161a", "#1b7a3a", "#7b2cbf", "#b35c00", "#005f73", "#9d0191", "#3d405b"]
     /// Operations between two compactions of the stored state.
-    static let compactionInterval = 500
+    public static let compactionInterval = 500
     /// A note's text changes are told to live listeners at most this often.
-    static let changeInterval: Duration = .seconds(10)
+    public static let changeInterval: Duration = .seconds(10)
 
-    let noteId: UUID
+    public let noteId: UUID
     private let store: HearthStore
     private let logger: Logger
     private let text: NoteText
@@ -74,7 +74,7 @@ actor NoteSession {
     private var presence: [UUID: Data] = [:]
     private var unstored: [Unstored] = []
     private var writing = false
-    private(set) var isClosed = false
+    public private(set) var isClosed = false
     private var firstLine: String
     private var textBytes: Int
     private var lastChangeToldAt: ContinuousClock.Instant?
@@ -104,7 +104,7 @@ actor NoteSession {
     }
 
     /// Reads the note's state and later operations; nil when there is no such note.
-    static func open(noteId: UUID, store: HearthStore, logger: Logger) async throws -> NoteSession? {
+    public static func open(noteId: UUID, store: HearthStore, logger: Logger) async throws -> NoteSession? {
         guard let start = try await store.noteEditingStart(id: noteId) else { return nil }
         let text = try NoteText.decodeState(start.state, replica: ReplicaRange.random())
         for batch in start.updates {
@@ -113,11 +113,11 @@ actor NoteSession {
         return NoteSession(noteId: noteId, store: store, logger: logger, text: text, note: start.note, lastSeq: start.lastUpdateSeq)
     }
 
-    var isEmpty: Bool { editors.isEmpty }
+    public var isEmpty: Bool { editors.isEmpty }
 
     // MARK: Editors coming and going
 
-    func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, actorName: String) -> AsyncStream<Outbound>? {
+    public func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, actorName: String) -> AsyncStream<Outbound>? {
         guard !isClosed, access.letsEdit(actor) else { return nil }
         let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self)
         let used = Set(editors.values.map(\.colour))
@@ -126,7 +126,7 @@ actor NoteSession {
         return stream
     }
 
-    func leave(_ id: UUID) {
+    public func leave(_ id: UUID) {
         guard let editor = editors.removeValue(forKey: id) else { return }
         editor.continuation.finish()
         if presence.removeValue(forKey: id) != nil {
@@ -135,7 +135,7 @@ actor NoteSession {
     }
 
     /// Ends every connection (the hub is stopping, or the session broke).
-    func closeAll(code: UInt16, reason: String) {
+    public func closeAll(code: UInt16, reason: String) {
         isClosed = true
         for editor in editors.values {
             editor.continuation.yield(.close(code: code, reason: reason))
@@ -149,10 +149,10 @@ actor NoteSession {
     /// Reads who may have the note open now, and closes the editors who may
     /// no longer (made private, moved to Trash, purged). Called whenever the
     /// note changes, by each editor's connection and each Notek bridge.
-    func recheck() async {
+    public func recheck() async {
         do {
             guard let now = try await store.noteAccess(id: noteId) else {
-                closeAll(code: NoteEditController.CloseCode.gone, reason: Self.goneReason)
+                closeAll(code: EditorCloseCode.gone, reason: Self.goneReason)
                 return
             }
             update(access: now)
@@ -166,7 +166,7 @@ actor NoteSession {
         access = now
         for (id, editor) in editors where !now.letsEdit(editor.actor) {
             editors[id] = nil
-            editor.continuation.yield(.close(code: NoteEditController.CloseCode.gone, reason: Self.goneReason))
+            editor.continuation.yield(.close(code: EditorCloseCode.gone, reason: Self.goneReason))
             editor.continuation.finish()
             if presence.removeValue(forKey: id) != nil {
                 relay(.otherPresence(Self.json(["editor": id.text, "left": true])), except: id)
@@ -174,19 +174,19 @@ actor NoteSession {
         }
     }
 
-    static let goneReason = "gone: the note was removed or is no longer shared with you"
+    public static let goneReason = "gone: the note was removed or is no longer shared with you"
 
     // MARK: Messages from an editor
 
     /// Handles one message; returns a close code and reason when the
     /// connection must end (the note is then unchanged by that message).
-    func receive(_ message: NoteEditMessage, from id: UUID) async -> (code: UInt16, reason: String)? {
+    public func receive(_ message: NoteEditMessage, from id: UUID) async -> (code: UInt16, reason: String)? {
         guard let editor = editors[id] else { return nil }
         switch message {
         case .hello(let vector):
             // The whole text may go out: who may read it is read again now.
             await recheck()
-            guard let editor = editors[id] else { return (NoteEditController.CloseCode.gone, Self.goneReason) }
+            guard let editor = editors[id] else { return (EditorCloseCode.gone, Self.goneReason) }
             catchUp(editor, from: vector)
             return nil
         case .presence(let json):
@@ -201,7 +201,7 @@ actor NoteSession {
         case .operations(let batch):
             return submit(batch, from: id, editor: editor)
         case .state, .synced, .acknowledged, .otherPresence:
-            return (NoteEditController.CloseCode.badFrame, "bad-frame: that message is the hub's to send")
+            return (EditorCloseCode.badFrame, "bad-frame: that message is the hub's to send")
         }
     }
 
@@ -220,7 +220,7 @@ actor NoteSession {
     /// editor, so people editing the note see it at once; returns once it is
     /// stored (nil), or why it was refused (then nothing of it is acknowledged,
     /// though operations before the refused one may be stored).
-    func submitPushed(_ batch: [UInt8], actor: PermissionPolicy.Actor, actorName: String) async -> String? {
+    public func submitPushed(_ batch: [UInt8], actor: PermissionPolicy.Actor, actorName: String) async -> String? {
         let id = UUID.random()
         guard let stream = join(id, name: actorName, actor: actor, actorName: actorName), let editor = editors[id] else {
             return "gone: the note's editing session ended"
@@ -242,7 +242,7 @@ actor NoteSession {
         do {
             operations = try NoteOperation.decode(batch)
         } catch {
-            return (NoteEditController.CloseCode.badFrame, "bad-frame: \(error)")
+            return (EditorCloseCode.badFrame, "bad-frame: \(error)")
         }
         // What would be new text (a resent duplicate adds nothing).
         let vector = text.versionVector
@@ -252,7 +252,7 @@ actor NoteSession {
             return total + insertion.text.utf8.count
         }
         guard textBytes + added <= Note.maximumTextBytes else {
-            return (NoteEditController.CloseCode.tooLarge, "too-large: a note holds at most 1 MiB of text")
+            return (EditorCloseCode.tooLarge, "too-large: a note holds at most 1 MiB of text")
         }
         var applied: [NoteOperation] = []
         var refusal: (code: UInt16, reason: String)?
@@ -260,7 +260,7 @@ actor NoteSession {
             do {
                 applied += try text.apply(operation, waitForMissing: false)
             } catch {
-                refusal = (NoteEditController.CloseCode.refused, "refused: \(operation.id) cannot be applied: \(error)")
+                refusal = (EditorCloseCode.refused, "refused: \(operation.id) cannot be applied: \(error)")
                 break
             }
         }
@@ -340,11 +340,11 @@ actor NoteSession {
                 // send their typing again.
                 logger.info("note editing refused", metadata: ["note": "\(noteId)", "error": "\(error)"])
                 await recheck()
-                closeAll(code: NoteEditController.CloseCode.restart, reason: "restart: the note's editing restarted; reconnect")
+                closeAll(code: EditorCloseCode.restart, reason: "restart: the note's editing restarted; reconnect")
                 break
             } catch {
                 logger.error("note editing could not store", metadata: ["note": "\(noteId)", "error": "\(error)"])
-                closeAll(code: NoteEditController.CloseCode.storage, reason: "hub error: reconnect")
+                closeAll(code: EditorCloseCode.storage, reason: "hub error: reconnect")
                 break
             }
             for item in round {
@@ -367,7 +367,7 @@ actor NoteSession {
 
     /// Tells the log of typing stored untold, and brings search up to the
     /// text (also when the last editor leaves).
-    func tellUntold() async {
+    public func tellUntold() async {
         trailingTell?.cancel()
         trailingTell = nil
         let behind = searchBehind
@@ -388,7 +388,7 @@ actor NoteSession {
 
     /// Writes the state as of everything stored, so the next opening reads
     /// one row. Runs between writes, never while an editor waits on one.
-    func compact() async {
+    public func compact() async {
         guard storedSinceCompaction > 0, unstored.isEmpty, !isClosed else { return }
         storedSinceCompaction = 0
         do {

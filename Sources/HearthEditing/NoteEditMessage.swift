@@ -3,7 +3,7 @@ import HearthCRDT
 
 /// The frames of `WS /api/v1/notes/{id}/edit`: binary, a version byte (1)
 /// and a type byte first. See NoteEditController for the conversation.
-enum NoteEditMessage: Equatable {
+public enum NoteEditMessage: Equatable, Sendable {
     // Editor → hub
     /// The editor's version vector; the hub answers with what it lacks.
     case hello(VersionVector)
@@ -27,23 +27,23 @@ enum NoteEditMessage: Equatable {
     /// the editor's own fields).
     case otherPresence(Data)
 
-    static let version: UInt8 = 1
+    public static let version: UInt8 = 1
 
-    enum Kind: UInt8 {
+    public enum Kind: UInt8 {
         case hello = 0x01, operations = 0x02, presence = 0x03
         case state = 0x11, synced = 0x12, acknowledged = 0x13, otherPresence = 0x14
     }
 
     /// Largest presence object accepted.
-    static let maximumPresenceBytes = 1024
+    public static let maximumPresenceBytes = 1024
 
-    enum Problem: Error, Equatable {
+    public enum Problem: Error, Equatable {
         case unsupportedVersion(UInt8)
         case unknownKind(UInt8)
         case malformed(String)
     }
 
-    func encoded() -> [UInt8] {
+    public func encoded() -> [UInt8] {
         func frame(_ kind: Kind, _ body: [UInt8]) -> [UInt8] { [Self.version, kind.rawValue] + body }
         switch self {
         case .hello(let vector): return frame(.hello, vector.encoded())
@@ -56,7 +56,7 @@ enum NoteEditMessage: Equatable {
         }
     }
 
-    static func decode(_ bytes: [UInt8]) throws(Problem) -> NoteEditMessage {
+    public static func decode(_ bytes: [UInt8]) throws(Problem) -> NoteEditMessage {
         guard bytes.count >= 2 else { throw .malformed("a frame of fewer than 2 bytes") }
         guard bytes[0] == version else { throw .unsupportedVersion(bytes[0]) }
         guard let kind = Kind(rawValue: bytes[1]) else { throw .unknownKind(bytes[1]) }
@@ -75,7 +75,7 @@ enum NoteEditMessage: Equatable {
         }
     }
 
-    static func decodeVector(_ body: [UInt8]) throws(Problem) -> VersionVector {
+    public static func decodeVector(_ body: [UInt8]) throws(Problem) -> VersionVector {
         do {
             return try VersionVector.decode(body)
         } catch {

@@ -22,7 +22,7 @@ public actor NoteSessions {
 
     /// The note's session, counting one more editor; nil when there is no
     /// such note. Balance with `leave`.
-    func join(_ noteId: UUID) async throws -> NoteSession? {
+    public func join(_ noteId: UUID) async throws -> NoteSession? {
         joining[noteId, default: 0] += 1
         defer { joining[noteId, default: 1] -= 1 }
         // A session that broke is replaced once; a second broken one is a
@@ -57,7 +57,7 @@ public actor NoteSessions {
         return task
     }
 
-    func leave(_ noteId: UUID, _ session: NoteSession) async {
+    public func leave(_ noteId: UUID, _ session: NoteSession) async {
         let key = ObjectIdentifier(session)
         editors[key, default: 1] -= 1
         guard editors[key] == 0 else { return }

@@ -6,10 +6,10 @@ import Logging
 /// Notek client uses it. A bridge is finished (it leaves the note's session)
 /// once its last client is gone, and a new one for the same note starts only
 /// after that, so two bridges never give one character two positions.
-actor NotekBridges {
+public actor NotekBridges {
     private struct Entry {
-        let opening: Task<NotekBridge?, Never>
-        var users: Int
+        public let opening: Task<NotekBridge?, Never>
+        public var users: Int
     }
 
     private let store: HearthStore
@@ -21,7 +21,7 @@ actor NotekBridges {
     private var connections: [UUID: AsyncStream<NotekBridge.Outbound>.Continuation] = [:]
     private var stopping = false
 
-    init(store: HearthStore, sessions: NoteSessions, logger: Logger) {
+    public init(store: HearthStore, sessions: NoteSessions, logger: Logger) {
         self.store = store
         self.sessions = sessions
         self.logger = logger
@@ -29,7 +29,7 @@ actor NotekBridges {
 
     /// The note's bridge, counting one more user; nil when the note cannot
     /// be opened. Balance with `release`.
-    func acquire(_ noteId: UUID) async -> NotekBridge? {
+    public func acquire(_ noteId: UUID) async -> NotekBridge? {
         guard !stopping else { return nil }
         while entries[noteId] == nil, let previous = finishing[noteId] {
             await previous.value
@@ -54,7 +54,7 @@ actor NotekBridges {
     }
 
     /// One user less; the last one finishes the bridge.
-    func release(_ bridge: NotekBridge) async {
+    public func release(_ bridge: NotekBridge) async {
         let noteId = bridge.noteId
         guard var entry = entries[noteId], await entry.opening.value === bridge, let current = entries[noteId],
               current.opening == entry.opening else { return }
@@ -70,7 +70,7 @@ actor NotekBridges {
     }
 
     /// A bridge that stopped (its note's session ended) is not handed out again.
-    func forget(_ bridge: NotekBridge) async {
+    public func forget(_ bridge: NotekBridge) async {
         guard let entry = entries[bridge.noteId], await entry.opening.value === bridge,
               entries[bridge.noteId]?.opening == entry.opening else { return }
         entries[bridge.noteId] = nil
@@ -78,21 +78,21 @@ actor NotekBridges {
     }
 
     /// The note's bridge when one is open, without counting a user.
-    func existing(_ noteId: UUID) async -> NotekBridge? {
+    public func existing(_ noteId: UUID) async -> NotekBridge? {
         await entries[noteId]?.opening.value
     }
 
     /// Counts a connection in; false when the hub is stopping.
-    func connected(_ id: UUID, _ outbound: AsyncStream<NotekBridge.Outbound>.Continuation) -> Bool {
+    public func connected(_ id: UUID, _ outbound: AsyncStream<NotekBridge.Outbound>.Continuation) -> Bool {
         guard !stopping else { return false }
         connections[id] = outbound
         return true
     }
 
-    func disconnected(_ id: UUID) { connections[id] = nil }
+    public func disconnected(_ id: UUID) { connections[id] = nil }
 
     /// Finishes every bridge and closes every connection (the hub is stopping).
-    func closeAll() async {
+    public func closeAll() async {
         stopping = true
         for outbound in connections.values { outbound.yield(.close(code: 1001, reason: "hub stopping")) }
         connections = [:]

@@ -19,21 +19,21 @@ import Logging
 /// Everything runs one item at a time in arrival order on one task: an
 /// operation must reach the session in counter order, and a position must be
 /// stored before anyone hears of it.
-final class NotekBridge: Sendable {
+public final class NotekBridge: Sendable {
     /// What a Notek connection is told.
-    enum Outbound: Sendable {
+    public enum Outbound: Sendable {
         case send(NotekMessage)
         case close(code: UInt16, reason: String)
     }
 
     /// A Notek client's edit, with the site it came from.
-    enum ClientEdit: Sendable {
+    public enum ClientEdit: Sendable {
         case insert(site: UInt8, atom: NotekAtom)
         case delete(site: UInt8, position: PositionID)
     }
 
     /// What became of edits handed to the note.
-    enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         case stored
         /// The note would hold more than 1 MiB of text; nothing was taken.
         case tooLarge
@@ -46,7 +46,7 @@ final class NotekBridge: Sendable {
 
     /// How a client of the note speaks: legacy clients get 0x02/0x03,
     /// current ones 65/66.
-    enum ClientKind: Sendable {
+    public enum ClientKind: Sendable {
         case legacy
         case session
     }
@@ -64,7 +64,7 @@ final class NotekBridge: Sendable {
     }
 
     /// What a client joining an editing session is sent first.
-    enum CatchUp: Sendable {
+    public enum CatchUp: Sendable {
         /// A legacy client: NewSession with every character.
         case newSession
         /// A current client: the note's characters as inserts, and when it
@@ -73,16 +73,16 @@ final class NotekBridge: Sendable {
         case nothing
     }
 
-    static let actor = PermissionPolicy.Actor(personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), role: .caregiver)
-    static let actorName = "notek"
+    public static let actor = PermissionPolicy.Actor(personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), role: .caregiver)
+    public static let actorName = "notek"
 
-    let noteId: UUID
+    public let noteId: UUID
     private let works: AsyncStream<Work>.Continuation
     private let loop: Task<Void, Never>
 
     /// Joins the note's session and reads its positions; nil when the note
     /// cannot be opened (gone, or the database failed — logged).
-    static func open(noteId: UUID, sessions: NoteSessions, store: HearthStore, logger: Logger) async -> NotekBridge? {
+    public static func open(noteId: UUID, sessions: NoteSessions, store: HearthStore, logger: Logger) async -> NotekBridge? {
         let session: NoteSession
         do {
             guard let joined = try await sessions.join(noteId) else { return nil }
@@ -189,7 +189,7 @@ final class NotekBridge: Sendable {
 
     // MARK: What connections call
 
-    enum Attached: Sendable {
+    public enum Attached: Sendable {
         /// `site` is the one a legacy client is given.
         case joined(site: UInt8, messages: AsyncStream<Outbound>)
         /// A legacy client when all 255 sites are in use.
@@ -199,7 +199,7 @@ final class NotekBridge: Sendable {
     }
 
     /// Adds a client.
-    func attach(_ id: UUID, kind: ClientKind, catchUp: CatchUp) async -> Attached {
+    public func attach(_ id: UUID, kind: ClientKind, catchUp: CatchUp) async -> Attached {
         let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self)
         let site = await withCheckedContinuation { done in
             if case .terminated = works.yield(.attach(id, kind, continuation, catchUp: catchUp, done: done)) { done.resume(returning: nil) }
@@ -212,12 +212,12 @@ final class NotekBridge: Sendable {
         return .joined(site: site, messages: stream)
     }
 
-    func detach(_ id: UUID) { works.yield(.detach(id)) }
+    public func detach(_ id: UUID) { works.yield(.detach(id)) }
 
     /// Hands Notek edits to the note; with `waitUntilStored`, returns once
     /// they are stored (false when they could not be).
     @discardableResult
-    func submit(_ edits: [ClientEdit], from client: UUID?, waitUntilStored: Bool) async -> Outcome {
+    public func submit(_ edits: [ClientEdit], from client: UUID?, waitUntilStored: Bool) async -> Outcome {
         guard waitUntilStored else {
             works.yield(.edits(edits, from: client, done: nil))
             return .stored
@@ -228,17 +228,17 @@ final class NotekBridge: Sendable {
     }
 
     /// Tells the note's other session clients of a new name (already stored).
-    func renamed(to name: String, by client: UUID) { works.yield(.rename(name, from: client)) }
+    public func renamed(to name: String, by client: UUID) { works.yield(.rename(name, from: client)) }
 
     /// The note's characters and deleted positions as Notek sees them now.
-    func snapshot() async -> (atoms: [NotekAtom], deleted: [PositionID])? {
+    public func snapshot() async -> (atoms: [NotekAtom], deleted: [PositionID])? {
         await withCheckedContinuation { done in
             if case .terminated = works.yield(.snapshot(done)) { done.resume(returning: nil) }
         }
     }
 
     /// Leaves the session after everything queued is done.
-    func finish() async {
+    public func finish() async {
         works.yield(.finish)
         await loop.value
     }
@@ -247,37 +247,37 @@ final class NotekBridge: Sendable {
 extension NotekBridge {
     /// The bridge's state, touched only by its loop.
     fileprivate struct State {
-        struct Client: Sendable {
-            let kind: ClientKind
-            let site: UInt8
-            let outbound: AsyncStream<Outbound>.Continuation
+        public struct Client: Sendable {
+            public let kind: ClientKind
+            public let site: UInt8
+            public let outbound: AsyncStream<Outbound>.Continuation
         }
 
         /// Relays waiting for the session to store the operations before them.
-        struct Waiting: Sendable {
+        public struct Waiting: Sendable {
             /// Stored once the bridge's counter is acknowledged past this.
-            let end: UInt64
-            let from: UUID?
-            let edit: ClientEdit
-            let done: CheckedContinuation<Outcome, Never>?
+            public let end: UInt64
+            public let from: UUID?
+            public let edit: ClientEdit
+            public let done: CheckedContinuation<Outcome, Never>?
         }
 
-        let noteId: UUID
-        let store: HearthStore
-        let logger: Logger
-        let session: NoteSession
-        let editorId: UUID
-        var mirror: NotekMirror?
+        public let noteId: UUID
+        public let store: HearthStore
+        public let logger: Logger
+        public let session: NoteSession
+        public let editorId: UUID
+        public var mirror: NotekMirror?
         /// The text's size in UTF-8, counted up as characters come (deletions
         /// are not subtracted) and counted exactly when near the limit.
-        var textBytes = 0
+        public var textBytes = 0
         /// The note's title as Notek editors last heard it.
-        var title = ""
-        var clients: [UUID: Client] = [:]
-        var waiting: [Waiting] = []
-        var isBroken = false
+        public var title = ""
+        public var clients: [UUID: Client] = [:]
+        public var waiting: [Waiting] = []
+        public var isBroken = false
 
-        init(noteId: UUID, store: HearthStore, logger: Logger, session: NoteSession, editorId: UUID) {
+        public init(noteId: UUID, store: HearthStore, logger: Logger, session: NoteSession, editorId: UUID) {
             self.noteId = noteId
             self.store = store
             self.logger = logger
@@ -285,7 +285,7 @@ extension NotekBridge {
             self.editorId = editorId
         }
 
-        mutating func start(text: NoteText) async throws {
+        public mutating func start(text: NoteText) async throws {
             let stored = try await store.notekPositions(noteId: noteId).compactMap { row -> NotekMirror.Assigned? in
                 guard let position = try? PositionID(bytes: row.position) else { return nil }
                 return NotekMirror.Assigned(character: CharacterID(replica: row.replica, counter: row.counter), position: position)
@@ -298,11 +298,11 @@ extension NotekBridge {
             title = try await store.note(id: noteId)?.title ?? ""
         }
 
-        static func row(_ assigned: NotekMirror.Assigned) -> StoredNotekPosition {
+        public static func row(_ assigned: NotekMirror.Assigned) -> StoredNotekPosition {
             StoredNotekPosition(replica: assigned.character.replica, counter: assigned.character.counter, position: assigned.position.bytes)
         }
 
-        mutating func handle(_ work: Work) async {
+        public mutating func handle(_ work: Work) async {
             guard let mirror else { return }
             switch work {
             case .fromSession(let item):
@@ -358,7 +358,7 @@ extension NotekBridge {
         }
 
         /// Answers work the bridge will no longer do.
-        static func refuse(_ work: Work) {
+        public static func refuse(_ work: Work) {
             switch work {
             case .attach(_, _, let outbound, _, let done):
                 outbound.finish()
@@ -469,8 +469,8 @@ extension NotekBridge {
                 break  // presence, and nothing else is sent after synced
             case .close(let code, let reason):
                 // The session ended: the note is gone, or the hub is stopping or failed.
-                breakDown(code: code == NoteEditController.CloseCode.gone ? 4404 : code == 1001 ? 1001 : 1011,
-                          reason: code == NoteEditController.CloseCode.gone ? "not found: the note was removed or is no longer shared" : reason)
+                breakDown(code: code == EditorCloseCode.gone ? 4404 : code == 1001 ? 1001 : 1011,
+                          reason: code == EditorCloseCode.gone ? "not found: the note was removed or is no longer shared" : reason)
             }
         }
 
@@ -486,14 +486,14 @@ extension NotekBridge {
         }
 
         /// Ends every client's connection; the bridge stops after this item.
-        mutating func breakDown(code: UInt16, reason: String) {
+        public mutating func breakDown(code: UInt16, reason: String) {
             isBroken = true
             closeClients(code: code, reason: reason)
             for item in waiting { item.done?.resume(returning: .failed) }
             waiting = []
         }
 
-        mutating func closeClients(code: UInt16, reason: String) {
+        public mutating func closeClients(code: UInt16, reason: String) {
             for client in clients.values {
                 client.outbound.yield(.close(code: code, reason: reason))
                 client.outbound.finish()
