@@ -8,9 +8,9 @@ import { h, pageHeading } from '../dom.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
 import { clockTime, dateTime } from '../care/format.js';
 import { alertKindName, describeAlert } from '../alert-banner.js';
+import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
 
 const PAGE_SIZE = 50;
-const RELOAD_DELAY_MS = 150;
 
 export function createAlertsPage(app) {
   // Kept across a language switch.
@@ -19,20 +19,14 @@ export function createAlertsPage(app) {
 
   return function renderAlerts(outlet) {
     const { t, live } = app;
-    const announcer = h('p', { id: 'alerts-announcer', class: 'visually-hidden', role: 'status' });
+    const { element: announcer, announce } = createAnnouncer('alerts-announcer');
     const listHeading = h('h2', { id: 'alert-list-heading' }, t('alerts.history'));
     const listSlot = h('div', { class: 'alert-list-slot' });
     const more = h('p', {});
     let alerts = null;
     let complete = false;
     let request = null;
-    let reloadTimer = null;
     const busy = new Set();
-
-    const announce = (text) => {
-      announcer.textContent = '';
-      setTimeout(() => { announcer.textContent = text; }, 50);
-    };
 
     outlet.append(pageHeading(t('pages.alerts')), announcer, filters(),
       h('section', { 'aria-labelledby': 'alert-list-heading' }, listHeading, listSlot, more));
@@ -145,28 +139,14 @@ export function createAlertsPage(app) {
       }, label);
     }
 
-    function reloadSoon() {
-      clearTimeout(reloadTimer);
-      reloadTimer = setTimeout(() => load(), RELOAD_DELAY_MS);
-    }
-
-    const stopChanges = live.onChange((change) => {
-      if (change.entity === 'alert') reloadSoon();
-    });
-    const stopState = live.onState((state) => {
-      if (state === 'connected') reloadSoon();
-    });
-    const stopReset = live.onReset(reloadSoon);
+    const reloads = reloadOnLiveChanges(live, () => load(), (change) => change.entity === 'alert');
 
     listSlot.replaceChildren(h('p', { class: 'loading' }, t('alerts.loading')));
     load();
 
     return function leaveAlerts() {
-      stopChanges();
-      stopState();
-      stopReset();
+      reloads.stop();
       request?.abort();
-      clearTimeout(reloadTimer);
     };
   };
 }

@@ -14,8 +14,8 @@ import { canRemoveDevice, householdDevices, householdPeople, careLinksOf } from 
 import { createInvitationSection } from './household-invitation.js';
 import { createHouseholdSettings } from './household-settings.js';
 import { confirmDeviceRemoval } from './remove-device-dialog.js';
+import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
 
-const RELOAD_DELAY_MS = 150;
 // "Last used 5 minutes ago" must not go stale while the page stays open.
 const CLOCK_EVERY_MS = 60 * 1000;
 const WATCHED = new Set(['person', 'careLink', 'device', 'household', 'pairingCode']);
@@ -31,17 +31,11 @@ export function createHouseholdPage(app) {
     const busy = new Set();
     let left = false;
     let request = null;
-    let reloadTimer = null;
-
-    const announcer = h('p', { id: 'household-announcer', class: 'visually-hidden', role: 'status' });
-    const announce = (text) => {
-      announcer.textContent = '';
-      setTimeout(() => { announcer.textContent = text; }, 50);
-    };
+    const { element: announcer, announce } = createAnnouncer('household-announcer');
     const nameLine = h('p', { id: 'household-page-name', class: 'household-page-name' });
     const peopleSlot = h('div', { class: 'household-people-slot' }, h('p', { class: 'loading' }, t('household.loading')));
     const devicesSlot = h('div', { class: 'household-devices-slot' });
-    const invitation = createInvitationSection(app, invitationState, { announce, onPaired: reloadSoon });
+    const invitation = createInvitationSection(app, invitationState, { announce, onPaired: () => reloads.soon() });
     const settings = createHouseholdSettings(app, settingsState, { announce, onSaved: applySaved });
 
     outlet.append(
@@ -91,10 +85,6 @@ export function createHouseholdPage(app) {
       }
     }
 
-    function reloadSoon() {
-      clearTimeout(reloadTimer);
-      reloadTimer = setTimeout(load, RELOAD_DELAY_MS);
-    }
 
     /** A settings form saved: show what the hub answered at once. */
     function applySaved(changes) {
@@ -215,23 +205,18 @@ export function createHouseholdPage(app) {
       } finally {
         busy.delete(key);
         show();
-        reloadSoon();
+        reloads.soon();
       }
     }
 
     // --- Live ---
 
-    const stopChanges = live.onChange((change) => {
-      if (WATCHED.has(change.entity)) {
-        if (change.entity === 'person' || change.entity === 'careLink') app.me.forget();
-        if (change.entity === 'device' || change.entity === 'pairingCode') invitation.check();
-        reloadSoon();
-      }
+    const reloads = reloadOnLiveChanges(live, load, (change) => {
+      if (!WATCHED.has(change.entity)) return false;
+      if (change.entity === 'person' || change.entity === 'careLink') app.me.forget();
+      if (change.entity === 'device' || change.entity === 'pairingCode') invitation.check();
+      return true;
     });
-    const stopState = live.onState((state) => {
-      if (state === 'connected') reloadSoon(); // after a gap, what happened meanwhile
-    });
-    const stopReset = live.onReset(reloadSoon);
     const clock = setInterval(show, CLOCK_EVERY_MS);
 
     if (data) show();
@@ -239,11 +224,8 @@ export function createHouseholdPage(app) {
 
     return function leaveHousehold() {
       left = true;
-      stopChanges();
-      stopState();
-      stopReset();
+      reloads.stop();
       clearInterval(clock);
-      clearTimeout(reloadTimer);
       request?.abort();
       invitation.stop();
       document.getElementById('remove-device-dialog')?.close();

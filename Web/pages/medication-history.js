@@ -16,6 +16,7 @@ import {
   adherenceLine, dayState, doseRows, monthKey, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
 } from '../medications/adherence.js';
 import { historyDay } from './history-day.js';
+import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
 import { medicationTitle } from './today-doses.js';
 
 const MARKS = { taken: '✓', skipped: '–', missed: '✗', none: '' };
@@ -30,7 +31,7 @@ export function createMedicationHistoryPage(app) {
   return function renderHistory(outlet, monthParam) {
     const { t, live } = app;
     const body = h('div', { class: 'history-slot' }, h('p', { class: 'loading' }, t('medications.loading')));
-    const announcer = h('p', { id: 'history-announcer', class: 'visually-hidden', role: 'status' });
+    const { element: announcer, announce } = createAnnouncer('history-announcer');
     outlet.append(
       h('p', { class: 'back-link' }, h('a', { href: pageHref('medications'), id: 'medications-back' }, t('medications.form.back'))),
       pageHeading(t('medications.history.title')),
@@ -41,7 +42,6 @@ export function createMedicationHistoryPage(app) {
     let doses = [];
     let medications = [];
     let month = parseMonth(monthParam);
-    let reloadTimer = null;
 
     let left = false;
 
@@ -54,10 +54,7 @@ export function createMedicationHistoryPage(app) {
       toLocalDay,
       busy: new Set(),
       left: () => left,
-      announce(text) {
-        announcer.textContent = '';
-        setTimeout(() => { announcer.textContent = text; }, 50);
-      },
+      announce,
       changed: () => load(),
     };
 
@@ -195,19 +192,13 @@ export function createMedicationHistoryPage(app) {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     }
 
-    const stopChanges = live.onChange((change) => {
-      if (['dose', 'medication', 'schedule'].includes(change.entity)) {
-        clearTimeout(reloadTimer);
-        reloadTimer = setTimeout(load, 300);
-      }
-    });
+    const reloads = reloadOnLiveChanges(live, load, (change) => ['dose', 'medication', 'schedule'].includes(change.entity));
 
     load();
 
     return function leaveHistory() {
       left = true;
-      stopChanges();
-      clearTimeout(reloadTimer);
+      reloads.stop();
       request.abort();
     };
   };

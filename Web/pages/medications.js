@@ -13,9 +13,9 @@ import { amountText, daysText } from '../care/words.js';
 import { medicationScheduleSentence } from '../medications/schedule-sentence.js';
 import { createMedicationFormPage, takeFlash } from './medication-form.js';
 import { createMedicationHistoryPage } from './medication-history.js';
+import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
 import { medicationTitle } from './today-doses.js';
 
-const RELOAD_DELAY_MS = 150;
 
 /** Whether the stock lasts fewer days than the caregivers asked to be warned at. */
 export function isRunningLow(medication) {
@@ -39,7 +39,7 @@ export function createMedicationsPage(app) {
 
   function renderList(outlet) {
     const { t, live } = app;
-    const announcer = h('p', { id: 'medications-announcer', class: 'visually-hidden', role: 'status' });
+    const { element: announcer, announce } = createAnnouncer('medications-announcer');
     const toolbar = h('div', { class: 'medication-toolbar' });
     const listSlot = h('div', { id: 'medication-lists', class: 'medication-lists' });
     outlet.append(pageHeading(t('pages.medications')), announcer, toolbar, listSlot);
@@ -47,13 +47,7 @@ export function createMedicationsPage(app) {
     let medications = null;
     let me = null;
     let request = null;
-    let reloadTimer = null;
     const busy = new Set();
-
-    const announce = (text) => {
-      announcer.textContent = '';
-      setTimeout(() => { announcer.textContent = text; }, 50);
-    };
 
     async function load() {
       request?.abort();
@@ -193,18 +187,7 @@ export function createMedicationsPage(app) {
       }
     }
 
-    function reloadSoon() {
-      clearTimeout(reloadTimer);
-      reloadTimer = setTimeout(load, RELOAD_DELAY_MS);
-    }
-
-    const stopChanges = live.onChange((change) => {
-      if (['medication', 'schedule', 'careLink', 'person'].includes(change.entity)) reloadSoon();
-    });
-    const stopState = live.onState((state) => {
-      if (state === 'connected') reloadSoon();
-    });
-    const stopReset = live.onReset(reloadSoon);
+    const reloads = reloadOnLiveChanges(live, load, (change) => ['medication', 'schedule', 'careLink', 'person'].includes(change.entity));
 
     const flash = takeFlash();
     if (flash) announce(flash);
@@ -212,11 +195,8 @@ export function createMedicationsPage(app) {
     load();
 
     return function leaveMedications() {
-      stopChanges();
-      stopState();
-      stopReset();
+      reloads.stop();
       request?.abort();
-      clearTimeout(reloadTimer);
     };
   }
 }
