@@ -157,121 +157,19 @@ public struct HubConfiguration: Sendable, Equatable {
             providers.append(try await FileProvider<YAMLSnapshot>(filePath: FilePath(filePath), allowMissing: fileIsOptional))
         }
         providers.append(InMemoryProvider(name: "defaults", values: defaults))
-        let reader = ConfigReader(providers: providers)
-
-        func source(of key: Key) -> String {
-            switch key {
-            case .host where flags.host != nil: return "--host"
-            case .port where flags.port != nil: return "--port"
-            case .dataDirectory where flags.dataDirectory != nil: return "--data"
-            case .webRoot where flags.webRoot != nil: return "--web-root"
-            default:
-                if environment[key.environmentName] != nil { return key.environmentName }
-                if fileKeys[key.rawValue] != nil { return filePath }
-                return "the defaults"
-            }
-        }
-        // Every key below but web.root has a default, so a throw is a value of the wrong type.
-        func string(_ key: Key) throws -> String {
-            do {
-                return try reader.requiredString(forKey: ConfigKey(key.rawValue))
-            } catch {
-                throw ConfigurationProblem(key: key.rawValue, source: source(of: key), message: "must be text")
-            }
-        }
-        func int(_ key: Key) throws -> Int {
-            do {
-                return try reader.requiredInt(forKey: ConfigKey(key.rawValue))
-            } catch {
-                throw ConfigurationProblem(key: key.rawValue, source: source(of: key), message: "must be a whole number")
-            }
-        }
-        func problem(_ key: Key, _ message: String) -> ConfigurationProblem {
-            ConfigurationProblem(key: key.rawValue, source: source(of: key), message: message)
-        }
-
-        let host = try string(.host)
-        guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
-            throw problem(.host, "must be an address such as 0.0.0.0 or 127.0.0.1")
-        }
-        let port = try int(.port)
-        guard (0...65535).contains(port) else {
-            throw problem(.port, "must be from 1 to 65535 (or 0 for any free port), not \(port)")
-        }
-        let dataDirectory = try string(.dataDirectory)
-        guard !dataDirectory.isEmpty else { throw problem(.dataDirectory, "must not be empty") }
-        let webRoot = reader.string(forKey: ConfigKey(Key.webRoot.rawValue))
-        if let webRoot {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw problem(.webRoot, "must be an existing directory, not \(webRoot)")
-            }
-        }
-        let householdName = try string(.householdName)
-        do {
-            _ = try Household.validatedName(householdName)
-        } catch {
-            throw problem(.householdName, "must be 1 to \(Household.maximumNameLength) characters of text")
-        }
-        let timeZone = try string(.householdTimeZone)
-        guard TimeZone(identifier: timeZone) != nil else {
-            throw problem(.householdTimeZone, "must be an IANA time zone such as Europe/Warsaw, not \(timeZone)")
-        }
-        let logLevel = try string(.logLevel)
-        guard logLevels.contains(logLevel) else {
-            throw problem(.logLevel, "must be one of \(logLevels.joined(separator: ", ")), not \(logLevel)")
-        }
-        let discoveryEnabled: Bool
-        do {
-            discoveryEnabled = try reader.requiredBool(forKey: ConfigKey(Key.discoveryEnabled.rawValue))
-        } catch {
-            throw problem(.discoveryEnabled, "must be true or false")
-        }
-        var webhooks: [CareAlert.Kind: WebhookTarget] = [:]
-        for key in Key.allCases {
-            guard let kind = key.alertKind, let address = reader.string(forKey: ConfigKey(key.rawValue)), !address.isEmpty else { continue }
-            do {
-                webhooks[kind] = try WebhookTarget(address)
-            } catch {
-                throw problem(key, error.description)
-            }
-        }
-        let notekEnabled: Bool
-        do {
-            notekEnabled = try reader.requiredBool(forKey: ConfigKey(Key.notekEnabled.rawValue))
-        } catch {
-            throw problem(.notekEnabled, "must be true or false")
-        }
-        // Unset, the Notek listener listens where the HTTP server does: a hub
-        // bound to one address does not open another port on every one.
-        let notekHost = reader.string(forKey: ConfigKey(Key.notekHost.rawValue)) ?? host
-        guard !notekHost.isEmpty, !notekHost.contains(where: \.isWhitespace) else {
-            throw problem(.notekHost, "must be an address such as 0.0.0.0 or 127.0.0.1")
-        }
-        let notekPort = try int(.notekPort)
-        guard (0...65535).contains(notekPort) else {
-            throw problem(.notekPort, "must be from 1 to 65535 (or 0 for any free port), not \(notekPort)")
-        }
-        if notekEnabled, notekPort != 0, notekPort == port, notekHost == host || notekHost == "0.0.0.0" || host == "0.0.0.0" {
-            throw problem(.notekPort, "must differ from http.port (\(port))")
-        }
-        let syncMaximumSkew = try int(.syncMaximumSkew)
-        guard (1...86_400).contains(syncMaximumSkew) else {
-            throw problem(.syncMaximumSkew, "must be from 1 to 86400 seconds, not \(syncMaximumSkew)")
-        }
-        let syncRetention = try int(.syncRetention)
-        guard (1...3650).contains(syncRetention) else {
-            throw problem(.syncRetention, "must be from 1 to 3650 days, not \(syncRetention)")
-        }
+        let values = Values(reader: ConfigReader(providers: providers), flags: flags, environment: environment,
+                            filePath: filePath, fileKeys: fileKeys)
+        let host = try values.address(.host)
+        let port = try values.port(.port)
         var configuration = HubConfiguration(
-            host: host, port: port, dataDirectory: dataDirectory, webRoot: webRoot,
-            householdName: householdName, householdTimeZone: timeZone, logLevel: logLevel,
-            discoveryEnabled: discoveryEnabled
+            host: host, port: port, dataDirectory: try values.dataDirectory(), webRoot: try values.webRoot(),
+            householdName: try values.householdName(), householdTimeZone: try values.householdTimeZone(),
+            logLevel: try values.logLevel(), discoveryEnabled: try values.bool(.discoveryEnabled)
         )
-        configuration.webhooks = webhooks
-        configuration.notek = NotekSettings(enabled: notekEnabled, host: notekHost, port: notekPort)
-        configuration.syncMaximumSkewSeconds = syncMaximumSkew
-        configuration.syncRetentionDays = syncRetention
+        configuration.webhooks = try values.webhooks()
+        configuration.notek = try values.notek(httpHost: host, httpPort: port)
+        configuration.syncMaximumSkewSeconds = try values.int(.syncMaximumSkew, in: 1...86_400, unit: "seconds")
+        configuration.syncRetentionDays = try values.int(.syncRetention, in: 1...3650, unit: "days")
         return configuration
     }
 
