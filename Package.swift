@@ -72,6 +72,8 @@ let package = Package(
             dependencies: [
                 "HearthCore", "HearthCRDT", "HearthStore", "HearthNotek",
                 .product(name: "Logging", package: "swift-log"),
+                // NoteSessions is a service of the hub's group.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // ByteBuffer: a relayed message is encoded once for every editor.
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -83,6 +85,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // LiveStreams and the Notek clients' open notes are services of the hub's group.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // gzip for large JSON answers (a first sync of years of history).
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],

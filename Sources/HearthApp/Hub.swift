@@ -68,7 +68,9 @@ public enum Hub {
             var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
                 .init(service: server),
                 .init(service: ExternalChangesService(store: store, logger: logger)),
-                .init(service: LiveListenersService(hub: store.hub, noteSessions: noteSessions)),
+                // Told to stop before the server: live listeners and note editors end.
+                .init(service: LiveStreams(hub: store.hub)),
+                .init(service: noteSessions),
                 .init(service: TrashService(store: store, logger: logger)),
                 .init(service: ChangeLogCompactionService(
                     store: store, logger: logger, retention: TimeInterval(configuration.syncRetentionDays) * 86_400)),
@@ -88,7 +90,7 @@ public enum Hub {
                     portFound.yield(port)
                     portFound.finish()
                 }))
-                services.append(.init(service: NotekNotesService(openNotes: openNotes)))
+                services.append(.init(service: openNotes))
             }
             if !configuration.webhooks.isEmpty {
                 services.append(.init(service: WebhookService(

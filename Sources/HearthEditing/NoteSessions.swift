@@ -1,6 +1,7 @@
 import Foundation
 import HearthStore
 import Logging
+import ServiceLifecycle
 
 /// The notes open for editing: one `NoteSession` per note while anyone
 /// edits it. A session is retired once its last editor leaves and its state
@@ -82,5 +83,16 @@ public actor NoteSessions {
             }
         }
         opening = [:]
+    }
+}
+
+/// A service of the hub's group, listed after the HTTP server so it is told
+/// to stop first: every open note's state is written and its editors told
+/// (1001), so the server's graceful shutdown is not held open by editors
+/// who would otherwise type on.
+extension NoteSessions: Service {
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await closeAll()
     }
 }

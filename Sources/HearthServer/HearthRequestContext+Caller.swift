@@ -3,6 +3,7 @@ import Hummingbird
 
 extension HearthRequestContext {
     /// The paired person acting, or a 401 for an unpaired caller.
+    @discardableResult
     func requirePaired() throws -> PermissionPolicy.Actor {
         guard let actor = caller.policyActor else { throw HearthError.unpaired }
         return actor

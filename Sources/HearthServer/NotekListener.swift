@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The Notek listener: existing Notek clients (terminal, Android, Neovim,
 /// iOS) edit the household's shared notes over Notek's binary protocol,
@@ -51,8 +52,11 @@ public enum NotekListener {
     /// makes a few, not thousands.
     static let notesPerConnection = 20
 
-    /// The notes Notek clients have open; the app closes them when stopping.
-    public final class OpenNotes: Sendable {
+    /// The notes Notek clients have open. A service of the hub's group,
+    /// listed after the Notek listener so it is told to stop first: the
+    /// clients' connections end, so the listener's graceful shutdown is not
+    /// held open by clients that would otherwise edit on.
+    public final class OpenNotes: Service, Sendable {
         let bridges: NotekBridges
 
         public init(store: HearthStore, noteSessions: NoteSessions, logger: Logger) {
@@ -60,6 +64,11 @@ public enum NotekListener {
         }
 
         public func closeAll() async { await bridges.closeAll() }
+
+        public func run() async throws {
+            try? await gracefulShutdown()
+            await closeAll()
+        }
     }
 
     /// A browser names the page a WebSocket comes from (`http://…`,
