@@ -150,13 +150,13 @@ let package = Package(
         .executableTarget(name: "hearth-embed-web", path: "Sources/hearth-embed-web"),
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["hearth-embed-web"]),
 
-        // What several test targets share: a seeded generator for randomized tests.
+        // What several test targets share: a seeded generator for randomized tests, temporary directories.
         .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
         // A real hub on a loopback port with a real SQLite file, for the server's and HearthKit's tests.
         .target(
             name: "HearthHubTestSupport",
             dependencies: [
-                "HearthServer", "HearthEditing", "HearthStore",
+                "HearthServer", "HearthEditing", "HearthStore", "HearthTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -164,7 +164,7 @@ let package = Package(
             path: "Tests/HearthHubTestSupport"
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", "HearthTestSupport"]),
-        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "HearthAppTests",
             dependencies: [
-                "HearthApp", "HearthStore", "HearthCore", "HearthDiscovery",
+                "HearthApp", "HearthStore", "HearthCore", "HearthDiscovery", "HearthTestSupport",
                 // A real HTTP receiver on loopback for the webhook tests.
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -200,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "HearthKitTests",
             dependencies: [
-                "HearthKit", "HearthServer", "HearthStore", "HearthCore", "HearthCRDT", "HearthHubTestSupport",
+                "HearthKit", "HearthServer", "HearthStore", "HearthCore", "HearthCRDT", "HearthHubTestSupport", "HearthTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // A loopback proxy that loses a response after the hub has answered.
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,12 +1,12 @@
 import Foundation
 @testable import HearthApp
+import HearthTestSupport
 import Testing
 
 @Suite struct DataDirectoryLockTests {
     @Test func onlyOneHolderAtATimeAndReleasedWithTheHolder() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-lock-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
 
         var first = try DataDirectoryLock.acquire(directory: directory)
         #expect(first != nil)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import HearthApp
 import HearthStore
+import HearthTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -48,9 +49,8 @@ struct DataFileSymlinkTests {
     /// command deleted the WAL the hub was writing. Handing the files over
     /// must leave this process's locks where they were.
     @Test func handingFilesOverKeepsThisProcessesLocks() throws {
-        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("locks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         #expect(chown(directory.path, 4242, 4242) == 0)
         let path = directory.appendingPathComponent(HearthStore.fileName + "-shm").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(count: 64)))
@@ -86,8 +86,8 @@ struct DataFileSymlinkTests {
 
     @Test func anAdminCommandRefusesADataDirectoryWithASymlinkAndTouchesNothing() async throws {
         // A sound backup to restore
-        let elsewhere = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("backup-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let temporary = try TemporaryDirectory()
+        let elsewhere = temporary.url
         let original = try HearthStore(directory: elsewhere)
         try await original.ensureHousehold(name: "Dom", timeZone: "Europe/Warsaw")
         let backup = elsewhere.appendingPathComponent("copy.sqlite")

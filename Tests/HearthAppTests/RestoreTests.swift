@@ -3,22 +3,23 @@ import GRDB
 import HearthCore
 @testable import HearthApp
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// `hearth restore` puts back what a backup held, and nothing more: not a
 /// phone removed since, and no SQL someone slipped into the file.
 @Suite struct RestoreTests {
-    static func household() async throws -> (root: URL, configuration: HubConfiguration, store: HearthStore) {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("restore-\(UUID().uuidString)")
+    static func household(in root: URL) async throws -> (configuration: HubConfiguration, store: HearthStore) {
         let data = root.appendingPathComponent("data")
         let store = try HearthStore(directory: data)
         try await store.ensureHousehold(name: "Dom", timeZone: "Europe/Warsaw")
-        return (root, try await HubConfiguration.load(flags: .init(dataDirectory: data.path), environment: [:]), store)
+        return (try await HubConfiguration.load(flags: .init(dataDirectory: data.path), environment: [:]), store)
     }
 
     @Test func aPhoneRemovedAfterTheBackupStaysRemovedWhenItIsRestored() async throws {
-        let (root, configuration, store) = try await Self.household()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryDirectory()
+        let root = temporary.url
+        let (configuration, store) = try await Self.household(in: root)
         // Given Ania's phone, paired before the backup and removed after it (it was lost)
         let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "cli")
         let (phone, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Phone", userAgent: nil)
@@ -41,8 +42,9 @@ import Testing
     }
 
     @Test func aBackupHoldingATriggerHearthDidNotMakeIsRefusedAndTheDataLeftAsItWas() async throws {
-        let (root, configuration, store) = try await Self.household()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryDirectory()
+        let root = temporary.url
+        let (configuration, store) = try await Self.household(in: root)
         _ = try await store.addPerson(name: "Babcia", role: .senior, by: "cli")
         let backup = root.appendingPathComponent("backup.sqlite")
         try store.backup(to: backup)

@@ -3,6 +3,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import Logging
+import HearthTestSupport
 import Testing
 
 @Suite(.serialized) struct WebhookTests {
@@ -12,9 +13,8 @@ import Testing
         sending kinds: [CareAlert.Kind], to address: String, retryDelays: [Duration],
         _ body: @Sendable (HearthStore, Person, WebhookBoard) async throws -> Void
     ) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-webhooks-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try HearthStore(directory: directory)
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         _ = try await store.ensureHousehold(name: "Kowalscy", timeZone: "Europe/Warsaw")
         let babcia = try await store.addPerson(name: "Babcia", role: .senior, by: "test")

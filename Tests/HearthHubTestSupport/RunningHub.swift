@@ -2,6 +2,7 @@ import Foundation
 import HearthEditing
 import HearthServer
 import HearthStore
+import HearthTestSupport
 import Hummingbird
 import Logging
 import ServiceLifecycle

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthHubTestSupport
+import HearthTestSupport
 import Testing
 
 /// The example app, as its binary, against a live hub: lists today's doses,

@@ -7,6 +7,7 @@ import HearthCore
 import HearthHubTestSupport
 @testable import HearthKit
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// HearthKit clients with their own SQLite mirrors against a live hub on

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthHubTestSupport
 @testable import HearthKit
+import HearthTestSupport
 import Testing
 
 /// The mirror on its own, with no hub: local edits, the outbox, observations.

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 
 /// Time that tests set by hand: the store's clock and the reminder service's.
 final class SimulatedTime: Sendable {
@@ -18,6 +19,8 @@ final class SimulatedTime: Sendable {
 /// costs nothing and a simulated month runs in seconds): a senior, a linked
 /// caregiver, the household in `timeZone`, and time that tests move.
 final class CareHome {
+    /// Removed when the home is (after the store is closed, in deinit).
+    private let temporary: TemporaryDirectory
     let directory: URL
     let time: SimulatedTime
     private(set) var store: HearthStore
@@ -28,8 +31,8 @@ final class CareHome {
     var seniorActor: PermissionPolicy.Actor { PermissionPolicy.Actor(personId: senior.id, role: .senior) }
 
     init(start: Date, timeZone: String = "Europe/Warsaw") async throws {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
-        directory = base.appendingPathComponent("hearth-reminders-\(UUID().uuidString)")
+        temporary = try TemporaryDirectory(inMemory: true)
+        directory = temporary.url
         time = SimulatedTime(start)
         let time = self.time
         store = try HearthStore(directory: directory, now: { time.now })
@@ -42,7 +45,6 @@ final class CareHome {
 
     deinit {
         try? store.close()
-        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Closes the database and opens it again, as a restart (or a power cut

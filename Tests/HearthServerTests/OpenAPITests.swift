@@ -7,6 +7,7 @@ import HearthCore
 import HearthStore
 import Hummingbird
 import HummingbirdTesting
+import HearthTestSupport
 import Testing
 import Yams
 

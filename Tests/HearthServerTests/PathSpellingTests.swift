@@ -8,6 +8,7 @@ import HearthStore
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HearthTestSupport
 import Testing
 
 /// Every route the API describes, asked for without a token under other

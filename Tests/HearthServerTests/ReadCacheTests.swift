@@ -4,6 +4,7 @@ import HearthCore
 @testable import HearthServer
 import HearthStore
 import Hummingbird
+import HearthTestSupport
 import Testing
 
 /// Kept answers are reused only while nothing has changed, only until their

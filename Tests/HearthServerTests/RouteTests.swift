@@ -8,6 +8,7 @@ import HearthStore
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HearthTestSupport
 import Testing
 
 /// The routes through HummingbirdTesting's in-process router client.

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 @testable import HearthStore
+import HearthTestSupport
 import Testing
 
 @Suite struct ChangeHubTests {

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 @testable import HearthStore
+import HearthTestSupport
 import Testing
 
 /// The hub's time moves every dose, code and Trash's 30 days: who may move

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HearthCore
 @testable import HearthStore
+import HearthTestSupport
 import Testing
 
 /// Commits leave the write-ahead log to `LogCheckpointer`, which copies it

@@ -3,6 +3,7 @@ import GRDB
 import HearthCore
 import HearthCRDT
 @testable import HearthStore
+import HearthTestSupport
 import Testing
 
 /// Search keeps its own copy of each note's words, refreshed from the text

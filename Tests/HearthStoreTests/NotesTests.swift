@@ -3,6 +3,7 @@ import GRDB
 import HearthCore
 import HearthCRDT
 @testable import HearthStore
+import HearthTestSupport
 import Testing
 
 @Suite struct NotesTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HearthCore
 @testable import HearthStore
+import HearthTestSupport
 import Testing
 
 @Suite struct WritePathTests {
