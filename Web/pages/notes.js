@@ -7,6 +7,7 @@ import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { pageHref } from '../router.js';
 import { createNoteEditorPage } from './note-editor.js';
+import { createAnnouncer } from './page-tools.js';
 
 const SEARCH_DELAY_MS = 300;
 const RELOAD_DELAY_MS = 150;
@@ -32,19 +33,13 @@ export function createNotesPage(app) {
 
   function renderList(outlet, inTrash) {
     const { t, live } = app;
-    const announcer = h('p', { id: 'notes-announcer', class: 'visually-hidden', role: 'status' });
+    const { element: announcer, announce } = createAnnouncer('notes-announcer');
     const listHeading = h('h2', { id: 'notes-list-heading', tabindex: '-1' });
     const listSlot = h('div', { class: 'note-list-slot' });
     let notes = null;
     let request = null;
     let reloadTimer = null;
     let searchTimer = null;
-
-    const announce = (text) => {
-      // Emptied first so the same sentence twice is announced twice.
-      announcer.textContent = '';
-      setTimeout(() => { announcer.textContent = text; }, 50);
-    };
 
     outlet.append(pageHeading(inTrash ? t('notes.trash.heading') : t('pages.notes')), announcer);
 

@@ -22,6 +22,7 @@ import { askSkipReason } from './skip-reason-dialog.js';
 import { confirmEarlyDose } from './early-dose-dialog.js';
 import { askDoseChange } from './dose-change-dialog.js';
 import { createSOSControl } from './sos-control.js';
+import { createAnnouncer } from './page-tools.js';
 
 const RELOAD_DELAY_MS = 150;
 const REFRESH_EVERY_MS = 5 * 60 * 1000;
@@ -49,16 +50,11 @@ export function createTodayPage(app) {
     const nameSlot = h('div', { class: 'household' });
     const indicator = h('p', { id: 'live-indicator', class: 'live-indicator', role: 'status', 'aria-live': 'polite' });
     const dateLine = h('p', { id: 'today-date', class: 'today-date' });
-    const announcer = h('p', { id: 'today-announcer', class: 'visually-hidden', role: 'status' });
+    const { element: announcer, announce } = createAnnouncer('today-announcer');
     const before = h('div', { id: 'today-content', class: 'today-content' });
     const sosSlot = h('div', { class: 'sos-slot' });
     const after = h('div', { class: 'today-after' });
     outlet.append(pageHeading(t('pages.today')), dateLine, nameSlot, indicator, announcer, before, sosSlot, after);
-
-    const announce = (text) => {
-      announcer.textContent = '';
-      setTimeout(() => { announcer.textContent = text; }, 50);
-    };
 
     function showName() {
       if (householdName === null) {
