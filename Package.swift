@@ -175,6 +175,8 @@ let package = Package(
                 // Reads Web/openapi.yaml to check it against the router.
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                // Holds the database's write lock, as a disk whose fsync stalls would.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

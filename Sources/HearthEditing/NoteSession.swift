@@ -10,12 +10,16 @@ import NIOCore
 /// which their operations are checked, stored, acknowledged and relayed.
 ///
 /// Operations are applied in memory in the order they arrive (the actor's
-/// order), stored by a single writer that takes everything waiting in one
+/// order) and relayed at once to the other editors who resend what the hub
+/// lacks when they reconnect (a browser keeps what it heard in its outbox
+/// until the hub says it is stored); a slow disk does not slow the typing
+/// others see. A single writer stores everything waiting in one
 /// transaction (so twenty people typing cost one fsync per round, not one
-/// each), and only then acknowledged to their editor and relayed to the
-/// others — in that same order. A failed write leaves memory ahead of the
-/// database, so the session is then closed and everyone reconnects to a
-/// fresh one read from the database.
+/// each), and only then acknowledges it — to every editor, so each can drop
+/// what it holds for the hub — and relays it to editors who cannot resend
+/// (the Notek bridge). A failed write leaves memory ahead of the database,
+/// so the session is then closed and everyone reconnects to a fresh one
+/// read from the database, resending what it lacks.
 public actor NoteSession {
     public struct Editor {
         public let continuation: AsyncStream<Outbound>.Continuation
@@ -23,6 +27,19 @@ public actor NoteSession {
         public let colour: String
         public let actor: PermissionPolicy.Actor
         public let actorName: String
+        /// Whether it resends, after reconnecting, operations it heard that
+        /// the hub lacks (`Relay`): those hear typing before it is stored.
+        public let relay: Relay
+    }
+
+    /// When an editor hears the others' typing.
+    public enum Relay: Sendable {
+        /// At once: the editor keeps what it heard until acknowledged and
+        /// resends what the hub lacks on `hello` (the web editor).
+        case beforeStoring
+        /// Once stored: the editor cannot resend (the Notek bridge, whose
+        /// clients hold only what the hub told them; a device's sync push).
+        case afterStoring
     }
 
     /// What an editor's connection is told to do.
@@ -38,7 +55,7 @@ public actor NoteSession {
     }
 
     /// Operations applied in memory, waiting for the writer.
-    private struct Unstored {
+    struct Unstored {
         public let editor: UUID
         public let batch: [UInt8]
         public let operations: [StoredNoteOperation]
@@ -57,72 +74,86 @@ public actor NoteSession {
     public static let changeInterval: Duration = .seconds(10)
 
     public let noteId: UUID
-    private let store: HearthStore
-    private let logger: Logger
-    private let text: NoteText
+    let store: HearthStore
+    let logger: Logger
+    let text: NoteText
     /// What the session started from; editors that have at least this much
     /// catch up from `log`, others get the whole state.
     private let startVector: VersionVector
     /// Every operation applied since the session opened, oldest first.
     private var log: [NoteOperation] = []
-    private var editors: [UUID: Editor] = [:]
+    var editors: [UUID: Editor] = [:]
     /// Who may have the note open, as last read: at opening, in each write
     /// of typing, and whenever the note changes (`recheck`). Every editor
     /// held here passes it; one who stops passing is closed with 4404
     /// before anything more is sent to them (NoteAccess).
     private var access: NoteAccess
+    /// `ChangeHub.lastNoteChange` when `access` was read: typing is relayed
+    /// before it is stored, so a note's change published since then is
+    /// read again first (`accessIsCurrent`).
+    private var accessReadAt: Int64
     private var presence: [UUID: Data] = [:]
-    private var unstored: [Unstored] = []
-    private var writing = false
-    public private(set) var isClosed = false
-    private var firstLine: String
-    private var textBytes: Int
-    private var lastChangeToldAt: ContinuousClock.Instant?
-    private var lastStoredSeq: Int64
-    private var storedSinceCompaction = 0
+    var unstored: [Unstored] = []
+    var writing = false
+    public internal(set) var isClosed = false
+    var firstLine: String
+    var textBytes: Int
+    var lastChangeToldAt: ContinuousClock.Instant?
+    var lastStoredSeq: Int64
+    /// Everything stored, as far as this session knows (what editors are
+    /// told is acknowledged when they join).
+    var storedVector: VersionVector
+    var storedSinceCompaction = 0
     /// Typing stored without telling live listeners, and who typed last;
     /// told once the change interval has passed, so the log hears of the
     /// last of it (devices that sync later read the log).
-    private var untold: String?
+    var untold: String?
     /// Search re-indexes a note's whole text, so typing refreshes it at
     /// most once a change interval (and when the last editor leaves).
-    private var lastSearchRefreshAt: ContinuousClock.Instant?
-    private var searchBehind = false
-    private var searchBehindBy = ""
-    private var trailingTell: Task<Void, Never>?
+    var lastSearchRefreshAt: ContinuousClock.Instant?
+    var searchBehind = false
+    var searchBehindBy = ""
+    var trailingTell: Task<Void, Never>?
 
-    private init(noteId: UUID, store: HearthStore, logger: Logger, text: NoteText, note: Note, lastSeq: Int64) {
+    private init(noteId: UUID, store: HearthStore, logger: Logger, text: NoteText, note: Note, lastSeq: Int64,
+                 accessReadAt: Int64) {
         self.noteId = noteId
         self.store = store
         self.logger = logger
         self.text = text
         self.startVector = text.versionVector
+        self.storedVector = text.versionVector
         self.firstLine = Note.firstLine(of: note.text)
         self.textBytes = note.text.utf8.count
         self.lastStoredSeq = lastSeq
         self.access = note.access
+        self.accessReadAt = accessReadAt
     }
 
     /// Reads the note's state and later operations; nil when there is no such note.
     public static func open(noteId: UUID, store: HearthStore, logger: Logger) async throws -> NoteSession? {
+        let accessReadAt = store.hub.lastNoteChange
         guard let start = try await store.noteEditingStart(id: noteId) else { return nil }
         let text = try NoteText.decodeState(start.state, replica: ReplicaRange.random())
         for batch in start.updates {
             for operation in try NoteOperation.decode(batch) { try text.apply(operation, waitForMissing: false) }
         }
-        return NoteSession(noteId: noteId, store: store, logger: logger, text: text, note: start.note, lastSeq: start.lastUpdateSeq)
+        return NoteSession(noteId: noteId, store: store, logger: logger, text: text, note: start.note, lastSeq: start.lastUpdateSeq,
+                           accessReadAt: accessReadAt)
     }
 
     public var isEmpty: Bool { editors.isEmpty }
 
     // MARK: Editors coming and going
 
-    public func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, actorName: String) -> AsyncStream<Outbound>? {
+    public func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, actorName: String,
+                     relay: Relay) -> AsyncStream<Outbound>? {
         guard !isClosed, access.letsEdit(actor) else { return nil }
         let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self)
         let used = Set(editors.values.map(\.colour))
         let colour = Self.colours.first { !used.contains($0) } ?? Self.colours[editors.count % Self.colours.count]
-        editors[id] = Editor(continuation: continuation, name: name, colour: colour, actor: actor, actorName: actorName)
+        editors[id] = Editor(continuation: continuation, name: name, colour: colour, actor: actor, actorName: actorName,
+                             relay: relay)
         return stream
     }
 
@@ -151,10 +182,12 @@ public actor NoteSession {
     /// note changes, by each editor's connection and each Notek bridge.
     public func recheck() async {
         do {
+            let readAt = store.hub.lastNoteChange
             guard let now = try await store.noteAccess(id: noteId) else {
                 closeAll(code: EditorCloseCode.gone, reason: Self.goneReason)
                 return
             }
+            accessReadAt = max(accessReadAt, readAt)
             update(access: now)
         } catch {
             logger.warning("note access could not be read", metadata: ["note": "\(noteId)", "error": "\(error)"])
@@ -162,7 +195,7 @@ public actor NoteSession {
     }
 
     /// Takes who may have the note open as the database says it is now.
-    private func update(access now: NoteAccess) {
+    func update(access now: NoteAccess) {
         access = now
         for (id, editor) in editors where !now.letsEdit(editor.actor) {
             editors[id] = nil
@@ -174,6 +207,12 @@ public actor NoteSession {
         }
     }
 
+    /// Reads who may have the note open again if a note changed since it
+    /// was read; before anything typed is relayed.
+    private func accessIsCurrent() async {
+        if store.hub.lastNoteChange != accessReadAt { await recheck() }
+    }
+
     public static let goneReason = "gone: the note was removed or is no longer shared with you"
 
     // MARK: Messages from an editor
@@ -181,6 +220,7 @@ public actor NoteSession {
     /// Handles one message; returns a close code and reason when the
     /// connection must end (the note is then unchanged by that message).
     public func receive(_ message: NoteEditMessage, from id: UUID) async -> (code: UInt16, reason: String)? {
+        if case .operations = message { await accessIsCurrent() } else if case .presence = message { await accessIsCurrent() }
         guard let editor = editors[id] else { return nil }
         switch message {
         case .hello(let vector):
@@ -213,6 +253,8 @@ public actor NoteSession {
             editor.continuation.yield(.message(.state(text.encodeState())))
         }
         editor.continuation.yield(.message(.synced(text.versionVector)))
+        // What of that is stored: the editor may drop it from what it keeps.
+        editor.continuation.yield(.message(.acknowledged(storedVector)))
         for (_, json) in presence { editor.continuation.yield(.message(.otherPresence(json))) }
     }
 
@@ -222,14 +264,19 @@ public actor NoteSession {
     /// though operations before the refused one may be stored).
     public func submitPushed(_ batch: [UInt8], actor: PermissionPolicy.Actor, actorName: String) async -> String? {
         let id = UUID.random()
-        guard let stream = join(id, name: actorName, actor: actor, actorName: actorName), let editor = editors[id] else {
+        guard let stream = join(id, name: actorName, actor: actor, actorName: actorName, relay: .afterStoring),
+              let editor = editors[id] else {
             return "gone: the note's editing session ended"
         }
         defer { leave(id) }
+        await accessIsCurrent()
+        guard editors[id] != nil else { return Self.goneReason }
         if let refusal = submit(batch, from: id, editor: editor, tellNow: true) { return refusal.reason }
+        // Every editor hears each stored round: this batch is stored once one covers it.
+        guard let needed = unstored.last(where: { $0.editor == id })?.acknowledged else { return nil }
         for await item in stream {
             switch item {
-            case .send(.acknowledged, _): return nil
+            case .send(.acknowledged(let stored), _) where needed.isIncluded(in: stored): return nil
             case .close(_, let reason): return reason
             case .send: continue
             }
@@ -277,130 +324,19 @@ public actor NoteSession {
                 operations: applied.map { StoredNoteOperation(replica: $0.id.replica, counter: $0.id.counter,
                                                               length: $0.length, bytes: NoteOperation.encode([$0])) },
                 acknowledged: VersionVector(acknowledged), actor: editor.actor, actorName: editor.actorName, tellNow: tellNow))
+            if !applied.isEmpty { relay(.operations(unstored[unstored.count - 1].batch), except: id, when: .beforeStoring) }
             startWriting()
         }
         return refusal
     }
 
-    // MARK: Storing
-
-    private func startWriting() {
-        guard !writing else { return }
-        writing = true
-        Task { await self.writeWaiting() }
-    }
-
-    /// Stores everything applied so far in one transaction, then tells
-    /// the editors; repeats while more arrived meanwhile.
-    private func writeWaiting() async {
-        while !unstored.isEmpty, !isClosed {
-            let round = unstored
-            unstored = []
-            let operations = round.flatMap(\.operations)
-            let current = text.text
-            textBytes = current.utf8.count
-            // Lists show an untitled note by its first line: tell them at once
-            // when it changes, and of other typing now and then.
-            let line = Note.firstLine(of: current)
-            let now = ContinuousClock.now
-            let tell = line != firstLine || round.contains(where: \.tellNow)
-                || lastChangeToldAt.map { now - $0 >= Self.changeInterval } ?? true
-            let refreshSearch = round.contains(where: \.tellNow)
-                || lastSearchRefreshAt.map { now - $0 >= Self.changeInterval } ?? true
-            do {
-                if let last = round.last, !operations.isEmpty {
-                    let stored = try await store.storeNoteOperations(
-                        noteId: noteId, operations: operations, text: current, recordChange: tell,
-                        refreshSearch: refreshSearch, editors: Array(Set(round.map(\.actor))), by: last.actorName)
-                    lastStoredSeq = stored.seq
-                    // Relayed only to those who may read the note as it was
-                    // when this typing was stored.
-                    update(access: stored.access)
-                    firstLine = line
-                    if tell {
-                        lastChangeToldAt = now
-                        untold = nil
-                    } else {
-                        untold = last.actorName
-                    }
-                    if refreshSearch {
-                        lastSearchRefreshAt = now
-                        searchBehind = false
-                    } else {
-                        searchBehind = true
-                        searchBehindBy = last.actorName
-                    }
-                    if untold != nil || searchBehind { scheduleTrailingTell() }
-                }
-            } catch let error as HearthError {
-                // Someone in this round may no longer edit (or the note is
-                // gone): nothing was stored, and memory is ahead of the
-                // database. Those who may no longer see the note are told
-                // so; the others reconnect to a session read afresh, and
-                // send their typing again.
-                logger.info("note editing refused", metadata: ["note": "\(noteId)", "error": "\(error)"])
-                await recheck()
-                closeAll(code: EditorCloseCode.restart, reason: "restart: the note's editing restarted; reconnect")
-                break
-            } catch {
-                logger.error("note editing could not store", metadata: ["note": "\(noteId)", "error": "\(error)"])
-                closeAll(code: EditorCloseCode.storage, reason: "hub error: reconnect")
-                break
-            }
-            for item in round {
-                editors[item.editor]?.continuation.yield(.message(.acknowledged(item.acknowledged)))
-                if !item.operations.isEmpty { relay(.operations(item.batch), except: item.editor) }
-            }
-            storedSinceCompaction += operations.count
-            if storedSinceCompaction >= Self.compactionInterval { await compact() }
-        }
-        writing = false
-    }
-
-    private func scheduleTrailingTell() {
-        guard trailingTell == nil else { return }
-        trailingTell = Task {
-            try? await Task.sleep(for: Self.changeInterval)
-            await self.tellUntold()
-        }
-    }
-
-    /// Tells the log of typing stored untold, and brings search up to the
-    /// text (also when the last editor leaves).
-    public func tellUntold() async {
-        trailingTell?.cancel()
-        trailingTell = nil
-        let behind = searchBehind
-        searchBehind = false
-        if behind { lastSearchRefreshAt = .now }
-        do {
-            if let actorName = untold {
-                untold = nil
-                lastChangeToldAt = .now
-                try await store.recordNoteTextChanged(id: noteId, by: actorName)
-            } else if behind {
-                try await store.refreshNoteSearch(id: noteId, by: searchBehindBy)
-            }
-        } catch {
-            logger.warning("note change could not be told", metadata: ["note": "\(noteId)", "error": "\(error)"])
-        }
-    }
-
-    /// Writes the state as of everything stored, so the next opening reads
-    /// one row. Runs between writes, never while an editor waits on one.
-    public func compact() async {
-        guard storedSinceCompaction > 0, unstored.isEmpty, !isClosed else { return }
-        storedSinceCompaction = 0
-        do {
-            try await store.compactNote(id: noteId, state: text.encodeState(), throughSeq: lastStoredSeq)
-        } catch {
-            logger.warning("note compaction failed", metadata: ["note": "\(noteId)", "error": "\(error)"])
-        }
-    }
-
-    private func relay(_ message: NoteEditMessage, except sender: UUID) {
+    /// Sends `message` to every editor but `sender` (to those who hear
+    /// typing `when`, if given), encoded once.
+    func relay(_ message: NoteEditMessage, except sender: UUID?, when: Relay? = nil) {
         let outbound = Outbound.message(message)
-        for (id, editor) in editors where id != sender { editor.continuation.yield(outbound) }
+        for (id, editor) in editors where id != sender && (when == nil || editor.relay == when) {
+            editor.continuation.yield(outbound)
+        }
     }
 
     private static func json(_ object: [String: Any]) -> Data {

@@ -92,7 +92,8 @@ public final class NotekBridge: Sendable {
             return nil
         }
         let editorId = UUID.random()
-        guard let queue = await session.join(editorId, name: "Notek", actor: Self.actor, actorName: Self.actorName) else {
+        guard let queue = await session.join(editorId, name: "Notek", actor: Self.actor, actorName: Self.actorName,
+                                                relay: .afterStoring) else {
             await sessions.leave(noteId, session)
             return nil
         }

@@ -16,10 +16,14 @@ import NIOCore
 ///    whole note when the editor has nothing or is too far behind — then
 ///    `synced` with its own version vector and the other editors' presence;
 /// 3. the editor sends the operations the hub lacks (typed offline);
-/// 4. from then on operations flow both ways: the hub stores each batch,
-///    then acknowledges it to its sender (`acknowledged`: stored means
-///    acknowledged) and relays it to the other editors; `presence` (where
-///    a cursor is) is relayed with the editor's name and colour, not stored.
+/// 4. from then on operations flow both ways: the hub relays each batch to
+///    the other editors as soon as it has checked and applied it, stores it,
+///    then tells every editor it is stored (`acknowledged`, a version vector:
+///    stored means acknowledged; also sent after `synced`). An editor keeps
+///    what it sent *and what it heard* until acknowledged, and sends it
+///    again after reconnecting if the hub lacks it (the hub may have
+///    stopped between relaying and storing); `presence` (where a cursor
+///    is) is relayed with the editor's name and colour, not stored.
 ///
 /// Close codes (the reason says the same in words, cut to fit the frame):
 /// - 4400 "bad-frame": a frame this protocol does not have, or malformed bytes;
@@ -102,7 +106,8 @@ struct NoteEditController {
             let editorId = UUID.random()
             let name = (try? await store.person(id: actor.personId))?.name ?? ""
             guard let queue = await session.join(editorId, name: name, actor: actor,
-                                                 actorName: context.requestContext.caller.actorName) else {
+                                                 actorName: context.requestContext.caller.actorName,
+                                                 relay: .beforeStoring) else {
                 await sessions.leave(note.id, session)
                 try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
                 return

@@ -21,6 +21,8 @@ public final class ChangeHub: Sendable {
         var closed = false
         /// The newest seq handed to listeners; nothing at or below it is sent again.
         var lastPublished: Int64
+        /// The newest seq of a change to a note (`lastNoteChange`).
+        var lastNoteChange: Int64 = 0
     }
 
     private let state: Locked<State>
@@ -31,6 +33,12 @@ public final class ChangeHub: Sendable {
 
     /// The newest seq already published.
     public var lastPublished: Int64 { state.withLock { $0.lastPublished } }
+
+    /// The newest seq of a note's change published: who may open a note
+    /// changes only with one. Note sessions compare it before relaying
+    /// typing (which happens before the typing is stored), so they never
+    /// relay on who-may-read as it was before a change already committed.
+    public var lastNoteChange: Int64 { state.withLock { $0.lastNoteChange } }
 
     /// How many listeners are registered now.
     public var listenerCount: Int { state.withLock { $0.listeners.count } }
@@ -58,6 +66,7 @@ public final class ChangeHub: Sendable {
         let (listeners, changes) = state.withLock { state in
             let fresh = committed.filter { $0.seq > state.lastPublished }
             if let last = fresh.last { state.lastPublished = last.seq }
+            if let note = fresh.last(where: { $0.entity == .note }) { state.lastNoteChange = note.seq }
             return (Array(state.listeners.values), fresh)
         }
         guard !changes.isEmpty else { return }

@@ -13,8 +13,9 @@ import HearthTestSupport
 import Testing
 
 /// One person editing a note from a device: its own replica of the text,
-/// the operations the hub has not acknowledged yet, and a connection that
-/// may drop and come back.
+/// the operations the hub has not acknowledged yet (typed here or heard
+/// from the others: the hub relays before it stores), and a connection
+/// that may drop and come back.
 actor SimulatedEditor {
     let name: String
     private(set) var note: NoteText?
@@ -42,7 +43,11 @@ actor SimulatedEditor {
             for operation in outbox { try fresh.apply(operation) }
             note = fresh
         case .operations(let bytes):
-            for operation in try NoteOperation.decode(bytes) { try note?.apply(operation) }
+            guard let note else { break }
+            for operation in try NoteOperation.decode(bytes) {
+                try note.apply(operation)
+                outbox.append(operation)
+            }
         case .synced(let hub):
             let missing = outbox.filter { $0.id.counter + $0.length > hub[$0.id.replica] }
             return missing.isEmpty ? nil : .operations(NoteOperation.encode(missing))

@@ -1,7 +1,8 @@
 """Notes in a real headless Chromium: two windows typing into one shared note
 see each other's words within a second, and where each other's cursor is;
 typing while the hub is away is kept on the device and saved when it is
-back; a device removed while editing keeps its typing, says it is no
+back; words relayed before a hub killed with SIGKILL stored them are given
+back by the editor who heard them; a device removed while editing keeps its typing, says it is no
 longer paired and forgets its saved copies of notes; a private note stays
 invisible to another person's browser; the list, search, pin, Trash and
 restore work from the page; axe finds no WCAG 2.1 A/AA violations on the
@@ -13,6 +14,7 @@ host, so one Chromium holds two paired devices at once."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 
 import pytest
@@ -192,6 +194,47 @@ def test_typing_while_the_hub_is_away_is_kept_and_saved_when_it_is_back(browser,
     wait_for(browser, "the drafts to be cleared once stored", lambda d: d.execute_script(
         "return Object.keys(localStorage).filter(k => k.includes('.draft.'))"
         ".every(k => JSON.parse(localStorage.getItem(k)).ops.length === 0)"))
+
+
+def test_words_heard_before_a_killed_hub_stored_them_are_saved_by_the_listener(browser, hub_launcher, data_dir):
+    """The hub relays typing before its disk has it. Killed in between, it
+    loses the words; the editor who heard them gives them back after the
+    restart, though the typist's window is gone."""
+    first = hub_launcher.start(data_dir=data_dir).pair_admin(wait=False)
+    ania = first.pair_device("--new-person", "Ania", "--role", "caregiver", device_name="Ania's phone")
+    note = create_note(first, first.headers, title="Zakupy", text="Lista:\n", visibility="shared")
+    pair_browser(browser, first)
+    admin_window = browser.current_window_handle
+    open_editor(browser, first.url, note["id"])
+    ania_window = person_browser_window(browser, first, ania["token"])
+    open_editor(browser, f"http://localhost:{first.port}", note["id"])
+
+    # Another program holds the database's write lock: a disk that stalls.
+    stall = sqlite3.connect(data_dir / "hearth.sqlite", timeout=1, isolation_level=None)
+    stall.execute("BEGIN IMMEDIATE")
+    try:
+        type_at_end(browser, "mleko")
+        seen_within(browser, admin_window, "the admin to see Ania's words while the disk stalls",
+                    lambda d: textarea_value(d) == "Lista:\nmleko")
+        browser.switch_to.window(ania_window)
+        assert editor_status(browser) == "saving", "not acknowledged: not stored"
+        first.kill()  # kill -9, before the words are stored
+    finally:
+        stall.execute("ROLLBACK")
+        stall.close()
+    browser.close()  # Ania's window is gone; only the admin's copy holds the words
+    browser.switch_to.window(admin_window)
+
+    second = hub_launcher.start(data_dir=data_dir, port=first.port)
+    wait_for(browser, "the admin's copy to give the words back to the restarted hub",
+             lambda d: note_on_hub(second, note["id"], first.headers)["text"] == "Lista:\nmleko", timeout=20)
+    wait_for(browser, "the admin's page to say it is saved", lambda d: editor_status(d) == "saved")
+    assert textarea_value(browser) == "Lista:\nmleko"
+    # Ania opens the note again and holds the same text as the hub.
+    person_browser_window(browser, second, ania["token"])
+    open_editor(browser, f"http://localhost:{second.port}", note["id"])
+    assert textarea_value(browser) == "Lista:\nmleko"
+    assert note_on_hub(second, note["id"], first.headers)["text"] == "Lista:\nmleko"
 
 
 # --------------------------------------------------------------------------

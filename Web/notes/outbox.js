@@ -1,7 +1,9 @@
-// The operations this browser made (or took over from a closed tab) that
-// the hub has not acknowledged yet, in the order they were made. They are
-// sent after every (re)connection, from where the hub's version vector says
-// it stopped, and dropped once acknowledged: acknowledged means stored.
+// The operations this browser made (or took over from a closed tab), and
+// those it heard from other editors, that the hub has not acknowledged yet,
+// in the order they came. The hub relays typing before storing it, so a hub
+// that stopped in between may lack what others typed too. They are sent
+// after every (re)connection, from where the hub's version vector says it
+// stopped, and dropped once acknowledged: acknowledged means stored.
 // Pure functions over arrays of operations, so Node can test them.
 import { operationLength, scalarLength, trimOperation as trimmedFrom } from '../crdt.js';
 

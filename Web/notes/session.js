@@ -1,5 +1,6 @@
 // One note open for editing in this tab: its text as a CRDT replica, the
-// outbox of operations the hub has not stored yet (kept in localStorage),
+// outbox of operations the hub has not stored yet — typed here or heard
+// from other editors (kept in localStorage),
 // and the connection to WS /api/v1/notes/{id}/edit that sends and receives
 // them. No DOM here: the editor page turns text changes into textarea
 // updates; the socket, storage and timers are injected for tests.
@@ -267,6 +268,13 @@ export function createNoteSession({
         if (!note) return;
         const { changes } = note.applyAll(message.ops);
         if (changes.length > 0) notify('text', changes, { reset: false });
+        // The hub relays typing before it stores it: what we heard is kept
+        // like our own until the hub says it is stored, and sent again if a
+        // reconnection finds the hub without it. Not sent back now: the hub
+        // has it.
+        for (const op of message.ops) outbox = appendOperation(outbox, op);
+        if (synced) sent = advanceVector(sent, message.ops);
+        saveDraft();
         later('state', STATE_SAVE_MS, saveState);
         break;
       }

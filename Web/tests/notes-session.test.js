@@ -1,6 +1,7 @@
 // The editing session against a small stand-in for the hub (NoteSession.swift
-// in miniature: catch-up on hello, store-then-acknowledge, relay, refusing
-// operations that are not ready), with fake timers and storage.
+// in miniature: catch-up on hello, relay, then store and acknowledge to
+// everyone, refusing operations that are not ready; a disk that stalls and
+// a hub that dies before storing), with fake timers and storage.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NoteText, decodeOperations, encodeOperations, encodeState, operationLength } from '../crdt.js';
@@ -34,8 +35,10 @@ function fakeClock() {
 }
 
 function fakeHub(clock, text = '') {
-  const hub = { note: new NoteText(1), up: true, sockets: new Set(), received: [], log: [] };
+  // `log` is what the hub applied, `stored` how much of it is on disk.
+  const hub = { note: new NoteText(1), up: true, sockets: new Set(), received: [], log: [], stored: 0, stalled: false };
   if (text) hub.log.push(hub.note.insert(0, text));
+  hub.stored = hub.log.length;
   const frame = (type, body) => new Uint8Array([1, type, ...body]).buffer;
   const deliver = (socket, data) => clock.setTimer(() => socket.onmessage?.({ data }), 0);
   hub.close = (socket, code) => {
@@ -60,19 +63,20 @@ function fakeHub(clock, text = '') {
           if (missing.length) deliver(this, frame(0x02, encodeOperations(missing)));
         }
         deliver(this, frame(0x12, encodeVersionVector(hub.note.versionVector)));
+        if (!hub.stalled) deliver(this, frame(0x13, encodeVersionVector(hub.note.versionVector)));
       } else if (type === 2) {
         const ops = decodeOperations(body);
-        const ack = new Map();
         for (const op of ops) {
           const have = hub.note.versionVector.get(op.replica) ?? 0;
           if (op.counter > have) { hub.close(this, 4409); return; }
           const { applied } = hub.note.apply(op);
           hub.log.push(...applied);
           hub.received.push(op);
-          ack.set(op.replica, hub.note.versionVector.get(op.replica));
+          hub.touched.add(op.replica);
         }
-        deliver(this, frame(0x13, encodeVersionVector(ack)));
+        // Relayed at once; stored and acknowledged to everyone after.
         for (const other of hub.sockets) if (other !== this) deliver(other, frame(0x02, body));
+        if (!hub.stalled) hub.store();
       } else if (type === 3) {
         const json = JSON.parse(new TextDecoder().decode(body));
         for (const other of hub.sockets) {
@@ -89,6 +93,21 @@ function fakeHub(clock, text = '') {
     return { status: hub.refusing ?? 426 };
   };
   hub.asked = [];
+  hub.touched = new Set();
+  hub.store = () => {
+    hub.stored = hub.log.length;
+    const ack = new Map([...hub.touched].map((replica) => [replica, hub.note.versionVector.get(replica)]));
+    hub.touched = new Set();
+    for (const socket of hub.sockets) deliver(socket, frame(0x13, encodeVersionVector(ack)));
+  };
+  // Killed: what was not stored is gone, and every connection drops.
+  hub.crash = () => {
+    hub.log = hub.log.slice(0, hub.stored);
+    hub.note = new NoteText(1);
+    hub.note.applyAll(hub.log);
+    hub.touched = new Set();
+    for (const s of [...hub.sockets]) hub.close(s, 1006);
+  };
   hub.stop = () => { hub.up = false; for (const s of [...hub.sockets]) hub.close(s, 1001); };
   return hub;
 }
@@ -138,7 +157,43 @@ test('two sessions on one hub see each other\'s typing, and it is saved', () => 
   assert.equal(hub.note.text, 'Zakupy\nmleko');
   assert.equal(a.session.status, 'saved');
   assert.equal(a.session.outbox.length, 0);
+  assert.equal(b.session.outbox.length, 0, 'what b heard is dropped once the hub stored it');
+  assert.equal(b.session.status, 'saved');
   assert.deepEqual(a.seen.statuses.slice(0, 2), ['loading', 'connecting']);
+});
+
+test('typing heard before the hub stored it is sent again by the listener when the hub lost it', async () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Zakupy\n');
+  const a = open(hub, clock);
+  const b = open(hub, clock);
+  clock.advance(10);
+  hub.stalled = true; // the disk stalls: relayed, not stored
+  type(a.session, 'Zakupy\nmleko');
+  clock.advance(100);
+  assert.equal(b.session.note.text, 'Zakupy\nmleko', 'heard before it was stored');
+  assert.equal(b.session.status, 'saving', 'b holds what the hub has not stored');
+  assert.ok(b.storage.getItem(draftKey('n1', b.session.replica)).includes('mleko'), 'and keeps it in localStorage');
+  hub.crash();
+  a.session.stop(); // the typist's tab is closed: only b can give it back
+  hub.stalled = false;
+  await pass(clock, 1000, 30);
+  assert.equal(hub.note.text, 'Zakupy\nmleko');
+  assert.equal(hub.stored, hub.log.length);
+  assert.equal(b.session.note.text, 'Zakupy\nmleko');
+  assert.equal(b.session.status, 'saved');
+  assert.equal(b.session.outbox.length, 0);
+});
+
+test('what was heard is not sent back to the hub that relayed it', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Zakupy\n');
+  const a = open(hub, clock);
+  open(hub, clock);
+  clock.advance(10);
+  type(a.session, 'Zakupy\nchleb');
+  clock.advance(1000);
+  assert.equal(hub.received.length, 1, 'one operation reached the hub, from the typist only');
 });
 
 test('quick typing goes out as few frames, well within the hub\'s 100 a second', () => {
