@@ -7,7 +7,7 @@ import { getJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
 import { clockTime, dateTime } from '../care/format.js';
-import { alertKindName, describeAlert } from '../alert-banner.js';
+import { alertKindName, describeAlert } from '../care/alert-banner.js';
 import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
 
 const PAGE_SIZE = 50;

@@ -14,7 +14,7 @@ import { clockTime, localDay, longDate, wallClockInstant } from '../care/format.
 import {
   applyDoseToDay, asNeededMedications, earlyDoses, slotOfTime, takeAllCandidates,
 } from '../care/today-model.js';
-import { alertKindName, describeAlert } from '../alert-banner.js';
+import { alertKindName, describeAlert } from '../care/alert-banner.js';
 import { noteName } from './notes.js';
 import { limitRefusalText } from '../care/limit-refusal.js';
 import { asNeededList, doseSlots, medicationTitle } from './today-doses.js';

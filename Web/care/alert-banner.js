@@ -7,18 +7,18 @@
 // reminder that a dose is due has no "OK" (it recorded nothing, and the
 // dose was then counted missed): it is answered there, Taken, Skip (asking
 // why, as Today does) or Later, and that answer closes it.
-import { h } from './dom.js';
+import { h } from '../dom.js';
 import {
   ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isOwnSOS, newSounds,
   ringsUntilAnswered, soundKey,
-} from './care/alerts.js';
-import { askSkipReason } from './pages/skip-reason-dialog.js';
-import { beep, sosCall } from './care/beep.js';
+} from './alerts.js';
+import { askSkipReason } from '../pages/skip-reason-dialog.js';
+import { beep, sosCall } from './beep.js';
 
 /** How often an unanswered SOS calls again. */
 const SOS_REPEAT_MS = 4000;
-import { clockTime } from './care/format.js';
-import { amountText } from './care/words.js';
+import { clockTime } from './format.js';
+import { amountText } from './words.js';
 
 /** The alert's sentence in the page's language. */
 export function describeAlert(app, alert, me) {
