@@ -19,6 +19,7 @@ import { beep, sosCall } from './beep.js';
 const SOS_REPEAT_MS = 4000;
 import { clockTime } from './format.js';
 import { amountText } from './words.js';
+import { announceIn, createBusyKeys } from '../pages/page-tools.js';
 
 /** The alert's sentence in the page's language. */
 export function describeAlert(app, alert, me) {
@@ -37,15 +38,12 @@ export function alertKindName(app, kind) {
 
 export function createAlertBanner(app, { container, announcer }) {
   const heard = new Set();
-  const busy = new Set();
+  const busy = createBusyKeys(app, { redraw: () => render() });
   let shownSignature = null;
   let calling = null; // the interval repeating an unanswered SOS's call
   let unfolded = false; // on a phone, all the banners rather than the first and a count
 
-  function announce(text) {
-    announcer.textContent = '';
-    setTimeout(() => { announcer.textContent = text; }, 50);
-  }
+  const announce = (text) => announceIn(announcer, text);
 
   function render() {
     const me = app.me.current;
@@ -73,7 +71,7 @@ export function createAlertBanner(app, { container, announcer }) {
     container.dataset.calling = ringing ? 'true' : 'false';
 
     // Redrawn only when something shown changed (see Today).
-    const signature = JSON.stringify([app.language, me.personId, shown, [...busy], unfolded]);
+    const signature = JSON.stringify([app.language, me.personId, shown, busy.keys(), unfolded]);
     if (signature === shownSignature) return;
     shownSignature = signature;
     const focusKey = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus-key') : null;
@@ -154,19 +152,7 @@ export function createAlertBanner(app, { container, announcer }) {
       type: 'button', class: className ?? (action === 'respond' ? 'primary-button alert-respond' : 'primary-button alert-ack'),
       'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
       'aria-disabled': busy.has(key) ? 'true' : null, ...extra,
-      onclick: async () => {
-        if (busy.has(key)) return;
-        busy.add(key);
-        try {
-          await run();
-          app.clearProblem();
-        } catch (problem) {
-          app.reportProblem(problem);
-        } finally {
-          busy.delete(key);
-          render();
-        }
-      },
+      onclick: () => busy.run(key, run),
     }, label);
   }
 

@@ -8,7 +8,7 @@ import { h, pageHeading } from '../dom.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
 import { clockTime, dateTime } from '../care/format.js';
 import { alertKindName, describeAlert } from '../care/alert-banner.js';
-import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
+import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from './page-tools.js';
 
 const PAGE_SIZE = 50;
 
@@ -26,7 +26,7 @@ export function createAlertsPage(app) {
     let alerts = null;
     let complete = false;
     let request = null;
-    const busy = new Set();
+    const busy = createBusyKeys(app);
 
     outlet.append(pageHeading(t('pages.alerts')), announcer, filters(),
       h('section', { 'aria-labelledby': 'alert-list-heading' }, listHeading, listSlot, more));
@@ -76,7 +76,7 @@ export function createAlertsPage(app) {
     function show() {
       const me = app.me.current;
       // Redrawn only when something shown changed (see Today).
-      const signature = JSON.stringify([app.language, me?.personId, alerts, complete, [...busy]]);
+      const signature = JSON.stringify([app.language, me?.personId, alerts, complete, busy.keys()]);
       if (signature === shownSignature) return;
       shownSignature = signature;
       const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
@@ -123,19 +123,10 @@ export function createAlertsPage(app) {
       return h('button', {
         type: 'button', class: 'secondary-button', 'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
         'aria-disabled': busy.has(key) ? 'true' : null,
-        onclick: async () => {
-          if (busy.has(key)) return;
-          busy.add(key);
-          try {
-            await run();
-            app.clearProblem();
-            announce(t(action === 'ack' ? 'alerts.announce.acknowledged' : 'alerts.announce.responded'));
-          } catch (problem) {
-            app.reportProblem(problem);
-          } finally {
-            busy.delete(key);
-          }
-        },
+        onclick: () => busy.run(key, async () => {
+          await run();
+          announce(t(action === 'ack' ? 'alerts.announce.acknowledged' : 'alerts.announce.responded'));
+        }),
       }, label);
     }
 
