@@ -1,10 +1,10 @@
 // Entry module: applies saved preferences, loads the language, draws the
 // shell, starts the live connection, the alert banner and the router. Page
 // logic lives in pages/, pure logic in router.js, i18n.js, live.js,
-// pairing.js, preferences.js, care/, medications/ and household/. At /pair
+// preferences.js, care/, medications/, notes/ and household/. At /pair
 // it shows only the pairing form instead.
 import { getJSON, isUnpaired } from './api.js';
-import { PAIR_PATH, isPairingPath, secretFromHash } from './pairing.js';
+import { PAIR_PATH, isPairingPath, secretFromHash } from './household/pairing.js';
 import { createRouter } from './router.js';
 import { LANGUAGE_STORAGE_KEY, loadTranslator, pickLanguage } from './i18n.js';
 import { createLiveConnection } from './live.js';
@@ -18,7 +18,7 @@ import {
 } from './preferences.js';
 import { forgetSavedNotes } from './notes/drafts.js';
 import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLink } from './shell.js';
-import { createAlertBanner } from './alert-banner.js';
+import { createAlertBanner } from './care/alert-banner.js';
 import { createAlertCenter } from './care/alert-center.js';
 import { enableSoundOnFirstTouch } from './care/beep.js';
 import { bannerAlerts } from './care/alerts.js';

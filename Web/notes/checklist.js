@@ -2,7 +2,7 @@
 // tick off (a shopping list, what to ask the doctor). Ticking one changes
 // only the one character between the brackets, through the CRDT, so two
 // people ticking different lines at once both keep their ticks.
-import { scalarLength } from '../crdt.js';
+import { scalarLength } from './crdt.js';
 
 const ITEM = /^\[([ xX])\] /;
 

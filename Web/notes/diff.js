@@ -4,7 +4,7 @@
 // value before with the value after and take the one changed range. That is
 // robust where `beforeinput` is not (undo and IME give no usable ranges), and
 // one input event only ever changes one range.
-import { scalarLength, scalarPosition } from '../crdt.js';
+import { scalarLength, scalarPosition } from './crdt.js';
 
 const isHighSurrogate = (c) => c >= 0xd800 && c <= 0xdbff;
 const isLowSurrogate = (c) => c >= 0xdc00 && c <= 0xdfff;

@@ -5,7 +5,7 @@
 // after every (re)connection, from where the hub's version vector says it
 // stopped, and dropped once acknowledged: acknowledged means stored.
 // Pure functions over arrays of operations, so Node can test them.
-import { operationLength, scalarLength, trimOperation as trimmedFrom } from '../crdt.js';
+import { operationLength, scalarLength, trimOperation as trimmedFrom } from './crdt.js';
 
 const sameId = (a, b) => (a === null && b === null)
   || (a !== null && b !== null && a.replica === b.replica && a.counter === b.counter);

@@ -2,7 +2,7 @@
 // the character just before it ([replica, counter], or null at the very
 // start), not as a number: a number would be wrong as soon as someone typed
 // above it, an id stays on its character whatever arrives first.
-import { utf16Offset } from '../crdt.js';
+import { utf16Offset } from './crdt.js';
 
 /** The id of the character before scalar `position`, as [replica, counter], or null at the start. */
 export function cursorId(note, position) {

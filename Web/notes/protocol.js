@@ -4,7 +4,7 @@
 // editor: state (format 2), operations, synced (the hub's version vector),
 // acknowledged (stored: every counter below each entry), other editors'
 // presence. Pure functions; the socket lives in session.js.
-import { decodeOperations, encodeOperations } from '../crdt.js';
+import { decodeOperations, encodeOperations } from './crdt.js';
 import { retryDelay, UNPAIRED_RETRY_MS } from '../live.js';
 
 export const PROTOCOL_VERSION = 1;

@@ -1,7 +1,7 @@
 // Keeping the local cursor and selection on their text while someone else's
 // edits arrive. Offsets are scalar positions; NoteText.apply() reports its
 // `changes` in the same terms, each relative to the text after the previous.
-import { scalarLength, scalarPosition, utf16Offset } from '../crdt.js';
+import { scalarLength, scalarPosition, utf16Offset } from './crdt.js';
 
 /**
  * Where a position moves to after one change:

@@ -4,7 +4,7 @@
 // and the connection to WS /api/v1/notes/{id}/edit that sends and receives
 // them. No DOM here: the editor page turns text changes into textarea
 // updates; the socket, storage and timers are injected for tests.
-import { decodeState } from '../crdt.js';
+import { decodeState } from './crdt.js';
 import { findEdit, scalarEdit } from './diff.js';
 import { createNoteDrafts, newReplicaId } from './drafts.js';
 import {

@@ -85,15 +85,9 @@ async function change(view, medication, day, dose, allowed, focusKey) {
   });
   if (choice === null || view.left()) return;
   const request = doseChangeRequest(dose, choice, allowed.kind, day, (d, at) => wallClockInstant(d, at, view.timeZone));
-  view.busy.add(dose.id);
-  try {
+  await view.busy.run(dose.id, async () => {
     await sendJSON(request.method, request.path, request.body, { t });
-    view.app.clearProblem();
     view.announce(t('today.change.announce', { medication: medicationTitle(medication) }));
-  } catch (problem) {
-    view.app.reportProblem(problem);
-  } finally {
-    view.busy.delete(dose.id);
-    view.changed();
-  }
+  });
+  view.changed();
 }

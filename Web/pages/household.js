@@ -14,7 +14,7 @@ import { canRemoveDevice, householdDevices, householdPeople, careLinksOf } from 
 import { createInvitationSection } from './household-invitation.js';
 import { createHouseholdSettings } from './household-settings.js';
 import { confirmDeviceRemoval } from './remove-device-dialog.js';
-import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
+import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from './page-tools.js';
 
 // "Last used 5 minutes ago" must not go stale while the page stays open.
 const CLOCK_EVERY_MS = 60 * 1000;
@@ -28,7 +28,7 @@ export function createHouseholdPage(app) {
 
   return function renderHousehold(outlet) {
     const { t, live } = app;
-    const busy = new Set();
+    const busy = createBusyKeys(app, { redraw: () => show() });
     let left = false;
     let request = null;
     const { element: announcer, announce } = createAnnouncer('household-announcer');
@@ -101,7 +101,7 @@ export function createHouseholdPage(app) {
     let shownSignature = null;
     function show() {
       if (left || !data) return;
-      const signature = JSON.stringify([app.language, data, [...busy], Math.floor(Date.now() / CLOCK_EVERY_MS)]);
+      const signature = JSON.stringify([app.language, data, busy.keys(), Math.floor(Date.now() / CLOCK_EVERY_MS)]);
       if (signature === shownSignature) return;
       shownSignature = signature;
       nameLine.textContent = data.household?.name ?? '';
@@ -191,22 +191,14 @@ export function createHouseholdPage(app) {
           ?? document.getElementById('household-devices-heading'),
       });
       if (!confirmed || left) return;
-      busy.add(key);
-      show();
-      try {
+      await busy.run(key, async () => {
         await sendJSON('DELETE', `/devices/${encodeURIComponent(device.id)}`, undefined, { t });
-        app.clearProblem();
         announce(t('household.devices.removed', { name: device.name }));
         // This browser's own device: the hub now refuses it, and the app
         // says so on every page (the live stream closes as revoked).
         if (!device.current && data) data = { ...data, devices: data.devices.filter((d) => d.id !== device.id) };
-      } catch (problem) {
-        app.reportProblem(problem);
-      } finally {
-        busy.delete(key);
-        show();
-        reloads.soon();
-      }
+      });
+      reloads.soon();
     }
 
     // --- Live ---

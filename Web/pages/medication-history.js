@@ -16,7 +16,7 @@ import {
   adherenceLine, dayState, doseRows, monthKey, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
 } from '../medications/adherence.js';
 import { historyDay } from './history-day.js';
-import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
+import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from './page-tools.js';
 import { medicationTitle } from './today-doses.js';
 
 const MARKS = { taken: '✓', skipped: '–', missed: '✗', none: '' };
@@ -52,7 +52,7 @@ export function createMedicationHistoryPage(app) {
       app,
       get timeZone() { return timeZone(); },
       toLocalDay,
-      busy: new Set(),
+      busy: createBusyKeys(app),
       left: () => left,
       announce,
       changed: () => load(),

@@ -13,7 +13,7 @@ import { amountText, daysText } from '../care/words.js';
 import { medicationScheduleSentence } from '../medications/schedule-sentence.js';
 import { createMedicationFormPage, takeFlash } from './medication-form.js';
 import { createMedicationHistoryPage } from './medication-history.js';
-import { createAnnouncer, reloadOnLiveChanges } from './page-tools.js';
+import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from './page-tools.js';
 import { medicationTitle } from './today-doses.js';
 
 
@@ -47,7 +47,7 @@ export function createMedicationsPage(app) {
     let medications = null;
     let me = null;
     let request = null;
-    const busy = new Set();
+    const busy = createBusyKeys(app);
 
     async function load() {
       request?.abort();
@@ -76,7 +76,7 @@ export function createMedicationsPage(app) {
     let shownSignature = null;
     function show() {
       // Redrawn only when something shown changed (see Today).
-      const signature = JSON.stringify([app.language, seniors, medications, showStopped, [...busy]]);
+      const signature = JSON.stringify([app.language, seniors, medications, showStopped, busy.keys()]);
       if (signature === shownSignature) return;
       shownSignature = signature;
       // replaceChildren prints a null as the word "null": a senior's toolbar,
@@ -128,10 +128,9 @@ export function createMedicationsPage(app) {
           actions.push(actionButton(medication, 'refill', t('medications.refilled', { amount: amountText(language, medication.packageSize, medication.unit) }),
             () => change(medication, 'POST', `/medications/${medication.id}/refill`, { packages: 1 }, 'refilled')));
         }
-        actions.push(actionButton(medication, 'stop', t('medications.stop'), () => {
-          if (!window.confirm(t('medications.confirmStop', { name: medicationTitle(medication) }))) return null;
-          return change(medication, 'DELETE', `/medications/${medication.id}`, undefined, 'stopped');
-        }));
+        actions.push(actionButton(medication, 'stop', t('medications.stop'),
+          () => change(medication, 'DELETE', `/medications/${medication.id}`, undefined, 'stopped'),
+          () => window.confirm(t('medications.confirmStop', { name: medicationTitle(medication) }))));
       } else if (canEdit()) {
         actions.push(actionButton(medication, 'restart', t('medications.restart'),
           () => change(medication, 'PATCH', `/medications/${medication.id}`, { active: true }, 'restarted')));
@@ -159,32 +158,23 @@ export function createMedicationsPage(app) {
         parts.join(' · '));
     }
 
-    function actionButton(medication, action, label, run) {
+    /** `ask()` first, when the change needs a yes ("Stop"); the list is read again once it is made. */
+    function actionButton(medication, action, label, run, ask = () => true) {
       const key = `${medication.id}:${action}`;
       return h('button', {
         type: 'button', class: 'secondary-button', 'data-action': action, 'data-focus-key': key,
         'aria-describedby': `medication-${medication.id}`, 'aria-disabled': busy.has(key) ? 'true' : null,
         onclick: async () => {
-          if (busy.has(key)) return;
-          busy.add(key);
-          try {
-            await run();
-          } finally {
-            busy.delete(key);
-          }
+          if (busy.has(key) || !ask()) return;
+          if (await busy.run(key, run)) await load();
         },
       }, label);
     }
 
     async function change(medication, method, path, body, announcement) {
-      try {
-        await sendJSON(method, path, body, { t });
-        app.clearProblem();
-        announce(t(`medications.announce.${announcement}`, { name: medicationTitle(medication) }));
-        await load();
-      } catch (problem) {
-        app.reportProblem(problem);
-      }
+      await sendJSON(method, path, body, { t });
+      announce(t(`medications.announce.${announcement}`, { name: medicationTitle(medication) }));
+      return true;
     }
 
     const reloads = reloadOnLiveChanges(live, load, (change) => ['medication', 'schedule', 'careLink', 'person'].includes(change.entity));

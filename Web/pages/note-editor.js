@@ -6,7 +6,7 @@
 // notes/session.js. Also: who else is here and on which line, "Read aloud",
 // and a checklist view that ticks "[ ]" lines through the CRDT.
 import { getJSON, sendJSON } from '../api.js';
-import { scalarPosition } from '../crdt.js';
+import { scalarPosition } from '../notes/crdt.js';
 import { h, pageHeading } from '../dom.js';
 import { pageHref } from '../router.js';
 import { readChecklist, setChecked } from '../notes/checklist.js';

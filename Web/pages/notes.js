@@ -7,10 +7,9 @@ import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { pageHref } from '../router.js';
 import { createNoteEditorPage } from './note-editor.js';
-import { createAnnouncer } from './page-tools.js';
+import { createAnnouncer, reloadOnLiveChanges, whileBusy } from './page-tools.js';
 
 const SEARCH_DELAY_MS = 300;
-const RELOAD_DELAY_MS = 150;
 
 /** The name a note goes by in the list: its title, its first line, or "Untitled". */
 export function noteName(note, t) {
@@ -38,7 +37,6 @@ export function createNotesPage(app) {
     const listSlot = h('div', { class: 'note-list-slot' });
     let notes = null;
     let request = null;
-    let reloadTimer = null;
     let searchTimer = null;
 
     outlet.append(pageHeading(inTrash ? t('notes.trash.heading') : t('pages.notes')), announcer);
@@ -57,27 +55,20 @@ export function createNotesPage(app) {
       const title = h('input', { id: 'new-note-title', name: 'title', type: 'text', maxlength: '200', 'aria-describedby': 'new-note-title-hint', autocomplete: 'off' });
       const share = h('input', { id: 'new-note-shared', name: 'shared', type: 'checkbox' });
       const button = h('button', { id: 'new-note-button', type: 'submit', class: 'primary-button' }, t('notes.newNote.create'));
-      let busy = false;
       async function create(event) {
         event.preventDefault();
-        if (busy) return;
-        busy = true;
-        button.setAttribute('aria-disabled', 'true');
-        button.textContent = t('notes.newNote.creating');
-        try {
-          const note = await sendJSON('POST', '/notes', {
-            title: title.value.trim(),
-            visibility: share.checked ? 'shared' : 'private',
-          }, { t });
-          app.clearProblem();
-          location.hash = pageHref('notes', note.id);
-        } catch (problem) {
-          app.reportProblem(problem);
-        } finally {
-          busy = false;
-          button.removeAttribute('aria-disabled');
-          button.textContent = t('notes.newNote.create');
-        }
+        await whileBusy(button, t('notes.newNote.creating'), async () => {
+          try {
+            const note = await sendJSON('POST', '/notes', {
+              title: title.value.trim(),
+              visibility: share.checked ? 'shared' : 'private',
+            }, { t });
+            app.clearProblem();
+            location.hash = pageHref('notes', note.id);
+          } catch (problem) {
+            app.reportProblem(problem);
+          }
+        });
       }
       return h(
         'form',
@@ -221,37 +212,18 @@ export function createNotesPage(app) {
       return new Intl.DateTimeFormat(app.language === 'pl' ? 'pl-PL' : 'en-GB', { dateStyle: 'long' }).format(date);
     }
 
-    function reloadSoon() {
-      clearTimeout(reloadTimer);
-      reloadTimer = setTimeout(load, RELOAD_DELAY_MS);
-    }
-
-    let needsFetchOnConnect = live.state !== 'connected';
-    const stopState = live.onState((state) => {
-      if (state === 'connected' && needsFetchOnConnect) {
-        needsFetchOnConnect = false;
-        reloadSoon();
-      }
-    });
-    const stopChanges = live.onChange((change) => {
-      if (change.entity === 'note') reloadSoon();
-      if (change.entity === 'person') {
-        household.forget();
-        reloadSoon();
-      }
-    });
-    const stopReset = live.onReset(reloadSoon);
+    // A person renamed: their name is read again with the list.
+    const stopPeople = live.onChange((change) => { if (change.entity === 'person') household.forget(); });
+    const reloads = reloadOnLiveChanges(live, load, (change) => change.entity === 'note' || change.entity === 'person');
 
     listSlot.replaceChildren(h('p', { class: 'loading' }, t('notes.loading')));
     listHeading.textContent = inTrash ? t('notes.trash.heading') : t('notes.list.heading');
     load();
 
     return function leaveNotes() {
-      stopState();
-      stopChanges();
-      stopReset();
+      stopPeople();
+      reloads.stop();
       request?.abort();
-      clearTimeout(reloadTimer);
       clearTimeout(searchTimer);
     };
   }

@@ -1,6 +1,8 @@
-// What the pages share: a status line that screen readers announce, and
-// reading a page's data again shortly after a live change it shows, or
-// after a gap in the live connection (changes may have been missed).
+// What the pages (and the alert banner above them) share: a status line
+// that screen readers announce; buttons that send one request at a time
+// and say so while it runs; and reading a page's data again shortly after
+// a live change it shows, or after a gap in the live connection (changes
+// may have been missed). One copy each, so every page behaves the same.
 import { h } from '../dom.js';
 
 /** A burst of changes (a dose taken moves its stock too) is read once. */
@@ -12,13 +14,69 @@ export const RELOAD_DELAY_MS = 150;
  */
 export function createAnnouncer(id) {
   const element = h('p', { id, class: 'visually-hidden', role: 'status' });
+  return { element, announce: (text) => announceIn(element, text) };
+}
+
+/**
+ * Puts `text` in a live region already on the page (the alert banner's
+ * #alert-announcer), emptied first and filled a moment later, so the same
+ * sentence twice is heard twice.
+ */
+export function announceIn(element, text) {
+  element.textContent = '';
+  setTimeout(() => { element.textContent = text; }, 50);
+}
+
+/**
+ * Buttons, each known by a key ("<dose>|taken", "<alert>:ack"), whose
+ * request runs once at a time: a second press while it runs does nothing
+ * (a double tap records once). The page draws a busy key's button with
+ * aria-disabled, and `redraw()` is called as a request starts and ends.
+ * `run(key, action)` reports the action's problem (or clears the last one
+ * when it succeeds) and returns what the action returned, or undefined
+ * when it failed or was already running.
+ */
+export function createBusyKeys(app, { redraw = () => {} } = {}) {
+  const running = new Set();
   return {
-    element,
-    announce(text) {
-      element.textContent = '';
-      setTimeout(() => { element.textContent = text; }, 50);
+    has: (key) => running.has(key),
+    /** The busy keys, for a page's "has anything shown changed" signature. */
+    keys: () => [...running],
+    async run(key, action) {
+      if (running.has(key)) return undefined;
+      running.add(key);
+      redraw();
+      try {
+        const result = await action();
+        app.clearProblem();
+        return result;
+      } catch (problem) {
+        app.reportProblem(problem);
+        return undefined;
+      } finally {
+        running.delete(key);
+        redraw();
+      }
     },
   };
+}
+
+/**
+ * A form's one button while its request runs: aria-disabled, saying what
+ * it does ("Creating…"), and its own label again afterwards. A press while
+ * it runs does nothing. Problems are the caller's (they go on through).
+ */
+export async function whileBusy(button, busyLabel, action) {
+  if (button.getAttribute('aria-disabled') === 'true') return;
+  const label = button.textContent;
+  button.setAttribute('aria-disabled', 'true');
+  button.textContent = busyLabel;
+  try {
+    await action();
+  } finally {
+    button.removeAttribute('aria-disabled');
+    button.textContent = label;
+  }
 }
 
 /**

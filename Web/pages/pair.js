@@ -10,7 +10,7 @@ import {
   exchangePairingCode,
   pairingFailureMessage,
   pairingRequest,
-} from '../pairing.js';
+} from '../household/pairing.js';
 
 /**
  * `secret` is the code from the URL (null to ask for the typed code);

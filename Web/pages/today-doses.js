@@ -137,25 +137,6 @@ function doseItem(view, dose, headingLevel) {
       onclick: () => view.actions.toggleSnooze(dose.key),
     }, t('today.later')));
   }
-  const tookChoices = answerable && missed
-    ? h('div', { id: tookId, class: 'snooze-choices took-choices', role: 'group', 'aria-label': t('today.tookItWhen'), hidden: !tookOpen },
-      actionButton(view, {
-        key: `${dose.key}|took-planned`, action: 'took-planned', className: 'secondary-button', describedBy: nameId,
-        label: t('today.tookAtPlanned', { time: dose.time }), run: () => view.actions.answer(dose, 'taken', { takenAt: dose.dueAt }),
-      }),
-      actionButton(view, {
-        key: `${dose.key}|took-now`, action: 'took-now', className: 'secondary-button', describedBy: nameId,
-        label: t('today.tookJustNow'), run: () => view.actions.answer(dose, 'taken'),
-      }))
-    : null;
-  const snoozeChoices = answerable && canSnooze(dose)
-    ? h('div', { id: snoozeId, class: 'snooze-choices', role: 'group', 'aria-label': t('today.laterChoices'), hidden: !snoozeOpen },
-      SNOOZE_CHOICES.map((minutes) => actionButton(view, {
-        key: `${dose.key}|snooze-${minutes}`, action: `snooze-${minutes}`, className: 'secondary-button', describedBy: nameId,
-        label: t(`today.snooze.${minutes}`), run: () => view.actions.answer(dose, 'snoozed', { snoozeMinutes: minutes }),
-      })))
-    : null;
-
   return h('li', { class: 'dose-item', 'data-key': dose.key, 'data-status': dose.status, 'data-medication-id': dose.medicationId, tabindex: '-1', 'data-focus-key': dose.key },
     h('article', { 'aria-labelledby': nameId },
       h(`h${headingLevel}`, { id: nameId, class: 'dose-name' }, medicationTitle(dose)),
@@ -172,8 +153,32 @@ function doseItem(view, dose, headingLevel) {
         }))
         : null,
       buttons.length > 0 ? h('div', { class: 'dose-actions' }, buttons) : null,
-      tookChoices,
-      snoozeChoices));
+      answerable && missed ? tookChoices(view, dose, { id: tookId, open: tookOpen, nameId }) : null,
+      answerable && canSnooze(dose) ? snoozeChoices(view, dose, { id: snoozeId, open: snoozeOpen, nameId }) : null));
+}
+
+/** What "I took it" unfolds: taken at its planned time, or just now. */
+function tookChoices(view, dose, { id, open, nameId }) {
+  const { t } = view.app;
+  return h('div', { id, class: 'snooze-choices took-choices', role: 'group', 'aria-label': t('today.tookItWhen'), hidden: !open },
+    actionButton(view, {
+      key: `${dose.key}|took-planned`, action: 'took-planned', className: 'secondary-button', describedBy: nameId,
+      label: t('today.tookAtPlanned', { time: dose.time }), run: () => view.actions.answer(dose, 'taken', { takenAt: dose.dueAt }),
+    }),
+    actionButton(view, {
+      key: `${dose.key}|took-now`, action: 'took-now', className: 'secondary-button', describedBy: nameId,
+      label: t('today.tookJustNow'), run: () => view.actions.answer(dose, 'taken'),
+    }));
+}
+
+/** What "Later" unfolds: how much later. */
+function snoozeChoices(view, dose, { id, open, nameId }) {
+  const { t } = view.app;
+  return h('div', { id, class: 'snooze-choices', role: 'group', 'aria-label': t('today.laterChoices'), hidden: !open },
+    SNOOZE_CHOICES.map((minutes) => actionButton(view, {
+      key: `${dose.key}|snooze-${minutes}`, action: `snooze-${minutes}`, className: 'secondary-button', describedBy: nameId,
+      label: t(`today.snooze.${minutes}`), run: () => view.actions.answer(dose, 'snoozed', { snoozeMinutes: minutes }),
+    })));
 }
 
 /** As-needed medications of one person with "Take now" (and "Give anyway" for a caregiver after a refusal). */

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import {
   NoteText, decodeOperations, decodeState, encodeOperations, encodeState,
   scalarLength, scalarPosition, utf16Offset,
-} from '../crdt.js';
+} from '../notes/crdt.js';
 
 const vectorsDir = new URL('../../Tests/vectors/', import.meta.url);
 const hex = (bytes) => Buffer.from(bytes).toString('hex');

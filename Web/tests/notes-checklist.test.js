@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NoteText } from '../crdt.js';
+import { NoteText } from '../notes/crdt.js';
 import { hasChecklist, readChecklist, setChecked } from '../notes/checklist.js';
 
 test('lines starting with "[ ] " or "[x] " are items, others are not', () => {

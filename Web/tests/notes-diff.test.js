@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NoteText } from '../crdt.js';
+import { NoteText } from '../notes/crdt.js';
 import { applyValueChange, findEdit, scalarEdit } from '../notes/diff.js';
 
 test('typing, Backspace, Delete and paste each become one changed range', () => {

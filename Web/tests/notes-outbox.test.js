@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NoteText } from '../crdt.js';
+import { NoteText } from '../notes/crdt.js';
 import {
   advanceVector, appendOperation, batches, dropAcknowledged, operationsBeyond, trimOperation,
 } from '../notes/outbox.js';

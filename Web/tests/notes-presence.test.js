@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NoteText } from '../crdt.js';
+import { NoteText } from '../notes/crdt.js';
 import { cursorId, cursorPosition, describeEditors, lineAt, updateEditors } from '../notes/presence.js';
 
 test('a cursor sent as an id stays on its character while text is added above it', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NoteText, encodeOperations, encodeState } from '../crdt.js';
+import { NoteText, encodeOperations, encodeState } from '../notes/crdt.js';
 import {
   CLOSE, decodeVersionVector, editURL, encodeVersionVector, helloFrame, operationsFrame,
   planAfterClose, presenceFrame, readHubFrame,

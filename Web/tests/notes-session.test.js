@@ -4,7 +4,7 @@
 // a hub that dies before storing), with fake timers and storage.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NoteText, decodeOperations, encodeOperations, encodeState, operationLength } from '../crdt.js';
+import { NoteText, decodeOperations, encodeOperations, encodeState, operationLength } from '../notes/crdt.js';
 import { applyValueChange } from '../notes/diff.js';
 import { draftKey, stateKey } from '../notes/drafts.js';
 import { decodeVersionVector, encodeVersionVector } from '../notes/protocol.js';

@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { reloadOnLiveChanges } from '../pages/page-tools.js';
+import { h } from '../dom.js';
+import {
+  announceIn, createAnnouncer, createBusyKeys, reloadOnLiveChanges, whileBusy,
+} from '../pages/page-tools.js';
+import { installFakeDocument } from './fake-dom.js';
 
 /** A live connection a test drives by hand. */
 function fakeLive() {
@@ -50,4 +54,104 @@ test('a page left hears nothing more, not even a reload already asked for', asyn
   await pause(30);
   assert.equal(loads, 0);
   assert.equal(live.listening(), 0);
+});
+
+/** The app's problem line, as the pages use it. */
+function fakeApp() {
+  const app = {
+    problem: null,
+    reportProblem(problem) { app.problem = problem.message; },
+    clearProblem() { app.problem = null; },
+  };
+  return app;
+}
+
+/** A request the test lets finish (or fail) when it wants. */
+function pending() {
+  let finish;
+  let fail;
+  const promise = new Promise((resolve, reject) => { finish = resolve; fail = reject; });
+  return { promise, finish, fail };
+}
+
+test('a busy key runs its request once; the page is redrawn as it starts and ends', async () => {
+  const app = fakeApp();
+  const drawn = [];
+  const busy = createBusyKeys(app, { redraw: () => drawn.push(busy.keys()) });
+  const request = pending();
+  let calls = 0;
+  const first = busy.run('dose-1|taken', () => { calls += 1; return request.promise; });
+  assert.equal(busy.has('dose-1|taken'), true);
+  assert.deepEqual(drawn, [['dose-1|taken']]);
+  // A double tap, while the first still runs, sends nothing.
+  assert.equal(await busy.run('dose-1|taken', () => { calls += 1; }), undefined);
+  assert.equal(calls, 1);
+  request.finish('recorded');
+  assert.equal(await first, 'recorded');
+  assert.equal(busy.has('dose-1|taken'), false);
+  assert.deepEqual(drawn, [['dose-1|taken'], []]);
+});
+
+test('a failed request is reported, a good one clears the last problem, and the key is free again', async () => {
+  const app = fakeApp();
+  const busy = createBusyKeys(app);
+  assert.equal(await busy.run('a:ack', async () => { throw new Error('The hub is not answering'); }), undefined);
+  assert.equal(app.problem, 'The hub is not answering');
+  assert.equal(busy.has('a:ack'), false);
+  assert.equal(await busy.run('a:ack', async () => true), true);
+  assert.equal(app.problem, null);
+});
+
+test('two buttons are busy on their own', async () => {
+  const busy = createBusyKeys(fakeApp());
+  const request = pending();
+  const running = busy.run('one', () => request.promise);
+  assert.equal(await busy.run('two', async () => 'done'), 'done');
+  assert.deepEqual(busy.keys(), ['one']);
+  request.finish();
+  await running;
+  assert.deepEqual(busy.keys(), []);
+});
+
+test('a form button says it is busy, ignores presses meanwhile, and gets its label back even after a failure', async () => {
+  const restore = installFakeDocument();
+  try {
+    const button = h('button', { type: 'submit' }, 'Create');
+    const request = pending();
+    let calls = 0;
+    const first = whileBusy(button, 'Creating…', () => { calls += 1; return request.promise; });
+    assert.equal(button.getAttribute('aria-disabled'), 'true');
+    assert.equal(button.textContent, 'Creating…');
+    await whileBusy(button, 'Creating…', () => { calls += 1; });
+    assert.equal(calls, 1);
+    request.fail(new Error('refused'));
+    await assert.rejects(first, /refused/);
+    assert.equal(button.hasAttribute('aria-disabled'), false);
+    assert.equal(button.textContent, 'Create');
+  } finally {
+    restore();
+  }
+});
+
+test('an announcement empties the status line first, so the same sentence is heard again', async () => {
+  const restore = installFakeDocument();
+  try {
+    const { element, announce } = createAnnouncer('today-announcer');
+    assert.equal(element.getAttribute('role'), 'status');
+    assert.equal(element.getAttribute('id'), 'today-announcer');
+    assert.equal(element.getAttribute('class'), 'visually-hidden');
+    element.textContent = 'Aspirin taken';
+    announce('Aspirin taken');
+    assert.equal(element.textContent, '');
+    await pause(70);
+    assert.equal(element.textContent, 'Aspirin taken');
+    // The banner's own line, already in the page, is announced the same way.
+    const banner = h('p', { role: 'alert' });
+    announceIn(banner, 'SOS from Anna');
+    assert.equal(banner.textContent, '');
+    await pause(70);
+    assert.equal(banner.textContent, 'SOS from Anna');
+  } finally {
+    restore();
+  }
 });

@@ -13,7 +13,7 @@ import {
   pairingFailureMessage,
   pairingRequest,
   secretFromHash,
-} from '../pairing.js';
+} from '../household/pairing.js';
 
 const readDictionary = async (lang) =>
   JSON.parse(await readFile(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8'));

@@ -7,18 +7,19 @@
 // reminder that a dose is due has no "OK" (it recorded nothing, and the
 // dose was then counted missed): it is answered there, Taken, Skip (asking
 // why, as Today does) or Later, and that answer closes it.
-import { h } from './dom.js';
+import { h } from '../dom.js';
 import {
   ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isOwnSOS, newSounds,
   ringsUntilAnswered, soundKey,
-} from './care/alerts.js';
-import { askSkipReason } from './pages/skip-reason-dialog.js';
-import { beep, sosCall } from './care/beep.js';
+} from './alerts.js';
+import { askSkipReason } from '../pages/skip-reason-dialog.js';
+import { beep, sosCall } from './beep.js';
 
 /** How often an unanswered SOS calls again. */
 const SOS_REPEAT_MS = 4000;
-import { clockTime } from './care/format.js';
-import { amountText } from './care/words.js';
+import { clockTime } from './format.js';
+import { amountText } from './words.js';
+import { announceIn, createBusyKeys } from '../pages/page-tools.js';
 
 /** The alert's sentence in the page's language. */
 export function describeAlert(app, alert, me) {
@@ -37,15 +38,12 @@ export function alertKindName(app, kind) {
 
 export function createAlertBanner(app, { container, announcer }) {
   const heard = new Set();
-  const busy = new Set();
+  const busy = createBusyKeys(app, { redraw: () => render() });
   let shownSignature = null;
   let calling = null; // the interval repeating an unanswered SOS's call
   let unfolded = false; // on a phone, all the banners rather than the first and a count
 
-  function announce(text) {
-    announcer.textContent = '';
-    setTimeout(() => { announcer.textContent = text; }, 50);
-  }
+  const announce = (text) => announceIn(announcer, text);
 
   function render() {
     const me = app.me.current;
@@ -73,7 +71,7 @@ export function createAlertBanner(app, { container, announcer }) {
     container.dataset.calling = ringing ? 'true' : 'false';
 
     // Redrawn only when something shown changed (see Today).
-    const signature = JSON.stringify([app.language, me.personId, shown, [...busy], unfolded]);
+    const signature = JSON.stringify([app.language, me.personId, shown, busy.keys(), unfolded]);
     if (signature === shownSignature) return;
     shownSignature = signature;
     const focusKey = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus-key') : null;
@@ -154,19 +152,7 @@ export function createAlertBanner(app, { container, announcer }) {
       type: 'button', class: className ?? (action === 'respond' ? 'primary-button alert-respond' : 'primary-button alert-ack'),
       'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
       'aria-disabled': busy.has(key) ? 'true' : null, ...extra,
-      onclick: async () => {
-        if (busy.has(key)) return;
-        busy.add(key);
-        try {
-          await run();
-          app.clearProblem();
-        } catch (problem) {
-          app.reportProblem(problem);
-        } finally {
-          busy.delete(key);
-          render();
-        }
-      },
+      onclick: () => busy.run(key, run),
     }, label);
   }
 

@@ -6,7 +6,7 @@
 // The secret travels in the URL fragment, which browsers never send to a
 // server or put in a Referer. Everything here is pure, for the Node tests;
 // pages/pair.js draws the form.
-import { HubProblem, sendJSON } from './api.js';
+import { HubProblem, sendJSON } from '../api.js';
 
 /** The path of the pairing page (index.html is served there too). */
 export const PAIR_PATH = '/pair';
