@@ -9,7 +9,7 @@
 // Editing" (2023): each character records its left and right origins,
 // deletions leave tombstones, and runs typed concurrently at one place do not
 // interleave. The exact rules and the binary encoding are in
-// Docs/note-crdt.md, which Web/crdt.js follows too.
+// Docs/note-crdt.md, which Web/notes/crdt.js follows too.
 //
 // Layout, as in Yjs and diamond-types: runs of characters typed together are
 // single items in a B+ tree counted by visible and by total length, with an
