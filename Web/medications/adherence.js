@@ -138,12 +138,17 @@ export function toCSV(rows, separator = ',') {
  * in words (the stored reason when it gives none).
  */
 export function doseRows(doses, header, describe, localDate) {
-  const sorted = [...(doses ?? [])].sort((a, b) =>
-    String(doseDay(a, localDate) ?? '').localeCompare(String(doseDay(b, localDate) ?? ''))
-    || String(a.plannedTime ?? a.takenAt ?? '').localeCompare(String(b.plannedTime ?? b.takenAt ?? '')));
-  return [header, ...sorted.map((dose) => {
+  // Ordered by the local day and time each happened: the planned time, or
+  // for a dose taken as needed the local time it was taken ("2026-11-25
+  // 21:02", the form `describe` gives). Never the stored UTC time: beside
+  // a local "21:04" it would sort by its digits, not its hour.
+  const rows = (doses ?? []).map((dose) => {
     const words = describe(dose);
-    return [doseDay(dose, localDate) ?? '', dose.plannedTime ?? '', words.person, words.medication, words.strength,
-      words.amount, words.unit, words.status, words.takenAt ?? '', words.reason ?? dose.reason ?? ''];
-  })];
+    const day = doseDay(dose, localDate) ?? '';
+    const when = dose.plannedTime ? `${day} ${dose.plannedTime}` : (words.takenAt || day);
+    return { when, row: [day, dose.plannedTime ?? '', words.person, words.medication, words.strength,
+      words.amount, words.unit, words.status, words.takenAt ?? '', words.reason ?? dose.reason ?? ''] };
+  });
+  rows.sort((a, b) => a.when.localeCompare(b.when));
+  return [header, ...rows.map(({ row }) => row)];
 }

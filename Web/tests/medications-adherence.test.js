@@ -72,6 +72,19 @@ test('the doses export has a header and one row per dose, oldest first', () => {
   assert.ok(toCSV(rows, ';').includes(';"nausea, ""bad"""\r\n'), 'a reason with quotes survives a semicolon CSV');
 });
 
+test('a dose taken as needed takes its place in the day by the local time it was taken', () => {
+  const day = [
+    { medicationId: 'a', plannedDate: '2026-11-25', plannedTime: '21:04', status: 'taken', takenAt: '2026-11-25T20:02:00Z' },
+    { medicationId: 'b', plannedDate: null, plannedTime: null, status: 'taken', takenAt: '2026-11-25T06:30:00Z' },
+    { medicationId: 'a', plannedDate: '2026-11-25', plannedTime: '08:00', status: 'taken', takenAt: '2026-11-25T07:00:00Z' },
+  ];
+  const local = { '2026-11-25T20:02:00Z': '2026-11-25 21:02', '2026-11-25T06:30:00Z': '2026-11-25 07:30', '2026-11-25T07:00:00Z': '2026-11-25 08:00' };
+  const rows = doseRows(day, ['h'], (dose) => ({ medication: dose.medicationId, takenAt: local[dose.takenAt] }),
+    (iso) => local[iso].slice(0, 10));
+  assert.deepEqual(rows.slice(1).map((r) => `${r[1] || '-'} ${r[3]} ${r[8]}`),
+    ['- b 2026-11-25 07:30', '08:00 a 2026-11-25 08:00', '21:04 a 2026-11-25 21:02']);
+});
+
 test('a medicine taken only as needed says how often it was taken, never a share of doses due', () => {
   const asNeeded = { id: 'm1', schedules: [{ kind: 'asNeeded', amount: 1 }] };
   const planned = { id: 'm2', schedules: [{ kind: 'weekly', times: ['08:00'] }] };
