@@ -189,6 +189,10 @@ let package = Package(
                 // A real HTTP receiver on loopback for the webhook tests.
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // An HTTP client for the whole hub, built as `hearth serve` builds it.
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
