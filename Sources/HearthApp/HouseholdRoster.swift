@@ -56,6 +56,10 @@ public struct HouseholdRoster: Sendable {
         return Self.table(rows)
     }
 
+    /// Who acts from the hub's terminal (`sudo hearth …`): its administrator,
+    /// outside the household's people, with an admin's say.
+    static let terminal = PermissionPolicy.Actor(personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), role: .admin)
+
     /// Revokes by full ID or the 8-character prefix `devices list` shows.
     public func revoke(_ idOrPrefix: String) async throws -> String {
         let wanted = idOrPrefix.lowercased()
@@ -64,7 +68,7 @@ public struct HouseholdRoster: Sendable {
             throw HearthError.notFound(what: "An active device with ID \(idOrPrefix)")
         }
         guard matches.count == 1 else { throw HearthError.conflict("\(idOrPrefix) matches several devices; give more of the ID") }
-        try await store.revokeDevice(id: device.id, by: "cli")
+        try await store.revokeDevice(id: device.id, as: Self.terminal, by: "cli")
         return "Revoked: \(device.name). It is signed out on its next request.\n"
     }
 

@@ -17,8 +17,9 @@ struct AlertsController {
         var personId: UUID?
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/alerts") { request, context -> [JSONValue] in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let alerts = api.group(.alerts)
+        alerts.get { request, context -> [JSONValue] in
             let actor = try context.requirePaired()
             let kind = try request.uri.queryParameters.get("kind").map { text in
                 guard let kind = CareAlert.Kind(rawValue: text) else {
@@ -35,24 +36,22 @@ struct AlertsController {
                 openOnly: CareQuery.flag("open", in: request), kind: kind, before: before, limit: limit
             ).map(\.json)
         }
-        router.get("/api/v1/alerts/{id}") { _, context -> JSONValue in
-            try await visibleAlert(context, for: .view).json
-        }
-        router.post("/api/v1/alerts/{id}/ack") { _, context -> JSONValue in
-            let alert = try await visibleAlert(context, for: .edit)
+        alerts.get("{id}") { _, context -> JSONValue in
             let actor = try context.requirePaired()
-            return try await store.acknowledgeAlert(id: alert.id, by: actor.personId, actor: context.caller.actorName).json
+            return try await store.alert(id: try CareQuery.id(in: context, what: "That alert"), visibleTo: actor).json
         }
-        router.post("/api/v1/alerts/{id}/respond") { _, context -> JSONValue in
-            let alert = try await visibleAlert(context, for: .edit)
+        // Who may answer is decided by the store, on the alert as its write reads it.
+        alerts.post("{id}/ack") { _, context -> JSONValue in
             let actor = try context.requirePaired()
-            // "I'm on my way" is a caregiver's answer to the senior.
-            guard actor.role != .senior else {
-                throw HearthError.forbidden("Only a caregiver answers an alert with \"I'm on my way\"")
-            }
-            return try await store.respondToAlert(id: alert.id, by: actor.personId, actor: context.caller.actorName).json
+            let id = try CareQuery.id(in: context, what: "That alert")
+            return try await store.acknowledgeAlert(id: id, as: actor, by: context.caller.actorName).json
         }
-        router.post("/api/v1/sos") { request, context -> EditedResponse<JSONValue> in
+        alerts.post("{id}/respond") { _, context -> JSONValue in
+            let actor = try context.requirePaired()
+            let id = try CareQuery.id(in: context, what: "That alert")
+            return try await store.respondToAlert(id: id, as: actor, by: context.caller.actorName).json
+        }
+        api.post(RouterPath(APIPath.Resource.sos.rawValue)) { request, context -> EditedResponse<JSONValue> in
             let actor = try context.requirePaired()
             let body = try await request.decodeIfSent(as: SOS.self, context: context)
             guard let personId = body?.personId ?? (actor.role == .senior ? actor.personId : nil) else {
@@ -60,21 +59,7 @@ struct AlertsController {
             }
             try context.require(.create, .care(of: personId), what: "That person")
             let alert = try await store.raiseSOS(for: personId, raisedBy: actor.personId, by: context.caller.actorName)
-            return EditedResponse(status: .created, headers: [.location: "/api/v1/alerts/\(alert.id.text)"], response: alert.json)
+            return EditedResponse(status: .created, headers: [.location: APIPath.link(.alerts, alert.id)], response: alert.json)
         }
-    }
-
-
-    /// The alert in the path, if the caller may see it (else 404) and do `action` to it (else 403).
-    func visibleAlert(_ context: HearthRequestContext, for action: PermissionPolicy.Action) async throws -> CareAlert {
-        let actor = try context.requirePaired()
-        let id = try CareQuery.id(in: context, what: "That alert")
-        guard let alert = try await store.alert(id: id) else { throw HearthError.notFound(what: "That alert") }
-        if let personId = alert.personId {
-            try context.require(action, .care(of: personId), what: "That alert")
-        } else if !PermissionPolicy.seesHubAlerts(actor) {
-            throw HearthError.notFound(what: "That alert")
-        }
-        return alert
     }
 }

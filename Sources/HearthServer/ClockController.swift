@@ -23,13 +23,14 @@ struct ClockController {
         var confirm: Bool?
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.post("/api/v1/clock") { request, context -> JSONValue in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let clock = api.group(.clock)
+        clock.post { request, context -> JSONValue in
             try context.requirePaired()
             let reading = try await request.decode(as: Reading.self, context: context)
             return Self.json(try await store.compareClock(deviceTime: reading.deviceTime, by: context.caller.actorName))
         }
-        router.post("/api/v1/clock/correct") { request, context -> JSONValue in
+        clock.post("correct") { request, context -> JSONValue in
             let actor = try context.requirePaired()
             let correction = try await request.decode(as: Correction.self, context: context)
             return Self.json(try await store.correctClock(to: correction.deviceTime, by: context.caller.actorName,

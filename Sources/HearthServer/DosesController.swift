@@ -39,8 +39,9 @@ struct DosesController {
         var withdraw: Bool?
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.post("/api/v1/doses") { request, context -> EditedResponse<JSONValue> in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let doses = api.group(.doses)
+        doses.post { request, context -> EditedResponse<JSONValue> in
             _ = try context.requirePaired()
             let answer = try await request.decode(as: Answer.self, context: context)
             switch (answer.key, answer.medicationId) {
@@ -52,7 +53,7 @@ struct DosesController {
                 throw HearthError.invalid(fields: ["key": "or medicationId must be given, not both"])
             }
         }
-        router.get("/api/v1/doses") { request, context -> [JSONValue] in
+        doses.get { request, context -> [JSONValue] in
             let actor = try context.requirePaired()
             let zone = try await circle.timeZone()
             // By default the last 31 days up to the end of today, so a dose
@@ -69,10 +70,10 @@ struct DosesController {
                 named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .care(of: $0) }
             return try await store.doses(of: Set(seniors.map(\.id)), from: from, to: to).map(\.json)
         }
-        router.get("/api/v1/doses/{id}") { _, context -> JSONValue in
+        doses.get("{id}") { _, context -> JSONValue in
             try await visibleDose(context, for: .view).json
         }
-        router.patch("/api/v1/doses/{id}") { request, context -> JSONValue in
+        doses.patch("{id}") { request, context -> JSONValue in
             let actor = try context.requirePaired()
             let id = try CareQuery.id(in: context, what: "That dose")
             let correction = try await request.decode(as: Correction.self, context: context)
@@ -97,7 +98,7 @@ struct DosesController {
     func answerPlanned(key: String, _ body: Answer, _ context: HearthRequestContext) async throws -> EditedResponse<JSONValue> {
         let answer = try DoseAnswer(status: body.status, takenAt: body.takenAt, reason: body.reason, snoozeMinutes: body.snoozeMinutes)
         let (dose, recorded) = try await store.answerDose(key: key, answer, as: try context.requirePaired(), by: context.caller.actorName)
-        return EditedResponse(status: recorded ? .created : .ok, headers: [.location: "/api/v1/doses/\(dose.id.text)"],
+        return EditedResponse(status: recorded ? .created : .ok, headers: [.location: APIPath.link(.doses, dose.id)],
                               response: dose.json)
     }
 
@@ -110,7 +111,7 @@ struct DosesController {
         }
         let dose = try await store.takeAsNeeded(medicationId: medicationId, takenAt: body.takenAt, override: body.override ?? false,
                                                 reason: body.reason, as: try context.requirePaired(), by: context.caller.actorName)
-        return EditedResponse(status: .created, headers: [.location: "/api/v1/doses/\(dose.id.text)"], response: dose.json)
+        return EditedResponse(status: .created, headers: [.location: APIPath.link(.doses, dose.id)], response: dose.json)
     }
 
     /// The dose in the path, if the caller may see it (else 404) and do `action` to it (else 403).

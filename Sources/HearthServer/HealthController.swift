@@ -24,12 +24,13 @@ struct HealthController {
         var webhooks: WebhookStatus?
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let health = api.group(.health)
         // HEAD too: monitoring tools and load balancers probe with it.
-        router.head("/api/v1/health") { _, _ -> Response in
+        health.head { _, _ -> Response in
             Response(status: await store.isHealthy() ? .ok : .serviceUnavailable, headers: [.cacheControl: "no-store"])
         }
-        router.get("/api/v1/health") { _, context -> EditedResponse<Health> in
+        health.get { _, context -> EditedResponse<Health> in
             let databaseOK = await store.isHealthy()
             var health = Health(status: databaseOK ? "ok" : "degraded", version: HearthVersion.current)
             if let actor = context.caller.policyActor, PermissionPolicy.decide(actor, .edit, .household) == .allow {

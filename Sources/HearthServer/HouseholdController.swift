@@ -40,24 +40,25 @@ struct HouseholdController {
         }
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/household/reminders") { _, _ -> RemindersBody in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let household = api.group(.household)
+        household.get("reminders") { _, _ -> RemindersBody in
             RemindersBody(try await store.reminderSettings())
         }
-        router.put("/api/v1/household/reminders") { request, context -> RemindersBody in
+        household.put("reminders") { request, context -> RemindersBody in
             // Only admins manage the household's settings.
             try context.require(.edit, .household, what: "The household")
             let body = try await request.decode(as: RemindersBody.self, context: context)
             return RemindersBody(try await store.updateReminderSettings(
                 ReminderSettings(graceMinutes: body.graceMinutes, repeatMinutes: body.repeatMinutes), by: context.caller.actorName))
         }
-        router.get("/api/v1/household") { _, _ -> HouseholdBody in
+        household.get { _, _ -> HouseholdBody in
             guard let household = try await store.household() else {
                 throw HearthError.notFound(what: "The household")
             }
             return HouseholdBody(household)
         }
-        router.patch("/api/v1/household") { request, context -> HouseholdBody in
+        household.patch { request, context -> HouseholdBody in
             // Only admins manage the household's settings.
             try context.require(.edit, .household, what: "The household")
             let patch = try await request.decode(as: HouseholdPatch.self, context: context)

@@ -56,8 +56,9 @@ struct InvitationsController {
         }
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.post("/api/v1/pairing/invitations") { request, context -> Response in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let invitations = api.group(.invitations)
+        invitations.post { request, context -> Response in
             let actor = try context.requirePaired()
             let body = try await request.decode(as: Request.self, context: context)
             let invitation = try await store.createPairing(
@@ -76,7 +77,7 @@ struct InvitationsController {
             encoded.headers[.cacheControl] = "no-store"
             return encoded
         }
-        router.get("/api/v1/pairing/invitations/{id}") { _, context -> Status in
+        invitations.get("{id}") { _, context -> Status in
             try context.requirePaired()
             guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
                   let createdBy = try await store.pairingCreator(id: id), createdBy == context.caller.actorName

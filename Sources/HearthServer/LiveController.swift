@@ -18,7 +18,7 @@ import Logging
 /// A plain GET gets the same failures as problem+json. An upgrade from another
 /// site's page, or from an unpaired device, is refused before upgrading (HTTP 400).
 struct LiveController {
-    static let path = "/api/v1/live"
+    static let path = APIPath.link(.live)
     enum CloseCode {
         static let resync: UInt16 = 4000
         static let revoked: UInt16 = 4401

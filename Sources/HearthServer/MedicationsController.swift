@@ -17,8 +17,9 @@ struct MedicationsController {
 
     var circle: CareCircle { CareCircle(store: store) }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/medications") { request, context -> Response in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let medications = api.group(.medications)
+        medications.get { request, context -> Response in
             let actor = try context.requirePaired()
             // Nothing in the list depends on the time, only on what is stored.
             return try await cache.response(for: .init(actor: actor, uri: request.uri.description), at: now()) {
@@ -30,7 +31,7 @@ struct MedicationsController {
                 return (.array(medications.map { Self.json($0, schedules: schedules[$0.id] ?? []) }), .distantFuture)
             }
         }
-        router.post("/api/v1/medications") { request, context -> EditedResponse<JSONValue> in
+        medications.post { request, context -> EditedResponse<JSONValue> in
             _ = try context.requirePaired()
             let new = try await request.decode(as: NewMedication.self, context: context)
             try context.require(.create, .medications(of: new.personId), what: "That person")
@@ -55,71 +56,75 @@ struct MedicationsController {
             guard problems.isEmpty else { throw HearthError.invalid(fields: problems) }
 
             let medication = try await store.addMedication(new.draft(at: now()), schedules: schedules, by: context.caller.actorName)
-            return EditedResponse(status: .created, headers: [.location: "/api/v1/medications/\(medication.id.text)"],
+            return EditedResponse(status: .created, headers: [.location: APIPath.link(.medications, medication.id)],
                                   response: try await medicationJSON(medication))
         }
-        router.get("/api/v1/medications/{id}") { _, context -> JSONValue in
+        medications.get("{id}") { _, context -> JSONValue in
             try await medicationJSON(try await visibleMedication(context))
         }
-        router.patch("/api/v1/medications/{id}") { request, context -> JSONValue in
-            let medication = try await visibleMedication(context, for: .edit)
+        // Who may change a medication is decided by the store, on the
+        // medication as its write reads it (HearthStore+Medications).
+        medications.patch("{id}") { request, context -> JSONValue in
+            let (id, actor) = try Self.named(context)
             let patch = try await request.decode(as: MedicationPatch.self, context: context)
-            let changed = try await store.updateMedication(id: medication.id, by: context.caller.actorName) { patch.apply(to: &$0) }
+            let changed = try await store.updateMedication(id: id, as: actor, .edit, by: context.caller.actorName) { patch.apply(to: &$0) }
             return try await medicationJSON(changed)
         }
-        router.delete("/api/v1/medications/{id}") { _, context -> JSONValue in
+        medications.delete("{id}") { _, context -> JSONValue in
             // Stopped, not erased: the doses taken stay on record.
-            let medication = try await visibleMedication(context, for: .delete)
-            let stopped = try await store.updateMedication(id: medication.id, by: context.caller.actorName) { $0.active = false }
+            let (id, actor) = try Self.named(context)
+            let stopped = try await store.updateMedication(id: id, as: actor, .delete, by: context.caller.actorName) { $0.active = false }
             return try await medicationJSON(stopped)
         }
-        router.post("/api/v1/medications/{id}/refill") { request, context -> JSONValue in
-            let medication = try await visibleMedication(context, for: .edit)
+        medications.post("{id}/refill") { request, context -> JSONValue in
+            let (id, actor) = try Self.named(context)
             let refill = try await request.decodeIfSent(as: Refill.self, context: context)
-            let refilled = try await store.refill(medicationId: medication.id, packages: refill?.packages ?? 1,
+            let refilled = try await store.refill(medicationId: id, packages: refill?.packages ?? 1, as: actor,
                                                   by: context.caller.actorName)
             return try await medicationJSON(refilled)
         }
-        router.get("/api/v1/medications/{id}/history") { _, context -> [JSONValue] in
+        medications.get("{id}/history") { _, context -> [JSONValue] in
             let medication = try await visibleMedication(context)
             return try await store.medicationRevisions(id: medication.id).map { revision in
                 ["revision": .number(Double(revision.revision)), "time": .of(revision.time),
                  "actor": .string(revision.actor), "medication": revision.snapshot]
             }
         }
-        addScheduleRoutes(to: router)
+        addScheduleRoutes(to: medications)
     }
 
     /// `/api/v1/medications/{id}/schedules`: changing a schedule starts a new
     /// version from now on, so doses already due keep the plan they had.
-    func addScheduleRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/medications/{id}/schedules") { _, context -> [JSONValue] in
+    func addScheduleRoutes(to medications: RouterGroup<HearthRequestContext>) {
+        medications.get("{id}/schedules") { _, context -> [JSONValue] in
             let medication = try await visibleMedication(context)
             return try await store.schedules(medicationId: medication.id).map(\.json)
         }
-        router.post("/api/v1/medications/{id}/schedules") { request, context -> EditedResponse<JSONValue> in
-            let medication = try await visibleMedication(context, for: .create)
+        medications.post("{id}/schedules") { request, context -> EditedResponse<JSONValue> in
+            let (id, actor) = try Self.named(context)
             let body = try await request.decode(as: ScheduleBody.self, context: context)
             let today = LocalDate(now(), in: try await circle.timeZone())
-            let schedule = try await store.addSchedule(body.schedule(medicationId: medication.id, today: today),
+            let schedule = try await store.addSchedule(body.schedule(medicationId: id, today: today), as: actor,
                                                        by: context.caller.actorName)
             return EditedResponse(
-                status: .created, headers: [.location: "/api/v1/medications/\(medication.id.text)/schedules/\(schedule.id.text)"],
+                status: .created, headers: [.location: APIPath.link(.medications, id, "schedules", schedule.id.text)],
                 response: schedule.json)
         }
-        router.put("/api/v1/medications/{id}/schedules/{scheduleId}") { request, context -> JSONValue in
-            let (medication, current) = try await visibleSchedule(context)
+        medications.put("{id}/schedules/{scheduleId}") { request, context -> JSONValue in
+            let (id, actor) = try Self.named(context)
+            let scheduleId = try CareQuery.id("scheduleId", in: context, what: "That schedule")
             let body = try await request.decode(as: ScheduleBody.self, context: context)
             // Without a start date the schedule keeps its own, so an
             // every-other-day plan does not lose its rhythm.
-            let replaced = try await store.replaceSchedule(
-                id: current.id, with: body.schedule(medicationId: medication.id, today: current.startDate),
-                by: context.caller.actorName)
+            let replaced = try await store.replaceSchedule(id: scheduleId, ofMedication: id, as: actor, by: context.caller.actorName) {
+                try body.schedule(medicationId: id, today: $0.startDate)
+            }
             return replaced.json
         }
-        router.delete("/api/v1/medications/{id}/schedules/{scheduleId}") { _, context -> Response in
-            let (_, current) = try await visibleSchedule(context)
-            try await store.removeSchedule(id: current.id, by: context.caller.actorName)
+        medications.delete("{id}/schedules/{scheduleId}") { _, context -> Response in
+            let (id, actor) = try Self.named(context)
+            let scheduleId = try CareQuery.id("scheduleId", in: context, what: "That schedule")
+            try await store.removeSchedule(id: scheduleId, ofMedication: id, as: actor, by: context.caller.actorName)
             return Response(status: .noContent)
         }
     }
@@ -139,24 +144,15 @@ struct MedicationsController {
         ])
     }
 
-    /// The medication in the path, if the caller may see it (else 404), and
-    /// may do `action` to it (else 403).
-    func visibleMedication(_ context: HearthRequestContext, for action: PermissionPolicy.Action = .view) async throws -> Medication {
-        _ = try context.requirePaired()
-        let id = try CareQuery.id(in: context, what: "That medication")
-        guard let medication = try await store.medication(id: id) else { throw HearthError.notFound(what: "That medication") }
-        try context.require(action, .medications(of: medication.personId), what: "That medication")
-        return medication
+    /// The medication in the path, if the caller may see it (else 404).
+    func visibleMedication(_ context: HearthRequestContext) async throws -> Medication {
+        let (id, actor) = try Self.named(context)
+        return try await store.medication(id: id, visibleTo: actor)
     }
 
-    /// The schedule in the path, if it is one of the medication's current
-    /// schedules and the caller may change it.
-    func visibleSchedule(_ context: HearthRequestContext) async throws -> (Medication, DoseSchedule) {
-        let medication = try await visibleMedication(context, for: .edit)
-        let id = try CareQuery.id("scheduleId", in: context, what: "That schedule")
-        guard let schedule = try await store.schedules(medicationId: medication.id).first(where: { $0.id == id }) else {
-            throw HearthError.notFound(what: "That schedule")
-        }
-        return (medication, schedule)
+    /// The medication the path names, and who asks.
+    static func named(_ context: HearthRequestContext) throws -> (UUID, PermissionPolicy.Actor) {
+        let actor = try context.requirePaired()
+        return (try CareQuery.id(in: context, what: "That medication"), actor)
     }
 }

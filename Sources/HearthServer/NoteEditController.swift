@@ -44,7 +44,7 @@ import NIOCore
 /// An upgrade for a note the caller may not see, or from another site's
 /// page, is refused before upgrading (HTTP 400; a plain GET explains why).
 struct NoteEditController {
-    static let path = "/api/v1/notes/{id}/edit"
+    static let path = APIPath.link(.notes, "{id}", "edit")
     typealias CloseCode = EditorCloseCode
     /// A device sends at most this many messages a second, on average…
     static let messagesPerSecond = 100

@@ -171,7 +171,7 @@ struct NotekConnection {
                 await bridges.existing(document)?.renamed(to: name, by: clientId)
             case .deleteDocument(let document):
                 guard try await sharedNote(document) != nil else { return Self.notFound }
-                _ = try await store.trashNote(id: document, by: NotekBridge.actorName)
+                _ = try await store.trashNote(id: document, as: NotekBridge.actor, by: NotekBridge.actorName)
             case .newSession, .documentList, .document:
                 return (NotekListener.CloseCode.protocolError, "protocol error: that message is the hub's to send")
             }
@@ -226,7 +226,8 @@ struct NotekConnection {
     /// Renames a shared note; false when there is no such shared note.
     private func rename(_ noteId: UUID, to name: String) async throws -> Bool {
         guard try await sharedNote(noteId) != nil else { return false }
-        _ = try await store.updateNote(id: noteId, title: name, visibility: nil, pinned: nil, by: NotekBridge.actorName)
+        _ = try await store.updateNote(id: noteId, title: name, visibility: nil, pinned: nil, as: NotekBridge.actor,
+                                       by: NotekBridge.actorName)
         return true
     }
 

@@ -77,8 +77,9 @@ struct NotesController {
         var pinned: Bool?
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/notes") { request, context -> [NoteBody] in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let notes = api.group(.notes)
+        notes.get { request, context -> [NoteBody] in
             let actor = try context.requirePaired()
             let query = request.uri.queryParameters.get("q") ?? ""
             let inTrash = ["1", "true"].contains(request.uri.queryParameters.get("trash") ?? "")
@@ -88,7 +89,7 @@ struct NotesController {
             }
             return try await store.notes(visibleTo: actor, inTrash: inTrash).map { NoteBody.summary($0) }
         }
-        router.post("/api/v1/notes") { request, context -> EditedResponse<NoteBody> in
+        notes.post { request, context -> EditedResponse<NoteBody> in
             let actor = try context.requirePaired()
             let new = try await request.decode(as: NewNote.self, context: context)
             let visibility = new.visibility ?? .private
@@ -96,42 +97,43 @@ struct NotesController {
             let note = try await store.createNote(
                 ownerId: actor.personId, title: new.title ?? "", text: new.text ?? "",
                 visibility: visibility, pinned: new.pinned ?? false, by: context.caller.actorName)
-            return EditedResponse(status: .created, headers: [.location: "/api/v1/notes/\(note.id.text)"], response: NoteBody(note))
+            return EditedResponse(status: .created, headers: [.location: APIPath.link(.notes, note.id)], response: NoteBody(note))
         }
-        router.get("/api/v1/notes/{id}") { _, context -> NoteBody in
+        notes.get("{id}") { _, context -> NoteBody in
             let note = try await visibleNote(context)
             return NoteBody(note)
         }
-        router.patch("/api/v1/notes/{id}") { request, context -> NoteBody in
-            let note = try await visibleNote(context)
-            let actor = try context.require(.edit, note.resource, what: "That note")
+        // Who may change a note is decided by the store, on the note as its
+        // write reads it (HearthStore+Notes).
+        notes.patch("{id}") { request, context -> NoteBody in
+            let (id, actor) = try Self.named(context)
             let patch = try await request.decode(as: NotePatch.self, context: context)
-            if let visibility = patch.visibility, visibility != note.visibility, note.ownerId != actor.personId {
-                throw HearthError.forbidden("Only the note's owner can change who sees it")
-            }
             return NoteBody(try await store.updateNote(
-                id: note.id, title: patch.title, visibility: patch.visibility, pinned: patch.pinned,
-                by: context.caller.actorName))
+                id: id, title: patch.title, visibility: patch.visibility, pinned: patch.pinned,
+                as: actor, by: context.caller.actorName))
         }
-        router.delete("/api/v1/notes/{id}") { _, context -> NoteBody in
-            let note = try await visibleNote(context)
-            try context.require(.delete, note.resource, what: "That note")
-            return NoteBody(try await store.trashNote(id: note.id, by: context.caller.actorName))
+        notes.delete("{id}") { _, context -> NoteBody in
+            let (id, actor) = try Self.named(context)
+            return NoteBody(try await store.trashNote(id: id, as: actor, by: context.caller.actorName))
         }
-        router.post("/api/v1/notes/{id}/restore") { _, context -> NoteBody in
-            let note = try await visibleNote(context)
-            try context.require(.delete, note.resource, what: "That note")
-            return NoteBody(try await store.restoreNote(id: note.id, by: context.caller.actorName))
+        notes.post("{id}/restore") { _, context -> NoteBody in
+            let (id, actor) = try Self.named(context)
+            return NoteBody(try await store.restoreNote(id: id, as: actor, by: context.caller.actorName))
         }
     }
 
     /// The note named in the path, if the caller may see it; otherwise 404,
     /// so the existence of another person's private note is not revealed.
     private func visibleNote(_ context: HearthRequestContext) async throws -> Note {
-        let actor = try context.requirePaired()
-        guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
-              let note = try await store.note(id: id), note.access.letsRead(actor)
-        else { throw HearthError.notFound(what: "That note") }
+        let (id, actor) = try Self.named(context)
+        guard let note = try await store.note(id: id), note.access.letsRead(actor) else { throw HearthError.notFound(what: "That note") }
         return note
+    }
+
+    /// The note the path names (an id that is not one is a note no one has), and who asks.
+    private static func named(_ context: HearthRequestContext) throws -> (UUID, PermissionPolicy.Actor) {
+        let actor = try context.requirePaired()
+        guard let id = context.parameters.get("id").flatMap(UUID.init(text:)) else { throw HearthError.notFound(what: "That note") }
+        return (id, actor)
     }
 }

@@ -4,11 +4,11 @@ import Hummingbird
 /// (`Web/openapi.yaml`, compiled in with the web UI). Public, like health, so
 /// a developer can read it before pairing; a test keeps it true to the router.
 struct OpenAPIController {
-    static let path = "/api/v1/openapi.yaml"
+    static let path = APIPath.link(.openAPI)
     let assets: WebAssets
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get(RouterPath(stringLiteral: Self.path)) { _, _ -> Response in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        api.get(RouterPath(APIPath.Resource.openAPI.rawValue)) { _, _ -> Response in
             guard let file = assets.file(at: "openapi.yaml") else {
                 throw HTTPError(.notFound)
             }

@@ -6,9 +6,12 @@ import Hummingbird
 struct PairedDeviceRequiredMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
 
+    static let health = APIPath.link(.health)
+    static let pairing = APIPath.link(.pairing)
+
     static func isPublic(_ request: Request) -> Bool {
         switch (request.method, request.uri.path) {
-        case (.get, "/api/v1/health"), (.head, "/api/v1/health"), (.post, "/api/v1/pairing"), (.get, OpenAPIController.path): true
+        case (.get, Self.health), (.head, Self.health), (.post, Self.pairing), (.get, OpenAPIController.path): true
         default: false
         }
     }

@@ -27,8 +27,9 @@ struct PairingController {
         var token: String
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.post("/api/v1/pairing") { request, context -> Response in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let pairing = api.group(.pairing)
+        pairing.post { request, context -> Response in
             if let wait = limiter.attempt(from: context.remoteAddress ?? "local") {
                 var response = ProblemDetails(status: .tooManyRequests, slug: "rate-limited",
                                               detail: "Too many pairing attempts; try again in \(wait) seconds").response()

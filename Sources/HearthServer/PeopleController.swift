@@ -25,8 +25,9 @@ struct PeopleController {
         }
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/people") { _, context -> [PersonBody] in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let people = api.group(.people)
+        people.get { _, context -> [PersonBody] in
             let actor = try context.requirePaired()
             let visible = try await store.people().filter { PermissionPolicy.decide(actor, .view, .person($0.id)) == .allow }
             let visibleIds = Set(visible.map(\.id))

@@ -60,7 +60,7 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
                 self.init(status: .contentTooLarge, slug: "too-large", detail: hearth.description)
             case .cursorExpired:
                 self.init(status: .gone, slug: "cursor-expired", detail: hearth.description)
-                snapshot = "/api/v1/sync/snapshot"
+                snapshot = APIPath.link(.sync, "snapshot")
             }
         case let http as any HTTPResponseError:
             switch http.status {

@@ -22,8 +22,9 @@ struct SyncController {
     static let defaultPage = 500
     static let maximumPage = 2000
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.post("/api/v1/sync") { request, context -> JSONValue in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let sync = api.group(.sync)
+        sync.post { request, context -> JSONValue in
             let actor = try context.requirePaired()
             guard let deviceId = context.caller.deviceId else { throw HearthError.notFound(what: "That device") }
             let body = try await request.decode(as: JSONValue.self, context: context)
@@ -54,7 +55,7 @@ struct SyncController {
                 "time": .string(ISOTime.text(store.currentTime())),
             ]
         }
-        router.get("/api/v1/sync/snapshot") { _, context -> JSONValue in
+        sync.get("snapshot") { _, context -> JSONValue in
             let actor = try context.requirePaired()
             let snapshot = try await store.syncSnapshot()
             return [

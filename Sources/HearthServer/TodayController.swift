@@ -24,8 +24,9 @@ struct TodayController {
         var slot: DoseSlot
     }
 
-    func addRoutes(to router: Router<HearthRequestContext>) {
-        router.get("/api/v1/today") { request, context -> Response in
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let today = api.group(.today)
+        today.get { request, context -> Response in
             let actor = try context.requirePaired()
             let moment = now()
             return try await cache.response(for: .init(actor: actor, uri: request.uri.description), at: moment) {
@@ -58,7 +59,7 @@ struct TodayController {
                 return (json, validUntil)
             }
         }
-        router.post("/api/v1/today/take-all") { request, context -> [JSONValue] in
+        today.post("take-all") { request, context -> [JSONValue] in
             let body = try await request.decode(as: TakeAll.self, context: context)
             let actor = try context.require(.create, .care(of: body.personId), what: "That person")
             let today = LocalDate(now(), in: try await circle.timeZone())

@@ -21,9 +21,9 @@ extension HearthStore {
     }
 
     /// Clears an alert on every device.
-    public func acknowledgeAlert(id: UUID, by person: UUID, actor: String) async throws -> CareAlert {
+    public func acknowledgeAlert(id: UUID, as responder: PermissionPolicy.Actor, by actor: String) async throws -> CareAlert {
         try await write(by: actor) { transaction in
-            guard var alert = try Self.alert(id: id, transaction.db) else { throw HearthError.notFound(what: "That alert") }
+            var alert = try Self.alert(id: id, for: .edit, as: responder, transaction.db)
             guard alert.acknowledgedAt == nil else { return alert }
             // "OK" on a dose's reminder recorded nothing, so the dose was
             // later counted missed and the caregivers told: a false alarm of
@@ -33,7 +33,7 @@ extension HearthStore {
                 throw HearthError.conflict("A dose's reminder closes when the dose is answered: Taken, Skip or Later")
             }
             alert.acknowledgedAt = transaction.time
-            alert.acknowledgedBy = person
+            alert.acknowledgedBy = responder.personId
             try Self.saveAlert(alert, in: &transaction)
             return alert
         }
@@ -49,20 +49,38 @@ extension HearthStore {
     }
 
     /// "I'm on my way": the senior's screen shows who is coming.
-    public func respondToAlert(id: UUID, by person: UUID, actor: String) async throws -> CareAlert {
+    public func respondToAlert(id: UUID, as responder: PermissionPolicy.Actor, by actor: String) async throws -> CareAlert {
         try await write(by: actor) { transaction in
-            guard var alert = try Self.alert(id: id, transaction.db) else { throw HearthError.notFound(what: "That alert") }
+            var alert = try Self.alert(id: id, for: .edit, as: responder, transaction.db)
+            // "I'm on my way" is a caregiver's answer to the senior.
+            guard responder.role != .senior else {
+                throw HearthError.forbidden("Only a caregiver answers an alert with \"I'm on my way\"")
+            }
             guard alert.kind == .sos else { throw HearthError.conflict("Only an SOS is answered with \"I'm on my way\"") }
             guard alert.respondedAt == nil else { return alert }
             alert.respondedAt = transaction.time
-            alert.respondedBy = person
+            alert.respondedBy = responder.personId
             if case .object(var details) = alert.details {
-                details["respondedByName"] = .string(try Self.person(id: person, transaction.db)?.name ?? "")
+                details["respondedByName"] = .string(try Self.person(id: responder.personId, transaction.db)?.name ?? "")
                 alert.details = .object(details)
             }
             try Self.saveAlert(alert, in: &transaction)
             return alert
         }
+    }
+
+    /// The alert, if `actor` may do `action` to it as it is stored now: one
+    /// about a person, whoever cares for them; one about the hub, whoever
+    /// sees the hub's alerts. Others are told it does not exist.
+    static func alert(id: UUID, for action: PermissionPolicy.Action, as actor: PermissionPolicy.Actor,
+                      _ db: Database) throws -> CareAlert {
+        guard let alert = try alert(id: id, db) else { throw HearthError.notFound(what: "That alert") }
+        if let personId = alert.personId {
+            try PermissionPolicy.require(actor, action, .care(of: personId), what: "That alert")
+        } else if !PermissionPolicy.seesHubAlerts(actor) {
+            throw HearthError.notFound(what: "That alert")
+        }
+        return alert
     }
 
     static func insertAlert(_ alert: CareAlert, onceKey: String?, in transaction: inout WriteTransaction) throws {
@@ -120,6 +138,11 @@ extension HearthStore {
 
     public func alert(id: UUID) async throws -> CareAlert? {
         try await pool.read { db in try Self.alert(id: id, db) }
+    }
+
+    /// The alert, if `reader` may see it (else `notFound`).
+    public func alert(id: UUID, visibleTo reader: PermissionPolicy.Actor) async throws -> CareAlert {
+        try await pool.read { db in try Self.alert(id: id, for: .view, as: reader, db) }
     }
 
     /// Alerts newest first: about these seniors, plus the hub's own (clock)

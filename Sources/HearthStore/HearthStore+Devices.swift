@@ -65,11 +65,15 @@ extension HearthStore {
     }
 
     /// Revokes a device; its token stops working on the next request.
-    public func revokeDevice(id: UUID, by actor: String) async throws {
+    /// Signs a device out for good, if `revoker` may (an admin, or its own
+    /// person): decided on the device as this transaction reads it.
+    public func revokeDevice(id: UUID, as revoker: PermissionPolicy.Actor, by actor: String) async throws {
         try await write(by: actor) { transaction in
-            guard try Bool.fetchOne(transaction.db.cachedStatement(sql: "SELECT revokedAt IS NULL FROM devices WHERE id = ?"), arguments: [id.text]) == true else {
+            guard let owner = try String.fetchOne(transaction.db.cachedStatement(sql: "SELECT personId FROM devices WHERE id = ? AND revokedAt IS NULL"),
+                                                  arguments: [id.text]).flatMap(UUID.init(text:)) else {
                 throw HearthError.notFound(what: "That device")
             }
+            try PermissionPolicy.require(revoker, .delete, .device(owner: owner), what: "That device")
             try Self.revokeDevice(id: id.text, in: &transaction)
         }
     }

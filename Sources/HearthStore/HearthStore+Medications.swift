@@ -42,11 +42,14 @@ extension HearthStore {
     }
 
     /// Changes a medication; the revision before stays on record.
+    /// `action` is `.edit`, or `.delete` for stopping it; decided on the
+    /// medication as this transaction reads it.
     public func updateMedication(
-        id: UUID, by actor: String, _ edit: @escaping @Sendable (inout Medication) -> Void
+        id: UUID, as editor: PermissionPolicy.Actor, _ action: PermissionPolicy.Action, by actor: String,
+        _ edit: @escaping @Sendable (inout Medication) -> Void
     ) async throws -> Medication {
         try await write(by: actor) { transaction in
-            guard let before = try Self.medication(id: id, transaction.db) else { throw HearthError.notFound(what: "That medication") }
+            let before = try Self.medication(id: id, for: action, as: editor, transaction.db)
             var after = before
             edit(&after)
             after = try after.validated()
@@ -79,10 +82,10 @@ extension HearthStore {
     }
 
     /// "Refilled": adds `packages` packages to the stock and clears a low-stock alert it answers.
-    public func refill(medicationId id: UUID, packages: Int, by actor: String) async throws -> Medication {
+    public func refill(medicationId id: UUID, packages: Int, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Medication {
         guard (1...50).contains(packages) else { throw HearthError.invalid(fields: ["packages": "must be 1 to 50"]) }
         return try await write(by: actor) { transaction in
-            guard var medication = try Self.medication(id: id, transaction.db) else { throw HearthError.notFound(what: "That medication") }
+            var medication = try Self.medication(id: id, for: .edit, as: editor, transaction.db)
             guard let packageSize = medication.packageSize else {
                 throw HearthError.invalid(fields: ["packageSize": "must be set before a refill can be counted"])
             }
@@ -123,13 +126,12 @@ extension HearthStore {
     // MARK: Schedules
 
     /// Adds a schedule to a medication, in force from now.
-    public func addSchedule(_ draft: DoseSchedule, by actor: String) async throws -> DoseSchedule {
+    public func addSchedule(_ draft: DoseSchedule, as editor: PermissionPolicy.Actor, by actor: String) async throws -> DoseSchedule {
         let validated = try draft.validated()
         return try await write(by: actor) { transaction in
             var schedule = validated
-            guard let medication = try Self.medication(id: schedule.medicationId, transaction.db), medication.active else {
-                throw HearthError.notFound(what: "That medication")
-            }
+            let medication = try Self.medication(id: schedule.medicationId, for: .create, as: editor, transaction.db)
+            guard medication.active else { throw HearthError.notFound(what: "That medication") }
             schedule = try Self.insertSchedule(schedule, personId: medication.personId, in: &transaction)
             try Self.checkStock(medicationId: medication.id, in: &transaction)
             return schedule
@@ -149,13 +151,15 @@ extension HearthStore {
     }
 
     /// Replaces a schedule's plan from now on; doses already due keep the old one.
-    public func replaceSchedule(id: UUID, with draft: DoseSchedule, by actor: String) async throws -> DoseSchedule {
-        let validated = try draft.validated()
-        return try await write(by: actor) { transaction in
-            var schedule = validated
-            guard let current = try Self.currentVersion(scheduleId: id, transaction.db),
-                  let medication = try Self.medication(id: current.schedule.medicationId, transaction.db)
-            else { throw HearthError.notFound(what: "That schedule") }
+    /// `replacement` makes the new plan from the current one (a plan
+    /// without a start date keeps the current one's, and its rhythm).
+    public func replaceSchedule(
+        id: UUID, ofMedication medicationId: UUID, as editor: PermissionPolicy.Actor, by actor: String,
+        _ replacement: @escaping @Sendable (DoseSchedule) throws -> DoseSchedule
+    ) async throws -> DoseSchedule {
+        try await write(by: actor) { transaction in
+            let (current, medication) = try Self.currentSchedule(id: id, ofMedication: medicationId, as: editor, transaction.db)
+            var schedule = try replacement(current.schedule).validated()
             schedule.id = id
             schedule.medicationId = current.schedule.medicationId
             guard schedule != current.schedule else { return schedule }
@@ -172,11 +176,9 @@ extension HearthStore {
     }
 
     /// Ends a schedule now. Its past doses stay on record.
-    public func removeSchedule(id: UUID, by actor: String) async throws {
+    public func removeSchedule(id: UUID, ofMedication medicationId: UUID, as editor: PermissionPolicy.Actor, by actor: String) async throws {
         try await write(by: actor) { transaction in
-            guard let current = try Self.currentVersion(scheduleId: id, transaction.db),
-                  let medication = try Self.medication(id: current.schedule.medicationId, transaction.db)
-            else { throw HearthError.notFound(what: "That schedule") }
+            let (_, medication) = try Self.currentSchedule(id: id, ofMedication: medicationId, as: editor, transaction.db)
             let now = transaction.time.millisecondsSince1970
             try transaction.db.cachedExecute(sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",
                                        arguments: [now, id.text])
@@ -206,6 +208,11 @@ extension HearthStore {
 
     public func medication(id: UUID) async throws -> Medication? {
         try await pool.read { db in try Self.medication(id: id, db) }
+    }
+
+    /// The medication, if `reader` may see it (else `notFound`).
+    public func medication(id: UUID, visibleTo reader: PermissionPolicy.Actor) async throws -> Medication {
+        try await pool.read { db in try Self.medication(id: id, for: .view, as: reader, db) }
     }
 
     /// The medications of these seniors, active ones first then by name.
@@ -323,5 +330,24 @@ extension HearthStore {
             instructions: row[6], appearance: row[7], stock: row[8], packageSize: row[9],
             lowStockDays: row[10], active: row[11], revision: row[12],
             createdAt: Date(millisecondsSince1970: row[13]), updatedAt: Date(millisecondsSince1970: row[14]))
+    }
+
+    /// The medication, if `editor` may do `action` to it as it is stored now
+    /// (`notFound` for one they may not see, `forbidden` for the rest).
+    static func medication(id: UUID, for action: PermissionPolicy.Action, as editor: PermissionPolicy.Actor,
+                           _ db: Database) throws -> Medication {
+        guard let medication = try medication(id: id, db) else { throw HearthError.notFound(what: "That medication") }
+        try PermissionPolicy.require(editor, action, .medications(of: medication.personId), what: "That medication")
+        return medication
+    }
+
+    /// A current schedule of the medication, if `editor` may change its plans.
+    static func currentSchedule(id: UUID, ofMedication medicationId: UUID, as editor: PermissionPolicy.Actor,
+                                _ db: Database) throws -> (ScheduleVersion, Medication) {
+        let medication = try medication(id: medicationId, for: .edit, as: editor, db)
+        guard let current = try currentVersion(scheduleId: id, db), current.schedule.medicationId == medicationId else {
+            throw HearthError.notFound(what: "That schedule")
+        }
+        return (current, medication)
     }
 }

@@ -51,13 +51,19 @@ extension HearthStore {
 
     /// Changes a note's title, visibility or pin; nil leaves a field as it is.
     /// Whether the caller may is for the caller to check first.
+    /// Whoever may edit a note changes its title and pin; only its owner
+    /// changes who sees it. Decided on the note as this transaction reads it.
     public func updateNote(
-        id: UUID, title: String?, visibility: Note.Visibility?, pinned: Bool?, by actor: String
+        id: UUID, title: String?, visibility: Note.Visibility?, pinned: Bool?, as editor: PermissionPolicy.Actor, by actor: String
     ) async throws -> Note {
         let title = try title.map(Note.validatedTitle)
         return try await write(by: actor) { transaction in
             guard var note = try Self.note(id: id, transaction.db), note.deletedAt == nil else {
                 throw HearthError.notFound(what: "That note")
+            }
+            try PermissionPolicy.require(editor, .edit, note.resource, what: "That note")
+            if let visibility, visibility != note.visibility, note.ownerId != editor.personId {
+                throw HearthError.forbidden("Only the note's owner can change who sees it")
             }
             let before = note
             if let title { note.title = title }
@@ -75,19 +81,20 @@ extension HearthStore {
     }
 
     /// Moves a note to Trash, from which it can be restored for 30 days.
-    public func trashNote(id: UUID, by actor: String) async throws -> Note {
-        try await setDeleted(id: id, deleted: true, by: actor)
+    public func trashNote(id: UUID, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Note {
+        try await setDeleted(id: id, deleted: true, as: editor, by: actor)
     }
 
-    public func restoreNote(id: UUID, by actor: String) async throws -> Note {
-        try await setDeleted(id: id, deleted: false, by: actor)
+    public func restoreNote(id: UUID, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Note {
+        try await setDeleted(id: id, deleted: false, as: editor, by: actor)
     }
 
-    private func setDeleted(id: UUID, deleted: Bool, by actor: String) async throws -> Note {
+    private func setDeleted(id: UUID, deleted: Bool, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Note {
         try await write(by: actor) { transaction in
             guard var note = try Self.note(id: id, transaction.db), (note.deletedAt != nil) != deleted else {
                 throw HearthError.notFound(what: deleted ? "That note" : "That note in Trash")
             }
+            try PermissionPolicy.require(editor, .delete, note.resource, what: deleted ? "That note" : "That note in Trash")
             note.deletedAt = deleted ? transaction.time : nil
             note.updatedAt = transaction.time
             try transaction.db.cachedExecute(sql: "UPDATE notes SET deletedAt = ?, updatedAt = ? WHERE id = ?",

@@ -25,7 +25,7 @@ import Testing
         let (phone, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Phone", userAgent: nil)
         let backup = root.appendingPathComponent("backup.sqlite")
         try store.backup(to: backup)
-        try await store.revokeDevice(id: phone.device.id, by: "cli")
+        try await store.revokeDevice(id: phone.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "cli")
         try store.close()
         // When the backup is restored
         let said = try await HubBackup.restore(configuration, from: backup.path)

@@ -29,6 +29,7 @@ final class CareHome {
     let zone: TimeZone
     /// The senior as the permission policy knows her, answering her own doses.
     var seniorActor: PermissionPolicy.Actor { PermissionPolicy.Actor(personId: senior.id, role: .senior) }
+    var caregiverActor: PermissionPolicy.Actor { PermissionPolicy.Actor(personId: caregiver.id, role: .caregiver, caresFor: [senior.id]) }
 
     init(start: Date, timeZone: String = "Europe/Warsaw") async throws {
         temporary = try TemporaryDirectory(inMemory: true)
@@ -64,7 +65,8 @@ final class CareHome {
             Medication(personId: owner.id, name: name, stock: stock, createdAt: time.now, updatedAt: time.now), by: "test")
         let schedule = try await store.addSchedule(
             DoseSchedule(medicationId: medication.id, pattern: pattern, amount: amount,
-                         startDate: startDate ?? LocalDate(time.now, in: zone)), by: "test")
+                         startDate: startDate ?? LocalDate(time.now, in: zone)),
+            as: PermissionPolicy.Actor(personId: caregiver.id, role: .caregiver, caresFor: [owner.id]), by: "test")
         return (medication, schedule)
     }
 

@@ -26,7 +26,7 @@ import Testing
         let (medication, _) = try await home.medication("Ramipril", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
         #expect(try await home.store.nextPlannedDose(personId: home.senior.id, from: home.time.now) != nil)
         // A stopped medicine plans nothing
-        _ = try await home.store.updateMedication(id: medication.id, by: "test") { $0.active = false }
+        _ = try await home.store.updateMedication(id: medication.id, as: home.caregiverActor, .delete, by: "test") { $0.active = false }
         #expect(try await home.store.nextPlannedDose(personId: home.senior.id, from: home.time.now) == nil)
     }
 }

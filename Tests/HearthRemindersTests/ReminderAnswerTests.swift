@@ -22,7 +22,7 @@ import Testing
 
         // "OK" from any device is refused while the dose waits, and changes nothing
         await #expect(throws: HearthError.conflict("A dose's reminder closes when the dose is answered: Taken, Skip or Later")) {
-            _ = try await home.store.acknowledgeAlert(id: reminder.id, by: home.senior.id, actor: "test")
+            _ = try await home.store.acknowledgeAlert(id: reminder.id, as: home.seniorActor, by: "test")
         }
         #expect(try await home.store.alert(id: reminder.id)?.acknowledgedAt == nil)
 
@@ -73,6 +73,6 @@ import Testing
         #expect(answered.details.field("answeredByName") == .string(home.senior.name))
         // With nothing left to answer, OK closes a reminder as before
         let reminder = try #require(try await home.alerts().first { $0.kind == .doseDue })
-        #expect(try await home.store.acknowledgeAlert(id: reminder.id, by: home.senior.id, actor: "test").acknowledgedAt != nil)
+        #expect(try await home.store.acknowledgeAlert(id: reminder.id, as: home.seniorActor, by: "test").acknowledgedAt != nil)
     }
 }

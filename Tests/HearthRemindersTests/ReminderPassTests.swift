@@ -120,7 +120,7 @@ import Testing
         var edited = schedule
         edited.pattern = .weekly(times: [try LocalTime("08:00"), try LocalTime("18:00")], weekdays: Set(1...7))
         edited.amount = 0.5
-        _ = try await home.store.replaceSchedule(id: schedule.id, with: edited, by: "test")
+        _ = try await home.store.replaceSchedule(id: schedule.id, ofMedication: schedule.medicationId, as: home.caregiverActor, by: "test") { [edited] _ in edited }
 
         let plan = try await home.store.dayPlan(personId: home.senior.id, date: try home.date("2026-03-10")).planned
         #expect(plan.map(\.planned.time.description) == ["08:00", "18:00"])

@@ -29,7 +29,7 @@ import Testing
         // When the dose moves to 07:30, the service wakes at once and sleeps until 07:30.
         var edited = schedule
         edited.pattern = .weekly(times: [try LocalTime("07:30")], weekdays: Set(1...7))
-        _ = try await home.store.replaceSchedule(id: schedule.id, with: edited, by: "test")
+        _ = try await home.store.replaceSchedule(id: schedule.id, ofMedication: schedule.medicationId, as: home.caregiverActor, by: "test") { [edited] _ in edited }
         var deadline: Date?
         for _ in 0..<500 where deadline != (try home.at("2026-03-10", "07:30")) {
             try await Task.sleep(for: .milliseconds(5))

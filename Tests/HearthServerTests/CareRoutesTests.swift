@@ -224,7 +224,7 @@ import Testing
             // Given Babcia's private diary in Trash since today
             let diary = try await home.store.createNote(ownerId: home.seniorId, title: "Pamiętnik", text: "", visibility: .private,
                                                         pinned: false, by: "t")
-            _ = try await home.store.trashNote(id: diary.id, by: "t")
+            _ = try await home.store.trashNote(id: diary.id, as: .init(personId: diary.ownerId, role: .admin), by: "t")
             func body(_ time: Date, confirm: Bool = false) -> String {
                 #"{"deviceTime": "\#(time.formatted(.iso8601))"\#(confirm ? #", "confirm": true"# : "")}"#
             }

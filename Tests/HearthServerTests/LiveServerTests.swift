@@ -124,7 +124,7 @@ import Testing
             ) { inbound, _, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 #expect(try Self.frame(try await messages.next())["type"] == "hello")
-                try await store.revokeDevice(id: tablet.device.id, by: "test")
+                try await store.revokeDevice(id: tablet.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "test")
                 while try await messages.next() != nil {}
             }
             #expect(close?.closeCode == .unknown(4401))

@@ -320,7 +320,7 @@ extension NoteEditingTests {
                 try await outbound.write(.binary(ByteBuffer(bytes: NoteEditMessage.hello(VersionVector()).encoded())))
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 _ = try await messages.next()
-                try await store.revokeDevice(id: tablet.device.id, by: "test")
+                try await store.revokeDevice(id: tablet.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "test")
                 while (try? await messages.next()) != nil {}
             }
             #expect(closed.map { "\($0.closeCode)" } == "unknown(4401)")

@@ -180,7 +180,7 @@ final class HeldSocket: Sendable {
                     let title = word()
                     let visibility: Note.Visibility = notes[index].visibility == .shared ? .private : .shared
                     if notes[index].inTrash { continue }
-                    _ = try await store.updateNote(id: notes[index].id, title: title, visibility: visibility, pinned: nil, by: "t")
+                    _ = try await store.updateNote(id: notes[index].id, title: title, visibility: visibility, pinned: nil, as: .init(personId: notes[index].owner, role: .admin), by: "t")
                     notes[index].visibility = visibility
                     notes[index].words.insert(title)
                     action = "note made \(visibility), renamed \(title)"
@@ -200,16 +200,16 @@ final class HeldSocket: Sendable {
                 case 7, 8:
                     let index = Int.random(in: 0..<notes.count, using: &random)
                     if notes[index].inTrash {
-                        _ = try await store.restoreNote(id: notes[index].id, by: "t")
+                        _ = try await store.restoreNote(id: notes[index].id, as: .init(personId: notes[index].owner, role: .admin), by: "t")
                     } else {
-                        _ = try await store.trashNote(id: notes[index].id, by: "t")
+                        _ = try await store.trashNote(id: notes[index].id, as: .init(personId: notes[index].owner, role: .admin), by: "t")
                     }
                     notes[index].inTrash.toggle()
                     action = notes[index].inTrash ? "note to Trash" : "note restored"
                 default:
                     let spareIndex = members.count - 1
                     guard !revoked.contains(members[spareIndex].device) else { continue }
-                    try await store.revokeDevice(id: members[spareIndex].device, by: "t")
+                    try await store.revokeDevice(id: members[spareIndex].device, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "t")
                     revoked.insert(members[spareIndex].device)
                     action = "the spare tablet removed"
                 }

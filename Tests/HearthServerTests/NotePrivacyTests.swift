@@ -59,7 +59,7 @@ import Testing
             let before = try await home.store.latestSeq()
             let note = try await home.store.createNote(ownerId: home.seniorId, title: "Lista", text: "mleko",
                                                        visibility: .shared, pinned: false, by: "t")
-            _ = try await home.store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, by: "t")
+            _ = try await home.store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")
             try await Self.type(" tajemnica", into: note.id, as: Self.owner(home), store: home.store)
             let latest = try await home.store.latestSeq()
             // When her caregiver's device pulls from every cursor, a page at a time or all at once
@@ -97,7 +97,7 @@ import Testing
             let first = try await phone.sync(home, [rename])
             #expect(SyncRouteTests.results(first).first?.field("current")?.field("fields")?.field("text") == .string("mleko"))
             // When Babcia makes it private and writes in it, and the phone sends the same push again
-            _ = try await home.store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, by: "t")
+            _ = try await home.store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")
             try await Self.type(" tajemnica", into: note.id, as: Self.owner(home), store: home.store)
             let again = try await home.call(.post, "/api/v1/sync", as: home.caregiver,
                                             body: #"{"since": \#(phone.cursor), "changes": [\#(rename)]}"#)
@@ -128,7 +128,7 @@ import Testing
                 // hello, then the note's creation
                 for _ in 0..<2 { await frames.add(try LiveServerTests.frame(try await messages.next())) }
                 // When the admin renames it and makes it private in one change
-                _ = try await store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, by: "t")
+                _ = try await store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")
                 await frames.add(try LiveServerTests.frame(try await messages.next()))
                 try await outbound.close(.normalClosure, reason: nil)
             }
@@ -185,7 +185,7 @@ import Testing
                     if case .binary(let buffer) = message, case .synced = try NoteEditMessage.decode(Array(buffer.readableBytesView)) { break }
                 }
                 // When the admin makes it private and types into it from another device
-                _ = try await store.updateNote(id: note.id, title: nil, visibility: .private, pinned: nil, by: "t")
+                _ = try await store.updateNote(id: note.id, title: nil, visibility: .private, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")
                 let (operation, _) = try await Self.typing("tajemnica", into: note.id, store: store)
                 let client = LiveServerTests.client(port)
                 let hlc = try await SyncRouteTests.SyncingDevice(token: adminToken, store: store).stamp()
@@ -221,7 +221,7 @@ import Testing
                 NotekMessage.sessionStart(since: 0, document: note.id, name: "").bytes,
             ], untilTheHubCloses: true) { _ in
                 try await Task.sleep(for: .milliseconds(300))
-                _ = try await store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, by: "device:web")
+                _ = try await store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "device:web")
             }
             #expect(closed.map { "\($0.closeCode)" } == "unknown(4404)", "the hub closed it as not found")
             #expect(!(await editor.received).contains(.nameChange("Diagnoza")))
@@ -242,7 +242,7 @@ import Testing
                 while let message = try await messages.next() {
                     if case .binary(let buffer) = message, case .synced = try NoteEditMessage.decode(Array(buffer.readableBytesView)) { break }
                 }
-                _ = try await store.trashNote(id: note.id, by: "t")
+                _ = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
                 let givingUp = Self.giveUp(outbound)
                 defer { givingUp.cancel() }
                 while (try? await messages.next()) != nil {}

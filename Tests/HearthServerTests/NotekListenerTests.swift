@@ -309,7 +309,7 @@ actor NotekTestClient {
             ]) { _ in
                 // Joined once a first insert of its own would be relayed; give the join a moment.
                 try await Task.sleep(for: .milliseconds(300))
-                _ = try await store.updateNote(id: note.id, title: "Leki babci", visibility: nil, pinned: nil, by: "device:web")
+                _ = try await store.updateNote(id: note.id, title: "Leki babci", visibility: nil, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "device:web")
                 try await NotekListenerTests.waitFor("the name change") { await !editor.received.isEmpty }
                 try await Task.sleep(for: .milliseconds(200))
             }

@@ -220,7 +220,7 @@ extension JSONValue {
             let (made, invitation) = try await Self.invite(client, #"{"personId":"\#(kasia.id.text)"}"#, token: tabletToken)
             #expect(made == .created)
             let secret = String(try #require(invitation["url"]?.text).split(separator: "#").last ?? "")
-            try await store.revokeDevice(id: tablet.device.id, by: "test")
+            try await store.revokeDevice(id: tablet.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "test")
             await #expect(throws: HearthError.self) {
                 _ = try await store.redeemPairing(.secret(secret), deviceName: "Kasia's phone", userAgent: nil)
             }

@@ -64,7 +64,7 @@ import Testing
         #expect(try await home.store.searchNotes("okulista", visibleTo: reader).map(\.note.id) == [note.id])
         #expect(try await home.store.searchNotes("kardiolog", visibleTo: reader).isEmpty)
         // A new title is searchable at once, and the text stays found with it.
-        _ = try await home.store.updateNote(id: note.id, title: "Oczy", visibility: nil, pinned: nil, by: "test")
+        _ = try await home.store.updateNote(id: note.id, title: "Oczy", visibility: nil, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "test")
         #expect(try await home.store.searchNotes("oczy okulista", visibleTo: reader).map(\.note.id) == [note.id])
     }
 

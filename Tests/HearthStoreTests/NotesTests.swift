@@ -56,7 +56,7 @@ import Testing
         home.clock.advance(60)
         let doctor = try await store.createNote(ownerId: home.admin.id, title: "Doctor", text: "", visibility: .shared, pinned: false, by: "t")
         home.clock.advance(60)
-        _ = try await store.updateNote(id: shopping.id, title: nil, visibility: nil, pinned: true, by: "t")
+        _ = try await store.updateNote(id: shopping.id, title: nil, visibility: nil, pinned: true, as: .init(personId: shopping.ownerId, role: .admin), by: "t")
 
         let forSenior = try await store.notes(visibleTo: home.actor(home.senior)).map(\.title)
         #expect(forSenior == ["Shopping", "Doctor", "Diary"])
@@ -97,17 +97,17 @@ import Testing
         let store = home.store
         let reader = home.actor(home.senior)
         let note = try await store.createNote(ownerId: home.senior.id, title: "Old list", text: "x", visibility: .shared, pinned: false, by: "t")
-        let trashed = try await store.trashNote(id: note.id, by: "t")
+        let trashed = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         #expect(trashed.purgeAt == trashed.deletedAt?.addingTimeInterval(30 * 86_400))
         #expect(try await store.notes(visibleTo: reader).isEmpty)
         #expect(try await store.notes(visibleTo: reader, inTrash: true).map(\.id) == [note.id])
         #expect(try await store.searchNotes("old", visibleTo: reader).isEmpty, "Trash is not searched")
 
-        _ = try await store.restoreNote(id: note.id, by: "t")
+        _ = try await store.restoreNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         #expect(try await store.notes(visibleTo: reader).map(\.id) == [note.id])
-        await #expect(throws: HearthError.notFound(what: "That note in Trash")) { try await store.restoreNote(id: note.id, by: "t") }
+        await #expect(throws: HearthError.notFound(what: "That note in Trash")) { try await store.restoreNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t") }
 
-        _ = try await store.trashNote(id: note.id, by: "t")
+        _ = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         home.clock.advance(29 * 86_400)
         #expect(try await store.purgeTrash(by: "hub").isEmpty)
         home.clock.advance(86_400)
@@ -124,9 +124,9 @@ import Testing
         let before = try await store.latestSeq()
         let note = try await store.createNote(ownerId: home.senior.id, title: "", text: "secret recipe\nflour",
                                               visibility: .shared, pinned: false, by: "t")
-        _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: .private, pinned: true, by: "t")
-        _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: nil, pinned: nil, by: "t")  // no change
-        _ = try await store.trashNote(id: note.id, by: "t")
+        _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: .private, pinned: true, as: .init(personId: note.ownerId, role: .admin), by: "t")
+        _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: nil, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")  // no change
+        _ = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         let changes = try await store.changes(after: before, limit: 10).filter { $0.entity == .note }
         #expect(changes.map(\.op) == [.create, .update, .update])
         #expect(changes[1].payload.field("wasShared") == .bool(true))

@@ -136,7 +136,7 @@ import Testing
         // Both are recognised once, so the hub remembers who they are.
         #expect(try await store.pairedDevice(token: phoneToken) != nil)
         #expect(try await store.pairedDevice(token: laptopToken) != nil)
-        try await store.revokeDevice(id: phone.device.id, by: "cli")
+        try await store.revokeDevice(id: phone.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "cli")
         #expect(try await store.pairedDevice(token: phoneToken) == nil)
         #expect(try await store.pairedDevice(token: laptopToken) != nil)
 
@@ -160,7 +160,7 @@ import Testing
         try await cli.link(caregiver: phone.person.id, senior: senior.id, by: "cli")
         try await hub.publishExternalChanges()
         #expect(try await hub.pairedDevice(token: token)?.caresFor == [senior.id])
-        try await cli.revokeDevice(id: phone.device.id, by: "cli")
+        try await cli.revokeDevice(id: phone.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "cli")
         try cli.close()
         try await hub.publishExternalChanges()
         #expect(try await hub.pairedDevice(token: token) == nil)
