@@ -1068,4 +1068,9 @@ def test_history_shows_each_day_in_words_and_exports_csv(browser, home):
     """)
     lines = csv.lstrip("\ufeff").strip().split("\r\n")
     assert lines[0] == "Date,Planned time,Person,Medication,Strength,Amount,Unit,Status,Taken at,Reason"
-    assert lines[1].startswith(f"{home.today()['date']},{due},{SENIOR},Aspirin,75 mg,1,tablets,Taken,")
+    # Oldest first, by when each was due or, taken as needed, taken: the
+    # Paracetamol taken now comes before the Aspirin planned minutes ahead.
+    today = home.today()["date"]
+    assert lines[1].startswith(f"{today},,{SENIOR},Paracetamol,,1,tablets,Taken,{today} "), lines
+    assert lines[2].startswith(f"{today},{due},{SENIOR},Aspirin,75 mg,1,tablets,Taken,"), lines
+    assert len(lines) == 3, lines
