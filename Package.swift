@@ -74,8 +74,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // NoteSessions is a service of the hub's group.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                // ByteBuffer: a relayed message is encoded once for every editor.
-                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(

@@ -3,7 +3,6 @@ import HearthCore
 import HearthCRDT
 import HearthStore
 import Logging
-import NIOCore
 
 /// One note open for editing, shared by everyone editing it: the note's
 /// text as the hub holds it, the editors' outbound queues, and the order in
@@ -45,12 +44,12 @@ public actor NoteSession {
     /// What an editor's connection is told to do.
     public enum Outbound: Sendable {
         /// A message and its frame: a relayed message is encoded once for
-        /// every editor it goes to, and their writers share the bytes.
-        case send(NoteEditMessage, frame: ByteBuffer)
+        /// every editor it goes to (the array's storage is shared).
+        case send(NoteEditMessage, frame: [UInt8])
         case close(code: UInt16, reason: String)
 
         public static func message(_ message: NoteEditMessage) -> Outbound {
-            .send(message, frame: ByteBuffer(bytes: message.encoded()))
+            .send(message, frame: message.encoded())
         }
     }
 
