@@ -78,6 +78,29 @@ extension NoteText {
     public static func decodeState(_ bytes: [UInt8], replica: UInt64) throws(NoteTextError) -> NoteText {
         var reader = ByteReader(bytes)
         guard try reader.byte() == stateFormat else { throw .malformed("not a note state") }
+        let (ids, next) = try readReplicas(&reader)
+        let decoded = try readRuns(&reader, next: next)
+        let visible = try reader.text()
+        guard reader.isAtEnd else { throw .malformed("bytes left over") }
+        guard visible.count == decoded.reduce(0, { $0 + ($1.deleted ? 0 : $1.length) }) else {
+            throw .malformed("the text does not match the runs")
+        }
+        try checkOrigins(of: decoded.map { ($0.replica, $0.counter, $0.length, $0.originLeft, $0.originRight) },
+                         replicaCount: ids.count)
+        if let first = decoded.first, first.leftIsPrevious { throw .malformed("the first run's origin left cannot be the previous character") }
+        if let last = decoded.last, last.rightIsNext { throw .malformed("the last run's origin right cannot be the next character") }
+        return try build(replica: replica, ids: ids, next: next, runs: decoded, visible: visible)
+    }
+
+    /// One run as the state holds it: replicas as indexes into its table.
+    private struct DecodedRun {
+        var replica: Int, deleted: Bool, counter: Int, length: Int
+        var originLeft: (Int, Int)?, originRight: (Int, Int)?
+        var leftIsPrevious: Bool, rightIsNext: Bool
+    }
+
+    /// The replica table: ids, ascending, then each one's next counter.
+    private static func readReplicas(_ reader: inout ByteReader) throws(NoteTextError) -> (ids: [UInt64], next: [Int]) {
         // Each replica is an id and a version entry, a byte each at least.
         let replicaCount = try reader.count(eachAtLeast: 2, of: "replicas")
         var ids: [UInt64] = []
@@ -93,12 +116,11 @@ extension NoteText {
             guard entry > 0, entry <= ReplicaRange.counterLimit else { throw .malformed("a version vector entry out of range") }
             next.append(Int(entry))
         }
+        return (ids, next)
+    }
 
-        struct DecodedRun {
-            var replica: Int, deleted: Bool, counter: Int, length: Int
-            var originLeft: (Int, Int)?, originRight: (Int, Int)?
-            var leftIsPrevious: Bool, rightIsNext: Bool
-        }
+    private static func readRuns(_ reader: inout ByteReader, next: [Int]) throws(NoteTextError) -> [DecodedRun] {
+        let replicaCount = next.count
         // A run is a header, a counter step and a length, a byte each at least.
         let runCount = try reader.count(eachAtLeast: 3, of: "runs")
         var decoded: [DecodedRun] = []
@@ -127,17 +149,12 @@ extension NoteText {
                                       originLeft: originLeft, originRight: originRight,
                                       leftIsPrevious: flags & 8 != 0, rightIsNext: flags & 16 != 0))
         }
-        let visible = try reader.text()
-        guard reader.isAtEnd else { throw .malformed("bytes left over") }
-        guard visible.count == decoded.reduce(0, { $0 + ($1.deleted ? 0 : $1.length) }) else {
-            throw .malformed("the text does not match the runs")
-        }
+        return decoded
+    }
 
-        try checkOrigins(of: decoded.map { ($0.replica, $0.counter, $0.length, $0.originLeft, $0.originRight) },
-                         replicaCount: replicaCount)
-        if let first = decoded.first, first.leftIsPrevious { throw .malformed("the first run's origin left cannot be the previous character") }
-        if let last = decoded.last, last.rightIsNext { throw .malformed("the last run's origin right cannot be the next character") }
-
+    /// The replica holding the checked runs, in order.
+    private static func build(replica: UInt64, ids: [UInt64], next: [Int], runs decoded: [DecodedRun],
+                              visible: [Unicode.Scalar]) throws(NoteTextError) -> NoteText {
         let note = NoteText(replica: replica)
         let locals = ids.map { note.index(ofReplica: $0) }
         for index in ids.indices { note.nextCounters[Int(locals[index])] = next[index] }

@@ -86,107 +86,124 @@ struct NoteEditController {
             else { return .dontUpgrade }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            let logger = context.logger
-            guard let (note, actor) = try? await editableNote(context.requestContext) else {
-                try await close(outbound, inbound, CloseCode.gone, "gone: the note was removed or is no longer shared with you")
-                return
-            }
-            let session: NoteSession
-            do {
-                guard let joined = try await sessions.join(note.id) else {
-                    try await close(outbound, inbound, CloseCode.gone, "gone: the note was removed")
-                    return
-                }
-                session = joined
-            } catch {
-                logger.error("note could not be opened for editing", metadata: ["note": "\(note.id)", "error": "\(error)"])
-                try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
-                return
-            }
-            let editorId = UUID.random()
-            let name = (try? await store.person(id: actor.personId))?.name ?? ""
-            guard let queue = await session.join(editorId, name: name, actor: actor,
-                                                 actorName: context.requestContext.caller.actorName,
-                                                 relay: .beforeStoring) else {
-                await sessions.leave(note.id, session)
-                try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
-                return
-            }
-            // The hub's messages go out in the session's order, on their own task.
-            let writer = Task {
-                for await item in queue {
-                    switch item {
-                    case .send(_, let frame):
-                        try await outbound.write(.binary(frame))
-                    case .close(let code, let reason):
-                        try? await outbound.close(.unknown(code), reason: CloseReason.fitting(reason))
-                        return
-                    }
-                }
-            }
-            // A device removed while editing is shut out at once, as on /live;
-            // so is an editor who may no longer see the note (the session
-            // reads who may, each time the note changes).
-            let deviceId = context.requestContext.caller.deviceId
-            let noteKey = note.id.text
-            let revocations = try? await store.subscribe(after: try await store.latestSeq()) { change in
-                LiveVisibility.revokes(change, deviceId: deviceId) || (change.entity == .note && change.entityId == noteKey)
-            }
-            let watcher = Task {
-                guard let revocations else { return }
-                for try await change in revocations {
-                    guard LiveVisibility.revokes(change, deviceId: deviceId) else {
-                        await session.recheck()
-                        continue
-                    }
-                    try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
-                    return
-                }
-            }
-            defer {
-                revocations?.cancel()
-                watcher.cancel()
-            }
-            var closing: (code: UInt16, reason: String)?
-            var allowance = MessageAllowance(perSecond: Self.messagesPerSecond, burst: Self.messageBurst)
-            // One iterator for the whole connection: the stream allows only one.
-            var messages = inbound.messages(maxSize: HearthLimits.webSocketMessage).makeAsyncIterator()
-            do {
-                while let message = try await messages.next() {
-                    guard case .binary(let buffer) = message else {
-                        closing = (CloseCode.badFrame, "bad-frame: this protocol uses binary frames")
-                        break
-                    }
-                    if !allowance.take() {
-                        closing = (CloseCode.tooMany, "too-many: more than \(Self.messagesPerSecond) messages a second")
-                        break
-                    }
-                    do {
-                        let decoded = try NoteEditMessage.decode(Array(buffer.readableBytesView))
-                        if let refusal = await session.receive(decoded, from: editorId) {
-                            closing = refusal
-                            break
-                        }
-                    } catch {
-                        closing = (CloseCode.badFrame, "bad-frame: \(error)")
-                        break
-                    }
-                }
-            } catch {
-                // The connection dropped or sent an oversized message: the
-                // library has already closed it.
-            }
-            await session.leave(editorId)
-            if let closing {
-                writer.cancel()
-                try? await outbound.close(.unknown(closing.code), reason: CloseReason.fitting(closing.reason))
-                // Until the client answers the close, so the handshake ends here.
-                while (try? await messages.next()) != nil {}
-            } else {
-                _ = await writer.result
-            }
-            await sessions.leave(note.id, session)
+            try await edit(inbound, outbound, context.requestContext)
         }
+    }
+
+    /// One editor's connection: joins the note's session, sends what the
+    /// session sends, passes on what the editor sends, and leaves.
+    private func edit(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter,
+                      _ context: HearthRequestContext) async throws {
+        guard let (note, actor) = try? await editableNote(context) else {
+            try await close(outbound, inbound, CloseCode.gone, "gone: the note was removed or is no longer shared with you")
+            return
+        }
+        guard let (session, editorId, queue) = try await join(note, as: actor, context, inbound, outbound) else { return }
+        // The hub's messages go out in the session's order, on their own task.
+        let writer = Task {
+            for await item in queue {
+                switch item {
+                case .send(_, let frame):
+                    try await outbound.write(.binary(ByteBuffer(bytes: frame)))
+                case .close(let code, let reason):
+                    try? await outbound.close(.unknown(code), reason: CloseReason.fitting(reason))
+                    return
+                }
+            }
+        }
+        let watching = try await watch(note, for: session, device: context.caller.deviceId, outbound)
+        defer { watching.cancel() }
+        // One iterator for the whole connection: the stream allows only one.
+        var messages = inbound.messages(maxSize: HearthLimits.webSocketMessage).makeAsyncIterator()
+        let closing = await read(&messages, into: session, from: editorId)
+        await session.leave(editorId)
+        if let closing {
+            writer.cancel()
+            try? await outbound.close(.unknown(closing.code), reason: CloseReason.fitting(closing.reason))
+            // Until the client answers the close, so the handshake ends here.
+            while (try? await messages.next()) != nil {}
+        } else {
+            _ = await writer.result
+        }
+        await sessions.leave(note.id, session)
+    }
+
+    /// The note's session with this editor in it, or nil once the
+    /// connection was closed with the reason.
+    private func join(_ note: Note, as actor: PermissionPolicy.Actor, _ context: HearthRequestContext,
+                      _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter
+    ) async throws -> (NoteSession, UUID, AsyncStream<NoteSession.Outbound>)? {
+        let session: NoteSession
+        do {
+            guard let joined = try await sessions.join(note.id) else {
+                try await close(outbound, inbound, CloseCode.gone, "gone: the note was removed")
+                return nil
+            }
+            session = joined
+        } catch {
+            context.logger.error("note could not be opened for editing", metadata: ["note": "\(note.id)", "error": "\(error)"])
+            try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
+            return nil
+        }
+        let editorId = UUID.random()
+        let name = (try? await store.person(id: actor.personId))?.name ?? ""
+        guard let queue = await session.join(editorId, name: name, actor: actor, actorName: context.caller.actorName,
+                                             relay: .beforeStoring) else {
+            await sessions.leave(note.id, session)
+            try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
+            return nil
+        }
+        return (session, editorId, queue)
+    }
+
+    /// A device removed while editing is shut out at once, as on /live; so
+    /// is an editor who may no longer see the note (the session reads who
+    /// may, each time the note changes). Runs until cancelled.
+    private func watch(_ note: Note, for session: NoteSession, device deviceId: UUID?,
+                       _ outbound: WebSocketOutboundWriter) async throws -> Task<Void, any Error> {
+        let noteKey = note.id.text
+        let revocations = try? await store.subscribe(after: try await store.latestSeq()) { change in
+            LiveVisibility.revokes(change, deviceId: deviceId) || (change.entity == .note && change.entityId == noteKey)
+        }
+        return Task {
+            defer { revocations?.cancel() }
+            guard let revocations else { return }
+            for try await change in revocations {
+                guard LiveVisibility.revokes(change, deviceId: deviceId) else {
+                    await session.recheck()
+                    continue
+                }
+                try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
+                return
+            }
+        }
+    }
+
+    /// Hands the editor's messages to the session until the connection
+    /// ends (nil) or must be closed (the code and reason).
+    private func read(_ messages: inout WebSocketInboundMessageStream.AsyncIterator, into session: NoteSession,
+                      from editorId: UUID) async -> (code: UInt16, reason: String)? {
+        var allowance = MessageAllowance(perSecond: Self.messagesPerSecond, burst: Self.messageBurst)
+        do {
+            while let message = try await messages.next() {
+                guard case .binary(let buffer) = message else {
+                    return (CloseCode.badFrame, "bad-frame: this protocol uses binary frames")
+                }
+                guard allowance.take() else {
+                    return (CloseCode.tooMany, "too-many: more than \(Self.messagesPerSecond) messages a second")
+                }
+                do {
+                    let decoded = try NoteEditMessage.decode(Array(buffer.readableBytesView))
+                    if let refusal = await session.receive(decoded, from: editorId) { return refusal }
+                } catch {
+                    return (CloseCode.badFrame, "bad-frame: \(error)")
+                }
+            }
+        } catch {
+            // The connection dropped or sent an oversized message: the
+            // library has already closed it.
+        }
+        return nil
     }
 
     /// Closes with a code and reason before anything was read, then waits

@@ -67,15 +67,7 @@ extension HearthStore {
             let end = now.addingTimeInterval(Self.reminderLookahead)
             let planned = try Self.scheduleVersions(medicationIds: medications.map(\.id), since: start, db)
                 .flatMap { $0.doses(from: start, to: end, in: zone) }
-            var recorded: [String: (id: UUID, state: ReminderRules.Recorded)] = [:]
-            for row in try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT id, key, status, snoozedUntil, remindedAt FROM doses WHERE key IS NOT NULL AND dueAt >= ? AND dueAt < ?
-                """), arguments: [start.millisecondsSince1970, end.millisecondsSince1970]) {
-                guard let id = UUID(text: row["id"]), let status = Dose.Status(rawValue: row["status"]) else { continue }
-                recorded[row["key"]] = (id, ReminderRules.Recorded(
-                    status: status, snoozedUntil: (row["snoozedUntil"] as Int64?).map(Date.init(millisecondsSince1970:)),
-                    remindedAt: (row["remindedAt"] as Int64?).map(Date.init(millisecondsSince1970:))))
-            }
+            let recorded = try Self.recordedDoses(from: start, to: end, db)
             var pass = ReminderPass()
             for dose in planned {
                 guard let medication = byId[dose.medicationId] else { continue }
@@ -95,41 +87,71 @@ extension HearthStore {
                         pass.raised.append(alert)
                     }
                 case .remindAgain:
-                    guard let id = existing?.id, var row = try Self.dose(id: id, db) else { continue }
-                    if row.status != .due {
-                        row.status = .due
-                        row.updatedAt = transaction.time
-                        try Self.saveDose(row, isNew: false, in: &transaction)
-                    }
-                    try db.cachedExecute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?", arguments: [now.millisecondsSince1970, id.text])
-                    let alerts = try Self.alerts(sql: "SELECT * FROM alerts WHERE onceKey = ?", arguments: ["dose-due:" + dose.key], db)
-                    if var alert = alerts.first, alert.acknowledgedAt == nil {
-                        alert.notifiedAt = now
-                        alert.repeats += 1
-                        alert.resolvedAt = nil
-                        try Self.saveAlert(alert, in: &transaction)
-                        pass.repeated.append(alert)
-                    } else if alerts.isEmpty, let alert = try Self.raiseOnce(.doseDue, for: dose, dose: row, of: medication, at: now, in: &transaction) {
-                        pass.raised.append(alert)
-                    }
+                    guard let id = existing?.id else { continue }
+                    try Self.remindAgain(dose, id: id, of: medication, at: now, in: &transaction, pass: &pass)
                 case .markMissed:
-                    var row: Dose
-                    if let id = existing?.id, let stored = try Self.dose(id: id, db) {
-                        row = stored
-                        row.status = .missed
-                        row.missedAt = now
-                        row.updatedAt = transaction.time
-                        try Self.saveDose(row, isNew: false, in: &transaction)
-                    } else {
-                        row = try Self.newDose(dose, of: medication, status: .missed, at: now, in: &transaction)
-                    }
-                    try Self.resolveAlerts(doseId: row.id, kinds: [.doseDue], in: &transaction)
-                    if let alert = try Self.raiseOnce(.doseMissed, for: dose, dose: row, of: medication, at: now, in: &transaction) {
-                        pass.raised.append(alert)
-                    }
+                    try Self.markMissed(dose, id: existing?.id, of: medication, at: now, in: &transaction, pass: &pass)
                 }
             }
             return pass
+        }
+    }
+
+    /// What is recorded of the doses due in a window, by their keys.
+    static func recordedDoses(from start: Date, to end: Date, _ db: Database) throws -> [String: (id: UUID, state: ReminderRules.Recorded)] {
+        var recorded: [String: (id: UUID, state: ReminderRules.Recorded)] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT id, key, status, snoozedUntil, remindedAt FROM doses WHERE key IS NOT NULL AND dueAt >= ? AND dueAt < ?
+            """), arguments: [start.millisecondsSince1970, end.millisecondsSince1970]) {
+            guard let id = UUID(text: row["id"]), let status = Dose.Status(rawValue: row["status"]) else { continue }
+            recorded[row["key"]] = (id, ReminderRules.Recorded(
+                status: status, snoozedUntil: (row["snoozedUntil"] as Int64?).map(Date.init(millisecondsSince1970:)),
+                remindedAt: (row["remindedAt"] as Int64?).map(Date.init(millisecondsSince1970:))))
+        }
+        return recorded
+    }
+
+    /// A dose still unanswered (or snoozed until now) is due again, and its
+    /// reminder rings again (raised anew if it never was).
+    static func remindAgain(_ dose: DueDose, id: UUID, of medication: Medication, at now: Date,
+                            in transaction: inout WriteTransaction, pass: inout ReminderPass) throws {
+        let db = transaction.db
+        guard var row = try Self.dose(id: id, db) else { return }
+        if row.status != .due {
+            row.status = .due
+            row.updatedAt = transaction.time
+            try saveDose(row, isNew: false, in: &transaction)
+        }
+        try db.cachedExecute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?", arguments: [now.millisecondsSince1970, id.text])
+        let alerts = try Self.alerts(sql: "SELECT * FROM alerts WHERE onceKey = ?", arguments: ["dose-due:" + dose.key], db)
+        if var alert = alerts.first, alert.acknowledgedAt == nil {
+            alert.notifiedAt = now
+            alert.repeats += 1
+            alert.resolvedAt = nil
+            try saveAlert(alert, in: &transaction)
+            pass.repeated.append(alert)
+        } else if alerts.isEmpty, let alert = try raiseOnce(.doseDue, for: dose, dose: row, of: medication, at: now, in: &transaction) {
+            pass.raised.append(alert)
+        }
+    }
+
+    /// A dose past its grace is missed: its reminder closes and its
+    /// caregivers are told, once.
+    static func markMissed(_ dose: DueDose, id: UUID?, of medication: Medication, at now: Date,
+                           in transaction: inout WriteTransaction, pass: inout ReminderPass) throws {
+        var row: Dose
+        if let id, let stored = try Self.dose(id: id, transaction.db) {
+            row = stored
+            row.status = .missed
+            row.missedAt = now
+            row.updatedAt = transaction.time
+            try saveDose(row, isNew: false, in: &transaction)
+        } else {
+            row = try newDose(dose, of: medication, status: .missed, at: now, in: &transaction)
+        }
+        try resolveAlerts(doseId: row.id, kinds: [.doseDue], in: &transaction)
+        if let alert = try raiseOnce(.doseMissed, for: dose, dose: row, of: medication, at: now, in: &transaction) {
+            pass.raised.append(alert)
         }
     }
 
