@@ -16,15 +16,14 @@ import Glibc
 struct DataFileSymlinkTests {
     /// A data directory owned by another user, and a root-owned 0600 file
     /// outside it standing in for /etc/shadow.
-    static func plant(_ name: String) throws -> (directory: URL, target: String, cleanup: () -> Void) {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("symlink-\(UUID().uuidString)")
-        let directory = root.appendingPathComponent("data")
+    static func plant(_ name: String, in root: borrowing TemporaryDirectory) throws -> (directory: URL, target: String) {
+        let directory = root.path("data")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         #expect(chown(directory.path, 4242, 4242) == 0)
-        let target = root.appendingPathComponent("shadow").path
+        let target = root.path("shadow").path
         #expect(FileManager.default.createFile(atPath: target, contents: Data("root:secret\n".utf8), attributes: [.posixPermissions: 0o600]))
         try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent(name).path, withDestinationPath: target)
-        return (directory, target, { try? FileManager.default.removeItem(at: root) })
+        return (directory, target)
     }
 
     static func owner(_ path: String) -> (uid: uid_t, mode: mode_t) {
@@ -34,8 +33,8 @@ struct DataFileSymlinkTests {
     }
 
     @Test func handingFilesToTheServiceNeverFollowsASymlink() throws {
-        let (directory, target, cleanup) = try Self.plant(HearthStore.fileName + "-wal")
-        defer { cleanup() }
+        let root = try TemporaryDirectory()
+        let (directory, target) = try Self.plant(HearthStore.fileName + "-wal", in: root)
         AdminStore.handFilesToDirectoryOwner(directory)
         DatabaseFileAccess.shareWithGroup(directory)
         let after = Self.owner(target)
@@ -94,8 +93,8 @@ struct DataFileSymlinkTests {
         try original.backup(to: backup)
         try original.close()
         for name in [HearthStore.fileName, HearthStore.fileName + "-wal", HearthStore.fileName + "-shm", DataDirectoryLock.fileName] {
-            let (directory, target, cleanup) = try Self.plant(name)
-            defer { cleanup() }
+            let root = try TemporaryDirectory()
+            let (directory, target) = try Self.plant(name, in: root)
             let configuration = try await HubConfiguration.load(flags: .init(dataDirectory: directory.path), environment: [:])
             #expect(throws: HubError.notAPlainFile(path: directory.appendingPathComponent(name).path)) {
                 try AdminStore.open(configuration)

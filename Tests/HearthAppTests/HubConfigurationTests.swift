@@ -1,17 +1,19 @@
 import Foundation
 @testable import HearthApp
+import HearthTestSupport
 import Testing
 
 @Suite struct HubConfigurationTests {
-    /// Writes a YAML file to a fresh temporary path.
-    static func yaml(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-\(UUID().uuidString).yaml").path
+    /// Writes a YAML file to a fresh path in `directory`.
+    static func yaml(_ text: String, in directory: borrowing TemporaryDirectory) throws -> String {
+        let path = directory.path("hearth-\(UUID().uuidString).yaml").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
     @Test func defaultsApplyWhenNothingIsSet() async throws {
-        let file = try Self.yaml("# nothing but a comment\n")
+        let directory = try TemporaryDirectory()
+        let file = try Self.yaml("# nothing but a comment\n", in: directory)
         let configuration = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 8080)
@@ -25,10 +27,11 @@ import Testing
     }
 
     @Test func theNotekListenerIsTurnedOnInTheFileOrTheEnvironment() async throws {
-        let file = try Self.yaml("notek:\n  enabled: true\n  port: 9100\n")
+        let directory = try TemporaryDirectory()
+        let file = try Self.yaml("notek:\n  enabled: true\n  port: 9100\n", in: directory)
         let fromFile = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
         #expect(fromFile.notek == .init(enabled: true, host: "0.0.0.0", port: 9100))
-        let plain = try Self.yaml("")
+        let plain = try Self.yaml("", in: directory)
         let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: plain), environment: [
             "HEARTH_NOTEK_ENABLED": "true", "HEARTH_NOTEK_HOST": "127.0.0.1", "HEARTH_NOTEK_PORT": "9002",
         ])
@@ -41,10 +44,11 @@ import Testing
     }
 
     @Test func syncSkewAndRetentionAreSetInTheFileOrTheEnvironmentAndChecked() async throws {
-        let plain = try Self.yaml("")
+        let directory = try TemporaryDirectory()
+        let plain = try Self.yaml("", in: directory)
         let defaults = try await HubConfiguration.load(flags: .init(configFile: plain), environment: [:])
         #expect(defaults.syncMaximumSkewSeconds == 300 && defaults.syncRetentionDays == 90)
-        let file = try Self.yaml("sync:\n  maximumSkewSeconds: 60\n  retentionDays: 30\n")
+        let file = try Self.yaml("sync:\n  maximumSkewSeconds: 60\n  retentionDays: 30\n", in: directory)
         let fromFile = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
         #expect(fromFile.syncMaximumSkewSeconds == 60 && fromFile.syncRetentionDays == 30)
         let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: plain), environment: [
@@ -59,14 +63,16 @@ import Testing
     }
 
     @Test func discoveryCanBeTurnedOffInTheFileOrTheEnvironment() async throws {
-        let file = try Self.yaml("discovery:\n  enabled: false\n")
+        let directory = try TemporaryDirectory()
+        let file = try Self.yaml("discovery:\n  enabled: false\n", in: directory)
         #expect(try await HubConfiguration.load(flags: .init(configFile: file), environment: [:]).discoveryEnabled == false)
-        let plain = try Self.yaml("")
+        let plain = try Self.yaml("", in: directory)
         let off = try await HubConfiguration.load(flags: .init(configFile: plain), environment: ["HEARTH_DISCOVERY_ENABLED": "false"])
         #expect(off.discoveryEnabled == false)
     }
 
     @Test func fileThenEnvironmentThenFlagsEachWin() async throws {
+        let directory = try TemporaryDirectory()
         let file = try Self.yaml("""
             http:
               host: 127.0.0.1
@@ -76,7 +82,7 @@ import Testing
               timeZone: Europe/Warsaw
             log:
               level: debug
-            """)
+            """, in: directory)
         let fromFile = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
         #expect(fromFile.port == 7000)
         #expect(fromFile.householdName == "Nowak family")
@@ -113,7 +119,8 @@ import Testing
     ])
     func mistakesStopStartUpNamingTheKey(file: String, environment: [String: String], flags: HubConfiguration.Flags, key: String, message: String) async throws {
         var flags = flags
-        flags.configFile = try Self.yaml(file)
+        let directory = try TemporaryDirectory()
+        flags.configFile = try Self.yaml(file, in: directory)
         do {
             _ = try await HubConfiguration.load(flags: flags, environment: environment)
             Issue.record("expected a configuration problem for \(key)")

@@ -2,6 +2,7 @@ import Foundation
 @testable import HearthApp
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 @Suite struct PairingSessionTests {
@@ -11,14 +12,11 @@ import Testing
         var contents: String { text.withLock { $0 } }
     }
 
-    static func temporaryStore() throws -> (HearthStore, URL) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pair-\(UUID().uuidString)")
-        return (try HearthStore(directory: url), url)
-    }
 
     @Test func showsTheCodeAndReportsTheDeviceThatUsedIt() async throws {
-        let (store, url) = try Self.temporaryStore()
-        defer { try? store.close(); try? FileManager.default.removeItem(at: url) }
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
         let screen = Screen()
         var options = PairingSession.Options()
         options.newPerson = "Kasia"
@@ -45,8 +43,9 @@ import Testing
     }
 
     @Test func saysExpiredWhenNobodyUsesIt() async throws {
-        let (store, url) = try Self.temporaryStore()
-        defer { try? store.close(); try? FileManager.default.removeItem(at: url) }
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
         let screen = Screen()
         var options = PairingSession.Options()
         options.lifetime = .seconds(1)
@@ -57,8 +56,9 @@ import Testing
     }
 
     @Test func anUnknownPersonIsAClearError() async throws {
-        let (store, url) = try Self.temporaryStore()
-        defer { try? store.close(); try? FileManager.default.removeItem(at: url) }
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
         var options = PairingSession.Options()
         options.person = "Nobody"
         let session = PairingSession(store: store, port: 8080, options: options, isTerminal: false) { _ in }

@@ -95,13 +95,14 @@ import Testing
             #expect(throws: WebhookTargetProblem.self, "\(bad)") { try WebhookTarget(bad) }
         }
 
-        let file = try HubConfigurationTests.yaml("webhooks:\n  sos: https://ntfy.local/hearth\n")
+        let directory = try TemporaryDirectory()
+        let file = try HubConfigurationTests.yaml("webhooks:\n  sos: https://ntfy.local/hearth\n", in: directory)
         await #expect {
             try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
         } throws: { error in
             "\(error)".contains("webhooks.sos") && "\(error)".contains("http://")
         }
-        let plain = try HubConfigurationTests.yaml("")
+        let plain = try HubConfigurationTests.yaml("", in: directory)
         let fromEnvironment = try await HubConfiguration.load(
             flags: .init(configFile: plain), environment: ["HEARTH_WEBHOOKS_DOSE_MISSED": "http://ha.local:8123/api/webhook/missed"])
         #expect(fromEnvironment.webhooks[.doseMissed]?.port == 8123)
