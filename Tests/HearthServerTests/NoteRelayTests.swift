@@ -98,14 +98,21 @@ final class BackgroundEditor: Sendable {
 /// Typing reaches the other editors before the disk has it, and is
 /// acknowledged only once it is stored; what the hub refuses reaches no one.
 @Suite(.serialized) struct NoteRelayTests {
+    /// A shared note "herbata" with a listener and a typist caught up on it,
+    /// and the typist's copy of the text.
+    static func twoEditors(port: Int, store: HearthStore, token: String) async throws
+        -> (Note, BackgroundEditor, BackgroundEditor, NoteText) {
+        let admin = try #require(try await store.people().first)
+        let note = try await store.createNote(ownerId: admin.id, title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
+        let listener = BackgroundEditor(port: port, token: token, noteId: note.id)
+        _ = try await listener.caughtUp()
+        let typist = BackgroundEditor(port: port, token: token, noteId: note.id)
+        return (note, listener, typist, try await typist.caughtUp())
+    }
+
     @Test func typingIsRelayedWhileTheDiskIsBusyAndAcknowledgedOnlyOnceStored() async throws {
         try await RunningHub.with { port, store, _, token in
-            let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
-            let listener = BackgroundEditor(port: port, token: token, noteId: note.id)
-            _ = try await listener.caughtUp()
-            let typist = BackgroundEditor(port: port, token: token, noteId: note.id)
-            let text = try await typist.caughtUp()
+            let (note, listener, typist, text) = try await Self.twoEditors(port: port, store: store, token: token)
             // Given another connection holding the database's write lock (a stalled disk)
             var configuration = Configuration()
             configuration.allowsUnsafeTransactions = true
@@ -139,13 +146,8 @@ final class BackgroundEditor: Sendable {
 
     @Test func anOperationTheHubRefusesIsNeverRelayed() async throws {
         try await RunningHub.with { port, store, _, token in
-            let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
-            let listener = BackgroundEditor(port: port, token: token, noteId: note.id)
-            _ = try await listener.caughtUp()
             // Given a typist whose batch names a character the hub does not have
-            let typist = BackgroundEditor(port: port, token: token, noteId: note.id)
-            let text = try await typist.caughtUp()
+            let (note, listener, typist, text) = try await Self.twoEditors(port: port, store: store, token: token)
             let good = try text.insert("ok ", at: 0)
             let orphan = NoteOperation.insertion(.init(id: CharacterID(replica: 77, counter: 0),
                                                       originLeft: CharacterID(replica: 4, counter: 9), originRight: nil, text: "x"))
