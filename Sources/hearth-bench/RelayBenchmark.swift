@@ -30,8 +30,8 @@ enum RelayBenchmark {
         /// Per keystroke, the delay to the first listener that heard of it.
         var firstDelays: [Duration]
         /// The disk under the data directory: how long an fdatasync of a
-        /// commit's size took, at the typist's pace (the hub stores each
-        /// keystroke with one before relaying it).
+        /// commit's size took, at the typist's pace (what the typist's
+        /// acknowledgement waits for; the hub relays before it stores).
         var diskSyncs: [Duration]
         var residentKB: Int
         var privateDirtyKB: Int
@@ -235,8 +235,8 @@ enum RelayBenchmark {
     }
 
     /// Times `count` fdatasyncs of 32 KiB rewritten in a file in `directory`,
-    /// `perSecond` of them a second: what each stored keystroke waits for
-    /// before the hub relays it, measured apart from the hub. Runs after the
+    /// `perSecond` of them a second: what each keystroke's acknowledgement
+    /// waits for (relaying does not), measured apart from the hub. Runs after the
     /// typing, so it does not compete with it.
     static func diskSyncTimes(in directory: URL, count: Int, perSecond: Int) throws -> [Duration] {
         let path = directory.appendingPathComponent("sync-probe").path
