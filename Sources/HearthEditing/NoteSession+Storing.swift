@@ -71,12 +71,14 @@ extension NoteSession {
                 break
             }
             storedVector = storing
-            // Every editor hears what is now stored of the replicas this
-            // round touched: the typist drops it from its outbox, the others
-            // what they heard of it.
+            // What is now stored of the replicas this round touched: the
+            // typists hear it at once (their "Saved"), the others soon after
+            // (they drop what they heard of it).
             var touched: [UInt64: UInt64] = [:]
             for item in round { for replica in item.acknowledged.next.keys { touched[replica] = storing[replica] } }
-            relay(.acknowledged(VersionVector(touched)), except: nil)
+            let stored = Outbound.message(.acknowledged(VersionVector(touched)))
+            for typist in Set(round.map(\.editor)) { editors[typist]?.continuation.yield(stored) }
+            noticeStored(touched)
             for item in round where !item.operations.isEmpty {
                 relay(.operations(item.batch), except: item.editor, when: .afterStoring)
             }
@@ -125,5 +127,24 @@ extension NoteSession {
         } catch {
             logger.warning("note compaction failed", metadata: ["note": "\(noteId)", "error": "\(error)"])
         }
+    }
+
+    /// Tells every web editor, at most once a `storedNoticeInterval`, what
+    /// of the typing it heard is stored. One message per keystroke to every
+    /// editor of a busy note would cost the relay itself time.
+    private func noticeStored(_ touched: [UInt64: UInt64]) {
+        unnoticed.merge(touched) { max($0, $1) }
+        guard storedNotice == nil else { return }
+        storedNotice = Task {
+            try? await Task.sleep(for: Self.storedNoticeInterval)
+            await self.sendStoredNotice()
+        }
+    }
+
+    private func sendStoredNotice() {
+        storedNotice = nil
+        guard !unnoticed.isEmpty, !isClosed else { return }
+        relay(.acknowledged(VersionVector(unnoticed)), except: nil, when: .beforeStoring)
+        unnoticed = [:]
     }
 }

@@ -14,8 +14,9 @@ import Logging
 /// until the hub says it is stored); a slow disk does not slow the typing
 /// others see. A single writer stores everything waiting in one
 /// transaction (so twenty people typing cost one fsync per round, not one
-/// each), and only then acknowledges it — to every editor, so each can drop
-/// what it holds for the hub — and relays it to editors who cannot resend
+/// each), and only then acknowledges it — to its typist at once, to the
+/// other web editors at most every 200 ms, so each can drop what it holds
+/// for the hub — and relays it to editors who cannot resend
 /// (the Notek bridge). A failed write leaves memory ahead of the database,
 /// so the session is then closed and everyone reconnects to a fresh one
 /// read from the database, resending what it lacks.
@@ -69,6 +70,8 @@ public actor NoteSession {
     public static let colours = ["#0b5cad", "#a4161a", "#1b7a3a", "#7b2cbf", "#b35c00", "#005f73", "#9d0191", "#3d405b"]
     /// Operations between two compactions of the stored state.
     public static let compactionInterval = 500
+    /// Editors who only heard typing are told it is stored at most this often.
+    public static let storedNoticeInterval: Duration = .milliseconds(200)
     /// A note's text changes are told to live listeners at most this often.
     public static let changeInterval: Duration = .seconds(10)
 
@@ -113,6 +116,9 @@ public actor NoteSession {
     var searchBehind = false
     var searchBehindBy = ""
     var trailingTell: Task<Void, Never>?
+    /// Stored typing the web editors who only heard it are not yet told of.
+    var unnoticed: [UInt64: UInt64] = [:]
+    var storedNotice: Task<Void, Never>?
 
     private init(noteId: UUID, store: HearthStore, logger: Logger, text: NoteText, note: Note, lastSeq: Int64,
                  accessReadAt: Int64) {
@@ -271,7 +277,7 @@ public actor NoteSession {
         await accessIsCurrent()
         guard editors[id] != nil else { return Self.goneReason }
         if let refusal = submit(batch, from: id, editor: editor, tellNow: true) { return refusal.reason }
-        // Every editor hears each stored round: this batch is stored once one covers it.
+        // A typist hears of each stored round it was in: this batch is stored once one covers it.
         guard let needed = unstored.last(where: { $0.editor == id })?.acknowledged else { return nil }
         for await item in stream {
             switch item {

@@ -18,8 +18,9 @@ import NIOCore
 /// 3. the editor sends the operations the hub lacks (typed offline);
 /// 4. from then on operations flow both ways: the hub relays each batch to
 ///    the other editors as soon as it has checked and applied it, stores it,
-///    then tells every editor it is stored (`acknowledged`, a version vector:
-///    stored means acknowledged; also sent after `synced`). An editor keeps
+///    then tells its sender it is stored (`acknowledged`, a version vector:
+///    stored means acknowledged), and the other editors too within 200 ms
+///    (also sent after `synced`). An editor keeps
 ///    what it sent *and what it heard* until acknowledged, and sends it
 ///    again after reconnecting if the hub lacks it (the hub may have
 ///    stopped between relaying and storing); `presence` (where a cursor
