@@ -105,155 +105,145 @@ export function createLiveConnection({
   setTimer = (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimer = (id) => globalThis.clearTimeout(id),
 } = {}) {
-  const stateListeners = new Set();
-  const changeListeners = new Set();
-  const resetListeners = new Set();
-  const unpairedListeners = new Set();
-  const refusedListeners = new Set();
-  let state = 'connecting';
-  let unpaired = false;
-  let lastSeq = null;
-  let attempt = 0;
-  let socket = null;
-  let timer = null;
-  let stopped = true;
-
-  // A page's listener that throws must not take the connection down with it.
-  function notify(listeners, ...args) {
-    for (const fn of listeners) {
-      try {
-        fn(...args);
-      } catch (error) {
-        console.error('live listener failed', error);
-      }
-    }
-  }
-
-  function setState(next) {
-    if (next === state) return;
-    state = next;
-    notify(stateListeners, state);
-  }
-
-  function scheduleAfterClose(code, reason) {
-    const plan = planReconnect(code, reason, attempt, unpaired);
-    attempt = plan.attempt;
-    if (plan.forget) {
-      lastSeq = null;
-      notify(resetListeners);
-    }
-    const becameUnpaired = plan.unpaired && !unpaired;
-    unpaired = plan.unpaired;
-    setState(plan.state);
-    timer = setTimer(open, plan.delay);
-    if (becameUnpaired) notify(unpairedListeners);
-  }
-
-  function open() {
-    timer = null;
-    if (stopped) return;
-    let ws;
-    try {
-      ws = new WebSocketImpl(liveURL(location, lastSeq));
-    } catch {
-      scheduleAfterClose(1006, ''); // treat like a dropped connection
-      return;
-    }
-    socket = ws;
-    let opened = false;
-    ws.onopen = () => {
-      opened = true;
-    };
-    ws.onmessage = (event) => {
-      if (ws !== socket) return;
-      opened = true;
-      const result = readFrame(lastSeq, event.data);
-      lastSeq = result.lastSeq;
-      if (result.hello) {
-        attempt = 0; // the hub answered: the next failure starts at 1 s again
-        unpaired = false; // it let us in, so this device is paired (again)
-        setState('connected');
-      }
-      if (result.reset) notify(resetListeners);
-      if (result.change) notify(changeListeners, result.change);
-    };
-    // Errors are always followed by close; deciding there keeps one path.
-    ws.onerror = () => {};
-    ws.onclose = (event) => {
-      if (ws !== socket) return;
-      socket = null;
-      if (stopped) return;
-      scheduleAfterClose(event.code, event.reason);
-      if (!opened) notify(refusedListeners);
-    };
-  }
-
-  function closeSocket() {
-    if (timer !== null) clearTimer(timer);
-    timer = null;
-    const ws = socket;
-    socket = null;
-    if (ws) ws.close(1000, 'bye');
-  }
+  const listeners = createListeners('state', 'change', 'reset', 'unpaired', 'refused');
+  // Where the connection stands, and what it is given; the functions below change it.
+  const live = {
+    state: 'connecting', unpaired: false, lastSeq: null, attempt: 0, socket: null, timer: null, stopped: true,
+    location, WebSocketImpl, setTimer, clearTimer, listeners,
+  };
 
   return {
     get state() {
-      return state;
+      return live.state;
     },
     get lastSeq() {
-      return lastSeq;
+      return live.lastSeq;
     },
     start() {
-      if (!stopped) return;
-      stopped = false;
-      open();
+      if (!live.stopped) return;
+      live.stopped = false;
+      open(live);
     },
     /** Try now instead of waiting out the backoff (e.g. the network came back). */
     retryNow() {
-      if (stopped || state === 'connected') return;
-      closeSocket();
-      open();
+      if (live.stopped || live.state === 'connected') return;
+      closeSocket(live);
+      open(live);
     },
     stop() {
-      stopped = true;
-      closeSocket();
+      live.stopped = true;
+      closeSocket(live);
     },
     get unpaired() {
-      return unpaired;
+      return live.unpaired;
     },
     /**
      * The API said this device is not paired: stop knocking every second.
      * The next attempt waits a minute (the one in flight, if any, still ends).
      */
     markUnpaired() {
-      if (unpaired) return;
-      unpaired = true;
-      if (stopped || state === 'connected') return;
-      setState('disconnected');
-      if (timer !== null) {
-        clearTimer(timer);
-        timer = setTimer(open, UNPAIRED_RETRY_MS);
+      if (live.unpaired) return;
+      live.unpaired = true;
+      if (live.stopped || live.state === 'connected') return;
+      setState(live, 'disconnected');
+      if (live.timer !== null) {
+        clearTimer(live.timer);
+        live.timer = setTimer(() => open(live), UNPAIRED_RETRY_MS);
       }
     },
-    onState(fn) {
-      stateListeners.add(fn);
-      return () => stateListeners.delete(fn);
+    onState: (fn) => listeners.add('state', fn),
+    onChange: (fn) => listeners.add('change', fn),
+    onReset: (fn) => listeners.add('reset', fn),
+    onUnpaired: (fn) => listeners.add('unpaired', fn),
+    onRefused: (fn) => listeners.add('refused', fn),
+  };
+}
+
+/** Listeners by kind; `add` returns what removes the listener again. */
+function createListeners(...kinds) {
+  const sets = Object.fromEntries(kinds.map((kind) => [kind, new Set()]));
+  return {
+    add(kind, fn) {
+      sets[kind].add(fn);
+      return () => sets[kind].delete(fn);
     },
-    onChange(fn) {
-      changeListeners.add(fn);
-      return () => changeListeners.delete(fn);
-    },
-    onReset(fn) {
-      resetListeners.add(fn);
-      return () => resetListeners.delete(fn);
-    },
-    onUnpaired(fn) {
-      unpairedListeners.add(fn);
-      return () => unpairedListeners.delete(fn);
-    },
-    onRefused(fn) {
-      refusedListeners.add(fn);
-      return () => refusedListeners.delete(fn);
+    // A page's listener that throws must not take the connection down with it.
+    notify(kind, ...args) {
+      for (const fn of sets[kind]) {
+        try {
+          fn(...args);
+        } catch (error) {
+          console.error('live listener failed', error);
+        }
+      }
     },
   };
+}
+
+function setState(live, next) {
+  if (next === live.state) return;
+  live.state = next;
+  live.listeners.notify('state', live.state);
+}
+
+function scheduleAfterClose(live, code, reason) {
+  const plan = planReconnect(code, reason, live.attempt, live.unpaired);
+  live.attempt = plan.attempt;
+  if (plan.forget) {
+    live.lastSeq = null;
+    live.listeners.notify('reset');
+  }
+  const becameUnpaired = plan.unpaired && !live.unpaired;
+  live.unpaired = plan.unpaired;
+  setState(live, plan.state);
+  live.timer = live.setTimer(() => open(live), plan.delay);
+  if (becameUnpaired) live.listeners.notify('unpaired');
+}
+
+/** Opens a socket and follows what it says until it closes; then plans the next one. */
+function open(live) {
+  live.timer = null;
+  if (live.stopped) return;
+  let ws;
+  try {
+    ws = new live.WebSocketImpl(liveURL(live.location, live.lastSeq));
+  } catch {
+    scheduleAfterClose(live, 1006, ''); // treat like a dropped connection
+    return;
+  }
+  live.socket = ws;
+  let opened = false;
+  ws.onopen = () => {
+    opened = true;
+  };
+  ws.onmessage = (event) => {
+    if (ws !== live.socket) return;
+    opened = true;
+    const result = readFrame(live.lastSeq, event.data);
+    live.lastSeq = result.lastSeq;
+    if (result.hello) {
+      live.attempt = 0; // the hub answered: the next failure starts at 1 s again
+      live.unpaired = false; // it let us in, so this device is paired (again)
+      setState(live, 'connected');
+    }
+    if (result.reset) live.listeners.notify('reset');
+    if (result.change) live.listeners.notify('change', result.change);
+  };
+  // Errors are always followed by close; deciding there keeps one path.
+  ws.onerror = () => {};
+  ws.onclose = (event) => {
+    if (ws !== live.socket) return;
+    live.socket = null;
+    if (live.stopped) return;
+    scheduleAfterClose(live, event.code, event.reason);
+    if (!opened) live.listeners.notify('refused');
+  };
+}
+
+function closeSocket(live) {
+  if (live.timer !== null) live.clearTimer(live.timer);
+  live.timer = null;
+  const ws = live.socket;
+  live.socket = null;
+  if (ws) ws.close(1000, 'bye');
 }

@@ -44,6 +44,8 @@ export function createAlertBanner(app, { container, announcer }) {
   let unfolded = false; // on a phone, all the banners rather than the first and a count
 
   const announce = (text) => announceIn(announcer, text);
+  // What each alert's buttons need of the banner.
+  const banner = { app, busy, announce, container };
 
   function render() {
     const me = app.me.current;
@@ -85,7 +87,7 @@ export function createAlertBanner(app, { container, announcer }) {
         onclick: () => { unfolded = !unfolded; render(); },
       }, unfolded ? app.t('alerts.fewer') : app.t('alerts.more', { count: shown.length - 1 }))
       : null;
-    container.replaceChildren(...shown.map((alert) => item(alert, me)), ...(fold ? [fold] : []));
+    container.replaceChildren(...shown.map((alert) => alertItem(banner, alert, me)), ...(fold ? [fold] : []));
     container.dataset.folded = String(shown.length > 1 && !unfolded);
     container.hidden = shown.length === 0;
     if (focusKey) {
@@ -95,67 +97,6 @@ export function createAlertBanner(app, { container, announcer }) {
     }
   }
 
-  function item(alert, me) {
-    const { t } = app;
-    const titleId = `banner-${alert.id}-title`;
-    const textId = `banner-${alert.id}-text`;
-    const own = isOwnSOS(alert, me);
-    const buttons = [];
-    if (answersDose(alert, me)) {
-      buttons.push(...doseAnswers(alert, textId));
-    } else {
-      if (canRespond(alert, me)) {
-        buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
-      }
-      const okLabel = own && !alert.respondedAt ? t('alerts.cancelSOS') : t('alerts.ok');
-      buttons.push(button(alert, 'ack', okLabel, textId, () => app.alerts.acknowledge(alert.id)));
-    }
-    return h(
-      'section',
-      { class: 'alert-item', 'data-kind': alert.kind, 'data-alert-id': alert.id, 'data-responded': alert.respondedAt ? 'true' : 'false', 'aria-labelledby': titleId },
-      h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, alert.kind === 'sos' ? '!' : '•'), alertKindName(app, alert.kind)),
-      h('p', { class: 'alert-text', id: textId }, describeAlert(app, alert, me)),
-      h('div', { class: 'alert-actions' }, buttons),
-    );
-  }
-
-  /** Taken, Skip and Later on the senior's own reminder. */
-  function doseAnswers(alert, textId) {
-    const { t } = app;
-    const medication = alertMedication(alert);
-    const answered = (status) => announce(t(`today.announce.${status}`, { medication }));
-    const skipKey = `${alert.id}:skip`;
-    return [
-      button(alert, 'taken', t('today.taken'), textId, async () => {
-        await app.alerts.answerDose(alert, 'taken');
-        answered('taken');
-      }, 'primary-button alert-taken'),
-      button(alert, 'skip', t('today.skip'), textId, async () => {
-        const choice = await askSkipReason(app, {
-          medication,
-          returnFocus: () => container.querySelector(`[data-focus-key="${CSS.escape(skipKey)}"]`) ?? document.querySelector('#page h1'),
-        });
-        if (choice === null) return;
-        await app.alerts.answerDose(alert, 'skipped', { reason: choice.reason });
-        answered('skipped');
-      }, 'secondary-button alert-skip', { 'aria-haspopup': 'dialog' }),
-      button(alert, 'later', t('today.later'), textId, async () => {
-        await app.alerts.answerDose(alert, 'snoozed');
-        answered('snoozed');
-      }, 'secondary-button alert-later'),
-    ];
-  }
-
-  function button(alert, action, label, describedBy, run, className = null, extra = {}) {
-    const key = `${alert.id}:${action}`;
-    return h('button', {
-      type: 'button', class: className ?? (action === 'respond' ? 'primary-button alert-respond' : 'primary-button alert-ack'),
-      'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
-      'aria-disabled': busy.has(key) ? 'true' : null, ...extra,
-      onclick: () => busy.run(key, run),
-    }, label);
-  }
-
   return {
     start() {
       app.alerts.subscribe(render);
@@ -163,4 +104,69 @@ export function createAlertBanner(app, { container, announcer }) {
     },
     render,
   };
+}
+
+/** One alert: its kind, its sentence, and its answers (OK, "I'm on my way", or a dose's Taken, Skip, Later). */
+function alertItem(banner, alert, me) {
+  const { app } = banner;
+  const { t } = app;
+  const titleId = `banner-${alert.id}-title`;
+  const textId = `banner-${alert.id}-text`;
+  const own = isOwnSOS(alert, me);
+  const buttons = [];
+  if (answersDose(alert, me)) {
+    buttons.push(...doseAnswers(banner, alert, textId));
+  } else {
+    if (canRespond(alert, me)) {
+      buttons.push(alertButton(banner, alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
+    }
+    const okLabel = own && !alert.respondedAt ? t('alerts.cancelSOS') : t('alerts.ok');
+    buttons.push(alertButton(banner, alert, 'ack', okLabel, textId, () => app.alerts.acknowledge(alert.id)));
+  }
+  return h(
+    'section',
+    { class: 'alert-item', 'data-kind': alert.kind, 'data-alert-id': alert.id, 'data-responded': alert.respondedAt ? 'true' : 'false', 'aria-labelledby': titleId },
+    h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, alert.kind === 'sos' ? '!' : '•'), alertKindName(app, alert.kind)),
+    h('p', { class: 'alert-text', id: textId }, describeAlert(app, alert, me)),
+    h('div', { class: 'alert-actions' }, buttons),
+  );
+}
+
+/** Taken, Skip and Later on the senior's own reminder. */
+function doseAnswers(banner, alert, textId) {
+  const { app, announce, container } = banner;
+  const { t } = app;
+  const medication = alertMedication(alert);
+  const answered = (status) => announce(t(`today.announce.${status}`, { medication }));
+  const skipKey = `${alert.id}:skip`;
+  return [
+    alertButton(banner, alert, 'taken', t('today.taken'), textId, async () => {
+      await app.alerts.answerDose(alert, 'taken');
+      answered('taken');
+    }, 'primary-button alert-taken'),
+    alertButton(banner, alert, 'skip', t('today.skip'), textId, async () => {
+      const choice = await askSkipReason(app, {
+        medication,
+        returnFocus: () => container.querySelector(`[data-focus-key="${CSS.escape(skipKey)}"]`) ?? document.querySelector('#page h1'),
+      });
+      if (choice === null) return;
+      await app.alerts.answerDose(alert, 'skipped', { reason: choice.reason });
+      answered('skipped');
+    }, 'secondary-button alert-skip', { 'aria-haspopup': 'dialog' }),
+    alertButton(banner, alert, 'later', t('today.later'), textId, async () => {
+      await app.alerts.answerDose(alert, 'snoozed');
+      answered('snoozed');
+    }, 'secondary-button alert-later'),
+  ];
+}
+
+function alertButton(banner, alert, action, label, describedBy, run, className = null, extra = {}) {
+  const { busy } = banner;
+  const key = `${alert.id}:${action}`;
+  return h('button', {
+    type: 'button', class: className ?? (action === 'respond' ? 'primary-button alert-respond' : 'primary-button alert-ack'),
+    'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
+    'aria-disabled': busy.has(key) ? 'true' : null, ...extra,
+    onclick: () => busy.run(key, run),
+  }, label);
 }

@@ -8,7 +8,7 @@ import { h, pageHeading } from '../dom.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
 import { clockTime, dateTime } from '../care/format.js';
 import { alertKindName, describeAlert } from '../care/alert-banner.js';
-import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from './page-tools.js';
+import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
 
 const PAGE_SIZE = 50;
 
@@ -27,32 +27,26 @@ function renderAlerts(app, chosen, outlet) {
   const more = h('p', {});
   let alerts = null;
   let complete = false;
-  let request = null;
   const busy = createBusyKeys(app);
 
   outlet.append(pageHeading(t('pages.alerts')), announcer, filters(app, chosen, () => load()),
     h('section', { 'aria-labelledby': 'alert-list-heading' }, listHeading, listSlot, more));
 
-  async function load({ older = false } = {}) {
-    request?.abort();
-    const thisRequest = new AbortController();
-    request = thisRequest;
-    try {
+  const { load, stop: stopLoading } = createNewestLoader(app, {
+    async read(signal, { older = false } = {}) {
       await app.me.load();
       const before = older && alerts?.length ? alerts.at(-1).raisedAt : null;
-      const page = await getJSON(alertsQuery(chosen, before), { t, signal: thisRequest.signal });
-      if (request !== thisRequest) return;
+      return { older, page: await getJSON(alertsQuery(chosen, before), { t, signal }) };
+    },
+    shown({ older, page }) {
       const list = Array.isArray(page) ? page : [];
       complete = list.length < PAGE_SIZE;
       alerts = older ? [...alerts, ...list.filter((a) => !alerts.some((b) => b.id === a.id))] : list;
       app.clearProblem();
       show();
-    } catch (problem) {
-      if (problem?.name === 'AbortError') return;
-      if (alerts === null) listSlot.replaceChildren();
-      app.reportProblem(problem);
-    }
-  }
+    },
+    failed: () => { if (alerts === null) listSlot.replaceChildren(); },
+  });
 
   let shownSignature = null;
   function show() {
@@ -96,7 +90,7 @@ function renderAlerts(app, chosen, outlet) {
 
   return function leaveAlerts() {
     reloads.stop();
-    request?.abort();
+    stopLoading();
   };
 }
 

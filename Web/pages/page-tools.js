@@ -2,7 +2,8 @@
 // that screen readers announce; buttons that send one request at a time
 // and say so while it runs; and reading a page's data again shortly after
 // a live change it shows, or after a gap in the live connection (changes
-// may have been missed). One copy each, so every page behaves the same.
+// may have been missed); and loading a page's data so that only the newest
+// answer is shown. One copy each, so every page behaves the same.
 import { h } from '../dom.js';
 
 /** A burst of changes (a dose taken moves its stock too) is read once. */
@@ -101,6 +102,38 @@ export function reloadOnLiveChanges(live, load, matters, delay = RELOAD_DELAY_MS
     stop() {
       for (const stop of stops) stop();
       clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * A page's load where only the newest answer counts: each `load(...args)`
+ * aborts the one before, so a slow answer to an older question (the list
+ * before a search was typed) never replaces a newer one. `read(signal,
+ * ...args)` asks the hub; `shown(answer)` keeps and draws what it said;
+ * `failed()` runs before a problem is reported (a "Loading…" that would
+ * never end is taken away). An aborted load says nothing. `stop()` aborts
+ * the load under way, for when the page is left.
+ */
+export function createNewestLoader(app, { read, shown, failed = () => {} }) {
+  let request = null;
+  return {
+    async load(...args) {
+      request?.abort();
+      const thisRequest = new AbortController();
+      request = thisRequest;
+      try {
+        const answer = await read(thisRequest.signal, ...args);
+        if (request !== thisRequest) return;
+        shown(answer);
+      } catch (problem) {
+        if (problem?.name === 'AbortError') return;
+        failed();
+        app.reportProblem(problem);
+      }
+    },
+    stop() {
+      request?.abort();
     },
   };
 }

@@ -10,10 +10,8 @@ const RESET_AFTER_MS = 1500;
 
 export function createSOSControl(app, { onSent = () => {} } = {}) {
   const { t } = app;
-  let value = SOS_MIN;
-  let sending = false;
-  let drag = null;
-  let resetTimer = null;
+  // Where the slider is, whether the SOS is being sent, and the drag under way.
+  const slider = { value: SOS_MIN, sending: false, drag: null, resetTimer: null };
 
   const status = h('p', { id: 'sos-status', class: 'sos-status', role: 'status' });
   const thumb = h('div', {
@@ -31,17 +29,18 @@ export function createSOSControl(app, { onSent = () => {} } = {}) {
     status);
 
   function show(next, { animate = false } = {}) {
-    value = next;
+    slider.value = next;
+    const { value } = slider;
     track.classList.toggle('sos-returning', animate);
     track.style.setProperty('--sos-progress', String(value / SOS_MAX));
     thumb.setAttribute('aria-valuenow', String(Math.round(value)));
-    thumb.setAttribute('aria-valuetext', sending ? t('sos.value.sending') : t(`sos.value.${valueState(value)}`, { percent: Math.round(value) }));
+    thumb.setAttribute('aria-valuetext', slider.sending ? t('sos.value.sending') : t(`sos.value.${valueState(value)}`, { percent: Math.round(value) }));
     track.dataset.value = String(Math.round(value));
   }
 
   async function send() {
-    if (sending) return;
-    sending = true;
+    if (slider.sending) return;
+    slider.sending = true;
     show(SOS_MAX);
     status.textContent = t('sos.sending');
     try {
@@ -54,15 +53,29 @@ export function createSOSControl(app, { onSent = () => {} } = {}) {
       status.textContent = t('sos.failed');
       app.reportProblem(problem);
     } finally {
-      sending = false;
-      clearTimeout(resetTimer);
-      resetTimer = setTimeout(() => show(SOS_MIN, { animate: true }), RESET_AFTER_MS);
+      slider.sending = false;
+      clearTimeout(slider.resetTimer);
+      slider.resetTimer = setTimeout(() => show(SOS_MIN, { animate: true }), RESET_AFTER_MS);
     }
   }
 
+  followKeys(slider, thumb, { show, send });
+  followPointer(slider, { thumb, track }, { show, send });
+  show(SOS_MIN);
+
+  return {
+    element: section,
+    stop() {
+      clearTimeout(slider.resetTimer);
+    },
+  };
+}
+
+/** The keyboard: the arrow keys and Home/End move it; at the end it sends. Leaving it half-moved springs it back. */
+function followKeys(slider, thumb, { show, send }) {
   thumb.addEventListener('keydown', (event) => {
-    if (sending) return;
-    const next = valueAfterKey(event.key, value);
+    if (slider.sending) return;
+    const next = valueAfterKey(event.key, slider.value);
     if (next === null) return;
     event.preventDefault();
     show(next);
@@ -70,11 +83,14 @@ export function createSOSControl(app, { onSent = () => {} } = {}) {
   });
   // A half-moved slider does not wait for the next person to finish it.
   thumb.addEventListener('blur', () => {
-    if (!sending && !drag && value > SOS_MIN) show(SOS_MIN, { animate: true });
+    if (!slider.sending && !slider.drag && slider.value > SOS_MIN) show(SOS_MIN, { animate: true });
   });
+}
 
+/** A finger or the mouse: dragged all the way it sends; let go before the end it springs back. */
+function followPointer(slider, { thumb, track }, { show, send }) {
   thumb.addEventListener('pointerdown', (event) => {
-    if (sending || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    if (slider.sending || (event.pointerType === 'mouse' && event.button !== 0)) return;
     event.preventDefault();
     thumb.focus();
     try {
@@ -82,34 +98,26 @@ export function createSOSControl(app, { onSent = () => {} } = {}) {
     } catch {
       // an already-released pointer: the move events still arrive on the thumb
     }
-    drag = { startX: event.clientX, startValue: value, travel: track.clientWidth - thumb.offsetWidth };
+    slider.drag = { startX: event.clientX, startValue: slider.value, travel: track.clientWidth - thumb.offsetWidth };
     track.classList.add('sos-dragging');
   });
   thumb.addEventListener('pointermove', (event) => {
+    const { drag } = slider;
     if (!drag) return;
     show(valueFromDrag(drag.startValue, event.clientX - drag.startX, drag.travel));
   });
   function release() {
-    if (!drag) return;
-    drag = null;
+    if (!slider.drag) return;
+    slider.drag = null;
     track.classList.remove('sos-dragging');
-    if (sends(value, { dragging: true })) send();
+    if (sends(slider.value, { dragging: true })) send();
     else show(SOS_MIN, { animate: true }); // springs back: not sent
   }
   thumb.addEventListener('pointerup', release);
   thumb.addEventListener('pointercancel', () => {
-    drag = null;
+    slider.drag = null;
     track.classList.remove('sos-dragging');
-    if (!sending) show(SOS_MIN, { animate: true });
+    if (!slider.sending) show(SOS_MIN, { animate: true });
   });
   thumb.addEventListener('lostpointercapture', release);
-
-  show(SOS_MIN);
-
-  return {
-    element: section,
-    stop() {
-      clearTimeout(resetTimer);
-    },
-  };
 }

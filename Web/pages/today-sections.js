@@ -8,7 +8,7 @@ import { bannerAlerts, sentenceSaysTime } from '../care/alerts.js';
 import { clockTime } from '../care/format.js';
 import { asNeededMedications } from '../care/today-model.js';
 import { alertKindName, describeAlert } from '../care/alert-banner.js';
-import { noteName } from './notes.js';
+import { noteName } from './notes-list.js';
 import { asNeededList, doseSlots } from './today-doses.js';
 
 /**

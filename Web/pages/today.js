@@ -14,7 +14,7 @@ import { getJSON } from '../api.js';
 import { localDay } from '../care/format.js';
 import { applyDoseToDay } from '../care/today-model.js';
 import { createSOSControl } from './sos-control.js';
-import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from './page-tools.js';
+import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
 import { createTodayHeader } from './today-header.js';
 import { createDoseActions } from './today-actions.js';
 import { drawDays } from './today-sections.js';
@@ -128,38 +128,26 @@ function refreshIfDue(remembered, load) {
  */
 function createDayLoader(app, remembered, { shown, failed }) {
   const { t } = app;
-  let request = null;
-  return {
-    async load() {
-      request?.abort();
-      const thisRequest = new AbortController();
-      request = thisRequest;
-      const signal = thisRequest.signal;
-      try {
-        await app.me.load();
-        const [today, list, pinned] = await Promise.all([
-          getJSON('/today', { t, signal }),
-          getJSON('/medications', { t, signal }),
-          getJSON('/notes', { t, signal }).catch((problem) => {
-            if (problem?.name === 'AbortError') throw problem;
-            return []; // notes are a nicety here; the doses matter
-          }),
-        ]);
-        if (request !== thisRequest) return;
-        remembered.day = today;
-        remembered.medications = Array.isArray(list) ? list : [];
-        remembered.notes = (Array.isArray(pinned) ? pinned : []).filter((note) => note.pinned);
-        shown();
-      } catch (problem) {
-        if (problem?.name === 'AbortError') return;
-        failed();
-        app.reportProblem(problem);
-      }
+  return createNewestLoader(app, {
+    async read(signal) {
+      await app.me.load();
+      return Promise.all([
+        getJSON('/today', { t, signal }),
+        getJSON('/medications', { t, signal }),
+        getJSON('/notes', { t, signal }).catch((problem) => {
+          if (problem?.name === 'AbortError') throw problem;
+          return []; // notes are a nicety here; the doses matter
+        }),
+      ]);
     },
-    stop() {
-      request?.abort();
+    shown([today, list, pinned]) {
+      remembered.day = today;
+      remembered.medications = Array.isArray(list) ? list : [];
+      remembered.notes = (Array.isArray(pinned) ? pinned : []).filter((note) => note.pinned);
+      shown();
     },
-  };
+    failed,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { h } from '../dom.js';
 import {
-  announceIn, createAnnouncer, createBusyKeys, reloadOnLiveChanges, whileBusy,
+  announceIn, createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges, whileBusy,
 } from '../pages/page-tools.js';
 import { installFakeDocument } from './fake-dom.js';
 
@@ -154,4 +154,58 @@ test('an announcement empties the status line first, so the same sentence is hea
   } finally {
     restore();
   }
+});
+
+/** A hub answer the test gives when it wants; rejects as fetch does when its signal aborts. */
+function answerable(signal) {
+  const answer = pending();
+  signal.addEventListener('abort', () => {
+    const aborted = new Error('The operation was aborted.');
+    aborted.name = 'AbortError';
+    answer.fail(aborted);
+  });
+  return answer;
+}
+
+test('a load that a newer one overtook is not shown, even when its answer comes last', async () => {
+  const app = fakeApp();
+  const asked = [];
+  const shown = [];
+  const loader = createNewestLoader(app, {
+    read: (signal, query) => { const answer = answerable(signal); asked.push({ query, signal, answer }); return answer.promise; },
+    shown: (answer) => shown.push(answer),
+  });
+  const first = loader.load('all notes');
+  const second = loader.load('soup');
+  assert.equal(asked[0].signal.aborted, true);
+  assert.equal(asked[1].signal.aborted, false);
+  // The older answer arrives anyway (the hub had already sent it).
+  asked[0].answer.finish(['every note']);
+  asked[1].answer.finish(['the soup recipe']);
+  await Promise.all([first, second]);
+  assert.deepEqual(shown, [['the soup recipe']]);
+  assert.equal(app.problem, null);
+});
+
+test('a failed load is reported after failed(); an aborted one and a page left say nothing', async () => {
+  const app = fakeApp();
+  const events = [];
+  let answer = null;
+  const loader = createNewestLoader(app, {
+    read: (signal) => { answer = answerable(signal); return answer.promise; },
+    shown: () => events.push('shown'),
+    failed: () => events.push(`failed with problem ${app.problem}`),
+  });
+  const failing = loader.load();
+  answer.fail(new Error('The hub is not answering'));
+  await failing;
+  assert.deepEqual(events, ['failed with problem null']);
+  assert.equal(app.problem, 'The hub is not answering');
+
+  app.clearProblem();
+  const left = loader.load();
+  loader.stop();
+  await left;
+  assert.deepEqual(events, ['failed with problem null']);
+  assert.equal(app.problem, null);
 });

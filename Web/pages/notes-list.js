@@ -1,0 +1,130 @@
+// What the Notes list is drawn from: the form that creates a note, the
+// search field, and one note of the list with its buttons. Kept apart from
+// notes.js, which loads the list, follows the live stream and keeps the
+// keyboard's place, so each file does one job.
+import { sendJSON } from '../api.js';
+import { h } from '../dom.js';
+import { pageHref } from '../router.js';
+import { whileBusy } from './page-tools.js';
+
+/** The name a note goes by in the list: its title, its first line, or "Untitled". */
+export function noteName(note, t) {
+  const name = String(note?.displayTitle ?? '').trim();
+  return name === '' ? t('notes.untitled') : name;
+}
+
+/** "New note": its title and whether it is shared; created, the editor opens on it. */
+export function newNoteForm(app) {
+  const { t } = app;
+  const title = h('input', { id: 'new-note-title', name: 'title', type: 'text', maxlength: '200', 'aria-describedby': 'new-note-title-hint', autocomplete: 'off' });
+  const share = h('input', { id: 'new-note-shared', name: 'shared', type: 'checkbox' });
+  const button = h('button', { id: 'new-note-button', type: 'submit', class: 'primary-button' }, t('notes.newNote.create'));
+  async function create(event) {
+    event.preventDefault();
+    await whileBusy(button, t('notes.newNote.creating'), async () => {
+      try {
+        const note = await sendJSON('POST', '/notes', {
+          title: title.value.trim(),
+          visibility: share.checked ? 'shared' : 'private',
+        }, { t });
+        app.clearProblem();
+        location.hash = pageHref('notes', note.id);
+      } catch (problem) {
+        app.reportProblem(problem);
+      }
+    });
+  }
+  return h(
+    'form',
+    { class: 'new-note', 'aria-labelledby': 'new-note-heading', onsubmit: create },
+    h('h2', { id: 'new-note-heading' }, t('notes.newNote.heading')),
+    h('div', { class: 'field' },
+      h('label', { for: 'new-note-title' }, t('notes.newNote.title')),
+      h('p', { id: 'new-note-title-hint', class: 'hint' }, t('notes.newNote.titleHint')),
+      title),
+    h('div', { class: 'checkbox-field' }, share, h('label', { for: 'new-note-shared' }, t('notes.newNote.share'))),
+    button,
+  );
+}
+
+/** The search field, showing `query`; `typed(text)` hears every keystroke. */
+export function searchField(app, query, typed) {
+  const { t } = app;
+  const input = h('input', {
+    id: 'notes-search', name: 'q', type: 'search', value: query, maxlength: '200',
+    autocomplete: 'off', 'aria-describedby': 'notes-search-hint',
+    oninput: () => typed(input.value),
+  });
+  return h('div', { role: 'search', class: 'notes-search' },
+    h('div', { class: 'field' },
+      h('label', { for: 'notes-search' }, t('notes.search.label')),
+      h('p', { id: 'notes-search-hint', class: 'hint' }, t('notes.search.hint')),
+      input));
+}
+
+/**
+ * One note of the list: its name, whose it is, who sees it, its preview
+ * and its buttons. `list` is { app, household, inTrash, change }, where
+ * change(note, method, path, body, announcement) sends what a button does.
+ */
+export function noteItem(list, note) {
+  const { app, household, inTrash, change } = list;
+  const { t } = app;
+  const name = noteName(note, t);
+  const titleId = `note-title-${note.id}`;
+  const mine = note.ownerId === household.current?.personId;
+  const owner = mine ? t('notes.owner.you')
+    : household.nameOf(note.ownerId) ? t('notes.owner.named', { name: household.nameOf(note.ownerId) }) : t('notes.owner.unknown');
+  const visibility = note.visibility === 'shared' ? t('notes.visibility.shared')
+    : mine ? t('notes.visibility.private') : t('notes.visibility.privateOther');
+  const facts = [owner, visibility];
+  if (note.pinned && !inTrash) facts.push(t('notes.pinned'));
+  const heading = inTrash
+    ? h('h3', { id: titleId }, name)
+    : h('h3', { id: titleId }, h('a', { href: pageHref('notes', note.id), class: 'note-link' }, name));
+  return h(
+    'li',
+    { class: 'note-item', 'data-note-id': note.id, 'data-pinned': note.pinned ? 'true' : 'false', 'data-visibility': note.visibility },
+    h('article', { 'aria-labelledby': titleId },
+      heading,
+      h('p', { class: 'note-facts' }, facts.join(' · ')),
+      preview(note),
+      inTrash && note.purgeAt ? h('p', { class: 'purge-at' }, t('notes.trash.purgeAt', { date: formatDate(app, note.purgeAt) })) : null,
+      h('div', { class: 'note-actions' }, inTrash ? [
+        actionButton(note, 'restore', t('notes.actions.restore'), () => change(note, 'POST', `/notes/${note.id}/restore`, undefined, 'restored')),
+      ] : [
+        actionButton(note, 'pin', note.pinned ? t('notes.actions.unpin') : t('notes.actions.pin'),
+          () => change(note, 'PATCH', `/notes/${note.id}`, { pinned: !note.pinned }, note.pinned ? 'unpinned' : 'pinned'),
+          { 'aria-pressed': note.pinned ? 'true' : 'false' }),
+        mine ? actionButton(note, 'visibility', note.visibility === 'shared' ? t('notes.actions.makePrivate') : t('notes.actions.share'),
+          () => change(note, 'PATCH', `/notes/${note.id}`, { visibility: note.visibility === 'shared' ? 'private' : 'shared' },
+            note.visibility === 'shared' ? 'madePrivate' : 'shared')) : null,
+        actionButton(note, 'trash', t('notes.actions.trash'), () => change(note, 'DELETE', `/notes/${note.id}`, undefined, 'trashed')),
+      ]),
+    ),
+  );
+}
+
+// A search shows the passage that matched with the words marked; built
+// from text nodes and <mark>, never HTML, so a note cannot inject markup.
+function preview(note) {
+  if (Array.isArray(note.snippet) && note.snippet.length > 0) {
+    return h('p', { class: 'note-snippet' }, note.snippet.map((piece) =>
+      piece.matched ? h('mark', {}, String(piece.text)) : String(piece.text)));
+  }
+  return note.excerpt ? h('p', { class: 'note-excerpt' }, note.excerpt) : null;
+}
+
+function actionButton(note, action, label, onClick, extra = {}) {
+  return h('button', {
+    type: 'button', class: 'secondary-button', 'data-action': action,
+    'data-focus-key': `${note.id}:${action}`, 'aria-describedby': `note-title-${note.id}`,
+    onclick: onClick, ...extra,
+  }, label);
+}
+
+function formatDate(app, iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(app.language === 'pl' ? 'pl-PL' : 'en-GB', { dateStyle: 'long' }).format(date);
+}
