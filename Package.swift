@@ -1,5 +1,5 @@
 // swift-tools-version: 6.2
-// The module table lives in Docs/architecture.md; dependencies point down it.
+// The module table, with what each target may import, lives in Docs/architecture.md.
 import PackageDescription
 
 let package = Package(
