@@ -87,37 +87,13 @@ export function forgetSavedNotes(storage) {
  * blocked): then nothing is kept, and nothing breaks.
  */
 export function createNoteDrafts(storage, noteId, { now = () => Date.now() } = {}) {
-  function write(key, value) {
-    if (!storage) return false;
-    try {
-      storage.setItem(key, value);
-      return true;
-    } catch {
-      return false; // full, or blocked
-    }
-  }
-
   return {
     /**
      * Drafts of this note no open session holds: [{replica, ops}], oldest
      * lease first. Unreadable ones are skipped.
      */
     orphans() {
-      const found = [];
-      const draftPrefix = `${PREFIX}${noteId}.draft.`;
-      for (const key of keysOf(storage)) {
-        if (!key?.startsWith(draftPrefix)) continue;
-        try {
-          const draft = JSON.parse(read(storage, key));
-          if (!draft || !Number.isSafeInteger(draft.replica) || !Array.isArray(draft.ops)) continue;
-          const lease = Number.isFinite(draft.lease) ? draft.lease : null;
-          if (lease !== null && now() - lease < LEASE_MS) continue; // someone is editing
-          found.push({ replica: draft.replica, ops: draft.ops, lease: lease ?? 0 });
-        } catch {
-          // not ours or damaged: leave it
-        }
-      }
-      return found.sort((a, b) => a.lease - b.lease).map(({ replica, ops }) => ({ replica, ops }));
+      return findOrphans(storage, noteId, now);
     },
 
     /**
@@ -129,7 +105,7 @@ export function createNoteDrafts(storage, noteId, { now = () => Date.now() } = {
         this.removeDraft(replica);
         return true;
       }
-      return write(draftKey(noteId, replica), JSON.stringify({ replica, ops, lease: leased ? now() : null }));
+      return write(storage, draftKey(noteId, replica), JSON.stringify({ replica, ops, lease: leased ? now() : null }));
     },
 
     removeDraft(replica) {
@@ -157,17 +133,9 @@ export function createNoteDrafts(storage, noteId, { now = () => Date.now() } = {
      */
     saveState(bytes) {
       const text = toBase64(bytes);
-      if (write(stateKey(noteId), text)) return true;
-      for (const key of keysOf(storage)) {
-        if (key?.startsWith(PREFIX) && key.endsWith('.state') && key !== stateKey(noteId)) {
-          try {
-            storage.removeItem(key);
-          } catch {
-            // ignore
-          }
-        }
-      }
-      return write(stateKey(noteId), text);
+      if (write(storage, stateKey(noteId), text)) return true;
+      forgetOtherStates(storage, noteId);
+      return write(storage, stateKey(noteId), text);
     },
 
     forgetState() {
@@ -178,4 +146,46 @@ export function createNoteDrafts(storage, noteId, { now = () => Date.now() } = {
       }
     },
   };
+}
+
+function write(storage, key, value) {
+  if (!storage) return false;
+  try {
+    storage.setItem(key, value);
+    return true;
+  } catch {
+    return false; // full, or blocked
+  }
+}
+
+/** What orphans() answers, read from storage. */
+function findOrphans(storage, noteId, now) {
+  const found = [];
+  const draftPrefix = `${PREFIX}${noteId}.draft.`;
+  for (const key of keysOf(storage)) {
+    if (!key?.startsWith(draftPrefix)) continue;
+    try {
+      const draft = JSON.parse(read(storage, key));
+      if (!draft || !Number.isSafeInteger(draft.replica) || !Array.isArray(draft.ops)) continue;
+      const lease = Number.isFinite(draft.lease) ? draft.lease : null;
+      if (lease !== null && now() - lease < LEASE_MS) continue; // someone is editing
+      found.push({ replica: draft.replica, ops: draft.ops, lease: lease ?? 0 });
+    } catch {
+      // not ours or damaged: leave it
+    }
+  }
+  return found.sort((a, b) => a.lease - b.lease).map(({ replica, ops }) => ({ replica, ops }));
+}
+
+/** Removes the saved copies of every note but this one, to make room for it. */
+function forgetOtherStates(storage, noteId) {
+  for (const key of keysOf(storage)) {
+    if (key?.startsWith(PREFIX) && key.endsWith('.state') && key !== stateKey(noteId)) {
+      try {
+        storage.removeItem(key);
+      } catch {
+        // ignore
+      }
+    }
+  }
 }
