@@ -6,46 +6,10 @@ import { getJSON, isUnpaired, sendJSON } from '../api.js';
 import { reminderDoseKey, upsertAlert } from './alerts.js';
 
 export function createAlertCenter(app) {
-  let alerts = [];
-  let loaded = false;
-  let request = null;
-  const listeners = new Set();
-
-  function notify() {
-    for (const fn of listeners) {
-      try {
-        fn(alerts);
-      } catch (error) {
-        console.error('alert listener failed', error);
-      }
-    }
-  }
-
-  async function load() {
-    request?.abort();
-    const thisRequest = new AbortController();
-    request = thisRequest;
-    try {
-      // Who this is decides which alerts are theirs: known before the banner draws.
-      await app.me.load();
-      const list = await getJSON('/alerts?open=1&limit=200', { t: app.t, signal: thisRequest.signal });
-      if (request !== thisRequest) return;
-      alerts = (Array.isArray(list) ? list : []).filter((alert) => alert.open !== false);
-      loaded = true;
-      notify();
-    } catch (problem) {
-      if (problem?.name === 'AbortError') return;
-      // The banner is no place for errors: the page says what is wrong; a
-      // device that is not paired is told by the app.
-      if (isUnpaired(problem)) app.reportProblem(problem);
-    }
-  }
-
-  function take(alert) {
-    if (!alert?.id) return;
-    alerts = upsertAlert(alerts, alert).filter((a) => a.open !== false);
-    notify();
-  }
+  // What this browser heard, and who hears about it; the functions below change it.
+  const center = { app, alerts: [], loaded: false, request: null, listeners: new Set() };
+  const load = () => loadAlerts(center);
+  const take = (alert) => takeAlert(center, alert);
 
   return {
     start() {
@@ -61,16 +25,16 @@ export function createAlertCenter(app) {
     },
     load,
     get loaded() {
-      return loaded;
+      return center.loaded;
     },
     /** Open alerts, as last heard. */
     get open() {
-      return alerts;
+      return center.alerts;
     },
     /** fn(alerts) after every change; returns an unsubscribe function. */
     subscribe(fn) {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
+      center.listeners.add(fn);
+      return () => center.listeners.delete(fn);
     },
     /** "OK": closes the alert on every device. */
     async acknowledge(id) {
@@ -102,4 +66,41 @@ export function createAlertCenter(app) {
     /** The hub sent this alert (e.g. the SOS just raised here). */
     take,
   };
+}
+
+function notify(center) {
+  for (const fn of center.listeners) {
+    try {
+      fn(center.alerts);
+    } catch (error) {
+      console.error('alert listener failed', error);
+    }
+  }
+}
+
+async function loadAlerts(center) {
+  const { app } = center;
+  center.request?.abort();
+  const thisRequest = new AbortController();
+  center.request = thisRequest;
+  try {
+    // Who this is decides which alerts are theirs: known before the banner draws.
+    await app.me.load();
+    const list = await getJSON('/alerts?open=1&limit=200', { t: app.t, signal: thisRequest.signal });
+    if (center.request !== thisRequest) return;
+    center.alerts = (Array.isArray(list) ? list : []).filter((alert) => alert.open !== false);
+    center.loaded = true;
+    notify(center);
+  } catch (problem) {
+    if (problem?.name === 'AbortError') return;
+    // The banner is no place for errors: the page says what is wrong; a
+    // device that is not paired is told by the app.
+    if (isUnpaired(problem)) app.reportProblem(problem);
+  }
+}
+
+function takeAlert(center, alert) {
+  if (!alert?.id) return;
+  center.alerts = upsertAlert(center.alerts, alert).filter((a) => a.open !== false);
+  notify(center);
 }
