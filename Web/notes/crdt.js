@@ -817,10 +817,23 @@ export function encodeState(doc) {
   return w.done();
 }
 
+/** A replica `replica` (undefined: read-only) holding the note encoded in `bytes`. */
 export function decodeState(bytes, replica) {
   const r = new Reader(bytes);
   const format = r.byte();
   if (format !== 2) throw new Error(`unknown format byte ${format} for a note state`);
+  const { replicas, version } = readReplicas(r);
+  const { runs, flagsOf, visible } = readRuns(r, replicas, version);
+  const text = r.text();
+  r.end();
+  if (scalarLength(text) !== visible) throw new Error('the text length does not match the runs');
+  const doc = build(replica, version, runs, flagsOf, text, visible);
+  checkOrigins(doc);
+  return doc;
+}
+
+/** The replica table: ids, ascending, then each one's next counter. */
+function readReplicas(r) {
   const count = r.varint();
   if (count > r.bytes.length - r.at) throw new Error('truncated: fewer replicas than the count says');
   const replicas = [];
@@ -835,13 +848,24 @@ export function decodeState(bytes, replica) {
     if (next === 0) throw new Error('version vector entry is 0');
     version.set(id, next);
   }
+  return { replicas, version };
+}
+
+function readIndex(r, count) {
+  const i = r.varint();
+  if (i >= count) throw new Error(`replica index ${i} is outside the table of ${count}`);
+  return i;
+}
+
+/**
+ * The runs, in order, with their explicit origins; each one's flags too, for
+ * build to resolve "previous/next character". `visible` counts the
+ * characters not deleted.
+ */
+function readRuns(r, replicas, version) {
+  const count = replicas.length;
   const runCount = r.varint();
   if (runCount > r.bytes.length - r.at) throw new Error('truncated: fewer runs than the count says');
-  const readIndex = () => {
-    const i = r.varint();
-    if (i >= count) throw new Error(`replica index ${i} is outside the table of ${count}`);
-    return i;
-  };
   const runs = [];
   const flagsOf = [];
   const expected = new Array(count).fill(0);
@@ -864,21 +888,22 @@ export function decodeState(bytes, replica) {
     expected[index] = counter + length;
     const run = new Run(replicas[index], counter, length, 0, 0, 0, 0, (flags & DELETED) !== 0, null, k);
     if ((flags & (HAS_LEFT | LEFT_IS_PREVIOUS)) === HAS_LEFT) {
-      run.leftReplica = replicas[readIndex()];
+      run.leftReplica = replicas[readIndex(r, count)];
       run.leftCounter = r.varint();
     }
     if ((flags & (HAS_RIGHT | RIGHT_IS_NEXT)) === HAS_RIGHT) {
-      run.rightReplica = replicas[readIndex()];
+      run.rightReplica = replicas[readIndex(r, count)];
       run.rightCounter = r.varint();
     }
-    flagsOf.push(flags); // for resolving "previous/next character" below
+    flagsOf.push(flags); // for resolving "previous/next character" in build
     if (!run.deleted) visible += length;
     runs.push(run);
   }
-  const text = r.text();
-  r.end();
-  if (scalarLength(text) !== visible) throw new Error('the text length does not match the runs');
+  return { runs, flagsOf, visible };
+}
 
+/** The note holding the runs read, in order, each with its origins and text. */
+function build(replica, version, runs, flagsOf, text, visible) {
   // Resolve "previous/next character", hand out the text.
   let at = 0;
   for (let k = 0; k < runs.length; k++) {
@@ -911,13 +936,18 @@ export function decodeState(bytes, replica) {
     const list = doc.byReplica.get(run.replica);
     if (list) list.push(run); else doc.byReplica.set(run.replica, [run]);
   }
-  // Every id in the note once, and every origin a character on the proper side.
+  for (const list of doc.byReplica.values()) list.sort((a, b) => a.counter - b.counter);
+  return doc;
+}
+
+// Every id in the note once, and every origin a character on the proper side.
+function checkOrigins(doc) {
   for (const list of doc.byReplica.values()) {
-    list.sort((a, b) => a.counter - b.counter);
     for (let i = 1; i < list.length; i++) {
       if (list[i].counter < list[i - 1].counter + list[i - 1].length) throw new Error('two runs hold the same id');
     }
   }
+  const { runs } = doc;
   for (let k = 0; k < runs.length; k++) {
     const run = runs[k];
     if (run.leftReplica) {
@@ -929,5 +959,4 @@ export function decodeState(bytes, replica) {
       if (p === null || p < (k + 1) * RUN_SPAN) throw new Error('a run\'s origin right is not a character after it');
     }
   }
-  return doc;
 }
