@@ -54,331 +54,352 @@ export function createNoteSession({
   now = () => Date.now(),
   random = Math.random,
 }) {
-  const drafts = createNoteDrafts(storage, noteId, { now });
-  const listeners = { text: new Set(), status: new Set(), editors: new Set(), problem: new Set() };
-  let replica = newReplicaId(random);
-  let note = null;
-  let outbox = [];
-  let sent = new Map();
-  let socket = null;
-  let synced = false;
-  let failed = false; // the last connection attempt did not get through
-  let gone = false;
-  let unpaired = false; // the hub said this device is not paired
-  let stopped = true;
-  let attempt = 0;
-  let editors = new Map();
-  let status = null;
-  let cursor = undefined; // last cursor id handed to us (undefined: none yet)
-  let sentCursor = undefined;
-  const timers = { reconnect: null, flush: null, presence: null, state: null, heartbeat: null };
-
-  function notify(kind, ...args) {
-    for (const fn of listeners[kind]) {
-      try {
-        fn(...args);
-      } catch (error) {
-        console.error('note session listener failed', error);
-      }
-    }
-  }
-
-  function updateStatus() {
-    let next;
-    if (gone) next = 'gone';
-    else if (!synced && unpaired) next = 'unpaired';
-    else if (!synced) next = note === null ? 'loading' : failed ? 'offline' : 'connecting';
-    else next = outbox.length > 0 ? 'saving' : 'saved';
-    if (next !== status) {
-      status = next;
-      notify('status', status);
-    }
-  }
-
-  function clear(name) {
-    if (timers[name] !== null) clearTimer(timers[name]);
-    timers[name] = null;
-  }
-
-  function later(name, ms, fn) {
-    if (timers[name] !== null) return;
-    timers[name] = setTimer(() => {
-      timers[name] = null;
-      fn();
-    }, ms);
-  }
-
-  function saveDraft(leased = !stopped) {
-    drafts.saveDraft(replica, outbox, { leased });
-  }
-
-  // Not once the hub said the note is gone or the device removed: the copy
-  // holds the whole note, and this device may no longer read it.
-  function saveState() {
-    clear('state');
-    if (note && !gone && !unpaired) drafts.saveState(note.encodeState());
-  }
-
-  // Operations read from storage may be damaged: each is applied on its own
-  // and dropped if the CRDT refuses it.
-  function applyKept(target, ops) {
-    const kept = [];
-    for (const op of ops) {
-      try {
-        target.apply(op);
-        kept.push(op);
-      } catch (error) {
-        console.warn('a kept note change could not be applied and was dropped', error);
-      }
-    }
-    return kept;
-  }
-
-  function start() {
-    const orphans = drafts.orphans();
-    const saved = drafts.loadState();
-    if (saved) {
-      try {
-        note = decodeState(saved, replica);
-      } catch {
-        drafts.forgetState();
-      }
-    }
-    for (const orphan of orphans) outbox.push(...orphan.ops);
-    if (note) outbox = applyKept(note, outbox);
-    saveDraft(true);
-    for (const orphan of orphans) drafts.removeDraft(orphan.replica);
-    timers.heartbeat = setTimer(function beat() {
-      saveDraft(true);
-      timers.heartbeat = setTimer(beat, HEARTBEAT_MS);
-    }, HEARTBEAT_MS);
-    updateStatus();
-    open();
-  }
-
-  function open() {
-    timers.reconnect = null;
-    if (stopped || gone) return;
-    let ws;
-    try {
-      ws = new WebSocketImpl(editURL(location, noteId));
-    } catch {
-      closed(1006);
-      return;
-    }
-    ws.binaryType = 'arraybuffer';
-    socket = ws;
-    let opened = false;
-    ws.onopen = () => {
-      if (ws !== socket) return;
-      opened = true;
-      ws.send(helloFrame(note ? note.versionVector : new Map()));
-    };
-    ws.onmessage = (event) => {
-      if (ws !== socket) return;
-      try {
-        receive(readHubFrame(event.data));
-      } catch (error) {
-        // A frame we cannot use leaves us out of step: start again.
-        console.error('note editing: unreadable frame from the hub', error);
-        ws.close(4000, 'unreadable frame');
-      }
-    };
-    ws.onerror = () => {};
-    ws.onclose = (event) => {
-      if (ws !== socket) return;
-      socket = null;
-      if (opened || event.code !== 1006 || !fetchImpl) {
-        closed(event.code);
-        return;
-      }
-      // Never opened: the hub may have refused the upgrade (the note went
-      // to Trash, or is no longer shared with this person). Ask it why.
-      whyRefused().then((code) => {
-        if (socket === null && timers.reconnect === null) closed(code);
-      });
-    };
-  }
-
-  async function whyRefused() {
-    try {
-      const response = await fetchImpl(`/api/v1/notes/${encodeURIComponent(noteId)}/edit`, {
-        credentials: 'same-origin', headers: { Accept: 'application/problem+json' },
-      });
-      return closeCodeForRefusedUpgrade(response.status) ?? 1006;
-    } catch {
-      return 1006;
-    }
-  }
-
-  function closed(code) {
-    synced = false;
-    editors = new Map();
-    notify('editors', editors);
-    clear('flush');
-    if (stopped) return;
-    const plan = planAfterClose(code, attempt);
-    attempt = plan.attempt;
-    failed = true;
-    unpaired = plan.unpaired === true;
-    if (unpaired) {
-      clear('state');
-      drafts.forgetState();
-    }
-    if (plan.problem === 'gone') {
-      gone = true;
-      clear('state');
-      drafts.forgetState();
-      saveDraft(); // kept, in case the note comes back from Trash
-      notify('problem', 'gone');
-    } else if (plan.restart) {
-      // The hub will not take what we hold: start again from its copy, with
-      // a new replica, and say that the last changes were not saved.
-      drafts.removeDraft(replica);
-      drafts.forgetState();
-      replica = newReplicaId(random);
-      outbox = [];
-      note = null;
-      saveDraft();
-      notify('problem', plan.problem);
-    }
-    updateStatus();
-    if (plan.reconnect) timers.reconnect = setTimer(open, plan.delay);
-  }
-
-  function receive(message) {
-    switch (message.type) {
-      case 'state': {
-        const before = note ? note.text : '';
-        const fresh = decodeState(message.bytes, replica);
-        const mine = note ? (note.versionVector.get(replica) ?? 0) : 0;
-        outbox = applyKept(fresh, outbox);
-        if ((fresh.versionVector.get(replica) ?? 0) < mine) {
-          // The hub lost some of what it had stored from us (restored from a
-          // backup): those counters must not be used again.
-          replica = newReplicaId(random);
-          fresh.replica = replica;
-        }
-        note = fresh;
-        notify('text', changesBetween(before, note.text), { reset: true });
-        later('state', STATE_SAVE_MS, saveState);
-        break;
-      }
-      case 'operations': {
-        if (!note) return;
-        const { changes } = note.applyAll(message.ops);
-        if (changes.length > 0) notify('text', changes, { reset: false });
-        // The hub relays typing before it stores it: what we heard is kept
-        // like our own until the hub says it is stored, and sent again if a
-        // reconnection finds the hub without it. Not sent back now: the hub
-        // has it.
-        for (const op of message.ops) outbox = appendOperation(outbox, op);
-        if (synced) sent = advanceVector(sent, message.ops);
-        saveDraft();
-        later('state', STATE_SAVE_MS, saveState);
-        break;
-      }
-      case 'synced':
-        synced = true;
-        failed = false;
-        unpaired = false;
-        attempt = 0;
-        sent = new Map(message.vector);
-        flush();
-        sentCursor = undefined;
-        sendPresence();
-        break;
-      case 'acknowledged':
-        outbox = dropAcknowledged(outbox, message.vector);
-        saveDraft();
-        later('state', STATE_SAVE_MS, saveState);
-        break;
-      case 'presence':
-        editors = updateEditors(editors, message.presence);
-        notify('editors', editors);
-        break;
-      default:
-        break;
-    }
-    updateStatus();
-  }
-
-  function flush() {
-    clear('flush');
-    if (!synced || !socket) return;
-    const ops = operationsBeyond(outbox, sent);
-    if (ops.length === 0) return;
-    for (const batch of batches(ops)) socket.send(operationsFrame(batch));
-    sent = advanceVector(sent, ops);
-  }
-
-  function sendPresence() {
-    clear('presence');
-    if (!synced || !socket || cursor === undefined) return;
-    if (JSON.stringify(cursor) === JSON.stringify(sentCursor)) return;
-    socket.send(presenceFrame({ cursor }));
-    sentCursor = cursor;
-  }
+  // Where the session stands, and what it is given; the functions below change it.
+  const session = {
+    noteId, location, WebSocketImpl, fetchImpl, random,
+    // Wrapped so they are still called as plain functions: the browser's own
+    // setTimeout, given as setTimer, refuses to be called as session.setTimer.
+    setTimer: (fn, ms) => setTimer(fn, ms),
+    clearTimer: (id) => clearTimer(id),
+    drafts: createNoteDrafts(storage, noteId, { now }),
+    listeners: { text: new Set(), status: new Set(), editors: new Set(), problem: new Set() },
+    replica: newReplicaId(random),
+    note: null, outbox: [], sent: new Map(), socket: null, synced: false,
+    failed: false, // the last connection attempt did not get through
+    gone: false,
+    unpaired: false, // the hub said this device is not paired
+    stopped: true, attempt: 0, editors: new Map(), status: null,
+    cursor: undefined, // last cursor id handed to us (undefined: none yet)
+    sentCursor: undefined,
+    timers: { reconnect: null, flush: null, presence: null, state: null, heartbeat: null },
+  };
 
   return {
     get note() {
-      return note;
+      return session.note;
     },
     get replica() {
-      return replica;
+      return session.replica;
     },
     get status() {
-      return status;
+      return session.status;
     },
     get editors() {
-      return editors;
+      return session.editors;
     },
     get outbox() {
-      return outbox;
+      return session.outbox;
     },
     /** Whether the text can be edited now (there is a copy of it). */
     get editable() {
-      return note !== null && !gone;
+      return session.note !== null && !session.gone;
     },
     start() {
-      if (!stopped) return;
-      stopped = false;
-      start();
+      if (!session.stopped) return;
+      session.stopped = false;
+      start(session);
     },
     /** Operations just made on `note` (typing, ticking): keep, then send. */
-    recordLocal(ops) {
-      for (const op of ops) if (op) outbox = appendOperation(outbox, op);
-      saveDraft();
-      later('flush', FLUSH_MS, flush);
-      later('state', STATE_SAVE_MS, saveState);
-      updateStatus();
-    },
+    recordLocal: (ops) => recordLocal(session, ops),
     /** This person's cursor moved: [replica, counter] or null; sent at most a few times a second. */
     setCursor(id) {
-      cursor = id;
-      later('presence', PRESENCE_MS, sendPresence);
+      session.cursor = id;
+      later(session, 'presence', PRESENCE_MS, () => sendPresence(session));
     },
     /** Try now instead of waiting out the backoff (the network came back). */
     retryNow() {
-      if (stopped || gone || socket) return;
-      clear('reconnect');
-      open();
+      if (session.stopped || session.gone || session.socket) return;
+      clear(session, 'reconnect');
+      open(session);
     },
     /** Leaving the note (or the page): keep what is unsent, release the draft. */
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      for (const name of Object.keys(timers)) clear(name);
-      saveState();
-      saveDraft(false);
-      const ws = socket;
-      socket = null;
-      if (ws) ws.close(1000, 'bye');
-    },
-    onText(fn) { listeners.text.add(fn); return () => listeners.text.delete(fn); },
-    onStatus(fn) { listeners.status.add(fn); return () => listeners.status.delete(fn); },
-    onEditors(fn) { listeners.editors.add(fn); return () => listeners.editors.delete(fn); },
-    onProblem(fn) { listeners.problem.add(fn); return () => listeners.problem.delete(fn); },
+    stop: () => stop(session),
+    onText: (fn) => listen(session, 'text', fn),
+    onStatus: (fn) => listen(session, 'status', fn),
+    onEditors: (fn) => listen(session, 'editors', fn),
+    onProblem: (fn) => listen(session, 'problem', fn),
   };
 }
 
+function listen(session, kind, fn) {
+  session.listeners[kind].add(fn);
+  return () => session.listeners[kind].delete(fn);
+}
+
+function notify(session, kind, ...args) {
+  for (const fn of session.listeners[kind]) {
+    try {
+      fn(...args);
+    } catch (error) {
+      console.error('note session listener failed', error);
+    }
+  }
+}
+
+function updateStatus(session) {
+  const { gone, synced, unpaired, note, failed, outbox } = session;
+  let next;
+  if (gone) next = 'gone';
+  else if (!synced && unpaired) next = 'unpaired';
+  else if (!synced) next = note === null ? 'loading' : failed ? 'offline' : 'connecting';
+  else next = outbox.length > 0 ? 'saving' : 'saved';
+  if (next !== session.status) {
+    session.status = next;
+    notify(session, 'status', session.status);
+  }
+}
+
+function clear(session, name) {
+  const { timers } = session;
+  if (timers[name] !== null) session.clearTimer(timers[name]);
+  timers[name] = null;
+}
+
+function later(session, name, ms, fn) {
+  const { timers } = session;
+  if (timers[name] !== null) return;
+  timers[name] = session.setTimer(() => {
+    timers[name] = null;
+    fn();
+  }, ms);
+}
+
+function saveDraft(session, leased = !session.stopped) {
+  session.drafts.saveDraft(session.replica, session.outbox, { leased });
+}
+
+// Not once the hub said the note is gone or the device removed: the copy
+// holds the whole note, and this device may no longer read it.
+function saveState(session) {
+  clear(session, 'state');
+  if (session.note && !session.gone && !session.unpaired) session.drafts.saveState(session.note.encodeState());
+}
+
+/** saveState within STATE_SAVE_MS, unless one is due already. */
+function saveStateSoon(session) {
+  later(session, 'state', STATE_SAVE_MS, () => saveState(session));
+}
+
+// Operations read from storage may be damaged: each is applied on its own
+// and dropped if the CRDT refuses it.
+function applyKept(target, ops) {
+  const kept = [];
+  for (const op of ops) {
+    try {
+      target.apply(op);
+      kept.push(op);
+    } catch (error) {
+      console.warn('a kept note change could not be applied and was dropped', error);
+    }
+  }
+  return kept;
+}
+
+function start(session) {
+  const { drafts, timers } = session;
+  const orphans = drafts.orphans();
+  const saved = drafts.loadState();
+  if (saved) {
+    try {
+      session.note = decodeState(saved, session.replica);
+    } catch {
+      drafts.forgetState();
+    }
+  }
+  for (const orphan of orphans) session.outbox.push(...orphan.ops);
+  if (session.note) session.outbox = applyKept(session.note, session.outbox);
+  saveDraft(session, true);
+  for (const orphan of orphans) drafts.removeDraft(orphan.replica);
+  timers.heartbeat = session.setTimer(function beat() {
+    saveDraft(session, true);
+    timers.heartbeat = session.setTimer(beat, HEARTBEAT_MS);
+  }, HEARTBEAT_MS);
+  updateStatus(session);
+  open(session);
+}
+
+function open(session) {
+  session.timers.reconnect = null;
+  if (session.stopped || session.gone) return;
+  let ws;
+  try {
+    ws = new session.WebSocketImpl(editURL(session.location, session.noteId));
+  } catch {
+    closed(session, 1006);
+    return;
+  }
+  ws.binaryType = 'arraybuffer';
+  session.socket = ws;
+  let opened = false;
+  ws.onopen = () => {
+    if (ws !== session.socket) return;
+    opened = true;
+    ws.send(helloFrame(session.note ? session.note.versionVector : new Map()));
+  };
+  ws.onmessage = (event) => {
+    if (ws !== session.socket) return;
+    try {
+      receive(session, readHubFrame(event.data));
+    } catch (error) {
+      // A frame we cannot use leaves us out of step: start again.
+      console.error('note editing: unreadable frame from the hub', error);
+      ws.close(4000, 'unreadable frame');
+    }
+  };
+  ws.onerror = () => {};
+  ws.onclose = (event) => {
+    if (ws !== session.socket) return;
+    session.socket = null;
+    if (opened || event.code !== 1006 || !session.fetchImpl) {
+      closed(session, event.code);
+      return;
+    }
+    // Never opened: the hub may have refused the upgrade (the note went
+    // to Trash, or is no longer shared with this person). Ask it why.
+    whyRefused(session).then((code) => {
+      if (session.socket === null && session.timers.reconnect === null) closed(session, code);
+    });
+  };
+}
+
+async function whyRefused(session) {
+  const { fetchImpl, noteId } = session;
+  try {
+    const response = await fetchImpl(`/api/v1/notes/${encodeURIComponent(noteId)}/edit`, {
+      credentials: 'same-origin', headers: { Accept: 'application/problem+json' },
+    });
+    return closeCodeForRefusedUpgrade(response.status) ?? 1006;
+  } catch {
+    return 1006;
+  }
+}
+
+function closed(session, code) {
+  const { drafts } = session;
+  session.synced = false;
+  session.editors = new Map();
+  notify(session, 'editors', session.editors);
+  clear(session, 'flush');
+  if (session.stopped) return;
+  const plan = planAfterClose(code, session.attempt);
+  session.attempt = plan.attempt;
+  session.failed = true;
+  session.unpaired = plan.unpaired === true;
+  if (session.unpaired) {
+    clear(session, 'state');
+    drafts.forgetState();
+  }
+  if (plan.problem === 'gone') {
+    session.gone = true;
+    clear(session, 'state');
+    drafts.forgetState();
+    saveDraft(session); // kept, in case the note comes back from Trash
+    notify(session, 'problem', 'gone');
+  } else if (plan.restart) {
+    // The hub will not take what we hold: start again from its copy, with
+    // a new replica, and say that the last changes were not saved.
+    drafts.removeDraft(session.replica);
+    drafts.forgetState();
+    session.replica = newReplicaId(session.random);
+    session.outbox = [];
+    session.note = null;
+    saveDraft(session);
+    notify(session, 'problem', plan.problem);
+  }
+  updateStatus(session);
+  if (plan.reconnect) session.timers.reconnect = session.setTimer(() => open(session), plan.delay);
+}
+
+function receive(session, message) {
+  switch (message.type) {
+    case 'state': {
+      const { note, replica } = session;
+      const before = note ? note.text : '';
+      const fresh = decodeState(message.bytes, replica);
+      const mine = note ? (note.versionVector.get(replica) ?? 0) : 0;
+      session.outbox = applyKept(fresh, session.outbox);
+      if ((fresh.versionVector.get(replica) ?? 0) < mine) {
+        // The hub lost some of what it had stored from us (restored from a
+        // backup): those counters must not be used again.
+        session.replica = newReplicaId(session.random);
+        fresh.replica = session.replica;
+      }
+      session.note = fresh;
+      notify(session, 'text', changesBetween(before, fresh.text), { reset: true });
+      saveStateSoon(session);
+      break;
+    }
+    case 'operations': {
+      if (!session.note) return;
+      const { changes } = session.note.applyAll(message.ops);
+      if (changes.length > 0) notify(session, 'text', changes, { reset: false });
+      // The hub relays typing before it stores it: what we heard is kept
+      // like our own until the hub says it is stored, and sent again if a
+      // reconnection finds the hub without it. Not sent back now: the hub
+      // has it.
+      for (const op of message.ops) session.outbox = appendOperation(session.outbox, op);
+      if (session.synced) session.sent = advanceVector(session.sent, message.ops);
+      saveDraft(session);
+      saveStateSoon(session);
+      break;
+    }
+    case 'synced':
+      session.synced = true;
+      session.failed = false;
+      session.unpaired = false;
+      session.attempt = 0;
+      session.sent = new Map(message.vector);
+      flush(session);
+      session.sentCursor = undefined;
+      sendPresence(session);
+      break;
+    case 'acknowledged':
+      session.outbox = dropAcknowledged(session.outbox, message.vector);
+      saveDraft(session);
+      saveStateSoon(session);
+      break;
+    case 'presence':
+      session.editors = updateEditors(session.editors, message.presence);
+      notify(session, 'editors', session.editors);
+      break;
+    default:
+      break;
+  }
+  updateStatus(session);
+}
+
+function flush(session) {
+  clear(session, 'flush');
+  if (!session.synced || !session.socket) return;
+  const ops = operationsBeyond(session.outbox, session.sent);
+  if (ops.length === 0) return;
+  for (const batch of batches(ops)) session.socket.send(operationsFrame(batch));
+  session.sent = advanceVector(session.sent, ops);
+}
+
+function sendPresence(session) {
+  clear(session, 'presence');
+  if (!session.synced || !session.socket || session.cursor === undefined) return;
+  if (JSON.stringify(session.cursor) === JSON.stringify(session.sentCursor)) return;
+  session.socket.send(presenceFrame({ cursor: session.cursor }));
+  session.sentCursor = session.cursor;
+}
+
+function recordLocal(session, ops) {
+  for (const op of ops) if (op) session.outbox = appendOperation(session.outbox, op);
+  saveDraft(session);
+  later(session, 'flush', FLUSH_MS, () => flush(session));
+  saveStateSoon(session);
+  updateStatus(session);
+}
+
+function stop(session) {
+  if (session.stopped) return;
+  session.stopped = true;
+  for (const name of Object.keys(session.timers)) clear(session, name);
+  saveState(session);
+  saveDraft(session, false);
+  const ws = session.socket;
+  session.socket = null;
+  if (ws) ws.close(1000, 'bye');
+}
