@@ -15,10 +15,11 @@ import Glibc
 /// that port was chosen (`serve --port`, the environment, the file).
 public final class DataDirectoryLock: Sendable {
     public static let fileName = "hearth.lock"
-    private let descriptor: Int32
-    private let released = Locked(false)
+    /// The lock file's descriptor while the lock is held; nil once released,
+    /// so nothing touches a number the process may since have reused.
+    private let descriptor: Locked<Int32?>
 
-    private init(descriptor: Int32) { self.descriptor = descriptor }
+    private init(descriptor: Int32) { self.descriptor = Locked(descriptor) }
 
     /// Takes the lock, or returns nil when another process holds it.
     /// Throws when the lock file cannot be opened at all.
@@ -44,20 +45,26 @@ public final class DataDirectoryLock: Sendable {
     /// Says, in the lock file, which port the hub listens on.
     public func announce(port: Int) {
         let text = Array("port=\(port)\n".utf8)
-        guard ftruncate(descriptor, 0) == 0 else { return }
-        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        descriptor.withLock { descriptor in
+            guard let descriptor, ftruncate(descriptor, 0) == 0 else { return }
+            _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        }
     }
 
     /// Clears the port, as the hub stops.
     public func withdraw() {
-        _ = ftruncate(descriptor, 0)
+        descriptor.withLock { descriptor in
+            if let descriptor { _ = ftruncate(descriptor, 0) }
+        }
     }
 
     /// Lets the lock go before the process ends (a hub built and closed in
-    /// one process, as the tests do), once.
+    /// one process, as the tests do); once, whoever calls it again.
     public func release() {
-        guard !released.withLock({ released in defer { released = true }; return released }) else { return }
-        close(descriptor)
+        descriptor.withLock { descriptor in
+            if let open = descriptor { close(open) }
+            descriptor = nil
+        }
     }
 
     /// The port a hub serving `directory` announced; nil when none did (it
@@ -76,5 +83,5 @@ public final class DataDirectoryLock: Sendable {
         return port
     }
 
-    deinit { close(descriptor) }
+    deinit { release() }
 }
