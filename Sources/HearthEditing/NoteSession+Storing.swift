@@ -30,6 +30,8 @@ extension NoteSession {
                 || lastChangeToldAt.map { now - $0 >= Self.changeInterval } ?? true
             let refreshSearch = round.contains(where: \.tellNow)
                 || lastSearchRefreshAt.map { now - $0 >= Self.changeInterval } ?? true
+            // The write reads who may edit after at least this note change.
+            let readAt = store.hub.lastNoteChange
             do {
                 if let last = round.last, !operations.isEmpty {
                     let stored = try await store.storeNoteOperations(
@@ -38,7 +40,7 @@ extension NoteSession {
                     lastStoredSeq = stored.seq
                     // Relayed only to those who may read the note as it was
                     // when this typing was stored.
-                    update(access: stored.access)
+                    update(access: stored.access, readAt: readAt)
                     firstLine = line
                     if tell {
                         lastChangeToldAt = now

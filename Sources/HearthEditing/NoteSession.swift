@@ -185,23 +185,33 @@ public actor NoteSession {
     /// Reads who may have the note open now, and closes the editors who may
     /// no longer (made private, moved to Trash, purged). Called whenever the
     /// note changes, by each editor's connection and each Notek bridge.
-    public func recheck() async {
+    /// Returns false when it could not be read.
+    @discardableResult
+    public func recheck() async -> Bool {
         do {
             let readAt = store.hub.lastNoteChange
             guard let now = try await store.noteAccess(id: noteId) else {
                 closeAll(code: EditorCloseCode.gone, reason: Self.goneReason)
-                return
+                return true
             }
-            accessReadAt = max(accessReadAt, readAt)
-            update(access: now)
+            update(access: now, readAt: readAt)
+            return true
         } catch {
             logger.warning("note access could not be read", metadata: ["note": "\(noteId)", "error": "\(error)"])
+            return false
         }
     }
 
-    /// Takes who may have the note open as the database says it is now.
-    func update(access now: NoteAccess) {
-        access = now
+    /// Takes who may have the note open as read after the note's change
+    /// `readAt` (`ChangeHub.lastNoteChange` before the read). Editors who
+    /// fail it are closed whatever its age; it replaces what the session
+    /// holds only if no later reading did (readings may finish out of
+    /// order), so an older one never lets anyone back in.
+    func update(access now: NoteAccess, readAt: Int64) {
+        if readAt >= accessReadAt {
+            access = now
+            accessReadAt = readAt
+        }
         for (id, editor) in editors where !now.letsEdit(editor.actor) {
             editors[id] = nil
             editor.continuation.yield(.close(code: EditorCloseCode.gone, reason: Self.goneReason))
@@ -214,8 +224,11 @@ public actor NoteSession {
 
     /// Reads who may have the note open again if a note changed since it
     /// was read; before anything typed is relayed.
-    private func accessIsCurrent() async {
-        if store.hub.lastNoteChange != accessReadAt { await recheck() }
+    /// False when it had to be read again and could not be: then nothing
+    /// is relayed.
+    private func accessIsCurrent() async -> Bool {
+        if store.hub.lastNoteChange == accessReadAt { return true }
+        return await recheck()
     }
 
     public static let goneReason = "gone: the note was removed or is no longer shared with you"
@@ -225,12 +238,17 @@ public actor NoteSession {
     /// Handles one message; returns a close code and reason when the
     /// connection must end (the note is then unchanged by that message).
     public func receive(_ message: NoteEditMessage, from id: UUID) async -> (code: UInt16, reason: String)? {
-        if case .operations = message { await accessIsCurrent() } else if case .presence = message { await accessIsCurrent() }
+        switch message {
+        case .operations, .presence:
+            guard await accessIsCurrent() else { return (EditorCloseCode.storage, "hub error: reconnect") }
+        default:
+            break
+        }
         guard let editor = editors[id] else { return nil }
         switch message {
         case .hello(let vector):
             // The whole text may go out: who may read it is read again now.
-            await recheck()
+            guard await recheck() else { return (EditorCloseCode.storage, "hub error: reconnect") }
             guard let editor = editors[id] else { return (EditorCloseCode.gone, Self.goneReason) }
             catchUp(editor, from: vector)
             return nil
@@ -274,7 +292,7 @@ public actor NoteSession {
             return "gone: the note's editing session ended"
         }
         defer { leave(id) }
-        await accessIsCurrent()
+        guard await accessIsCurrent() else { return "hub error: try again" }
         guard editors[id] != nil else { return Self.goneReason }
         if let refusal = submit(batch, from: id, editor: editor, tellNow: true) { return refusal.reason }
         // A typist hears of each stored round it was in: this batch is stored once one covers it.
