@@ -1,15 +1,18 @@
 // What a note's editor keeps in localStorage, so typing offline and even a
 // reload or a closed tab lose nothing:
-//   hearth.note.<id>.draft.<replica>  {replica, ops, lease} — the operations
-//       of one editing session the hub has not stored yet;
+//   hearth.note.<id>.draft.<replica>  {replica, ops, lease, mine} — the
+//       operations of one editing session the hub has not stored yet: typed
+//       here (by the replicas in `mine`) or heard from other editors (the hub
+//       relays before it stores); a draft without `mine` is older and holds
+//       only typing;
 //   hearth.note.<id>.state            the note as last seen (format 2,
 //       base64), so it opens at once, and offline.
 // A saved note holds every word of it, other people's too, so it is kept
 // only while this device may read the note: a device removed from the
 // household forgets every saved note (forgetSavedNotes), and an editor told
-// its note is gone (made private, or moved to Trash) forgets that one. A
-// draft holds only what was typed on this device, and is kept, to be saved
-// if the device is paired again.
+// its note is gone (made private, or moved to Trash) forgets that one. Of a
+// draft, what was heard from others goes too (`ownTyping`); what was typed
+// on this device is kept, to be saved if the device is paired again.
 // Each editing session takes a fresh replica id (Docs/note-crdt.md,
 // "Sessions and replica ids"), so two tabs never share counters. A session
 // keeps a lease on its draft while it is open; a draft whose lease was
@@ -64,13 +67,22 @@ function read(storage, key) {
   }
 }
 
+/** Of `ops`, what the replicas in `mine` typed (all of them when `mine` is not a list). */
+export function ownTyping(ops, mine) {
+  if (!Array.isArray(mine)) return ops;
+  const own = new Set(mine);
+  return ops.filter((op) => own.has(op.replica));
+}
+
 /**
- * Forgets every note saved on this device (not the drafts: those are this
- * device's own typing). Returns how many were forgotten.
+ * Forgets every note saved on this device, and from the drafts what other
+ * people typed (the drafts keep this device's own typing). Returns how
+ * many notes were forgotten.
  */
 export function forgetSavedNotes(storage) {
   let forgotten = 0;
   for (const key of keysOf(storage)) {
+    if (key?.startsWith(PREFIX) && key.includes('.draft.')) forgetHeard(storage, key);
     if (!key?.startsWith(PREFIX) || !key.endsWith('.state')) continue;
     try {
       storage.removeItem(key);
@@ -100,12 +112,12 @@ export function createNoteDrafts(storage, noteId, { now = () => Date.now() } = {
      * Keeps this session's unstored operations; `leased` says the session
      * is still open. An empty draft is removed instead (nothing to keep).
      */
-    saveDraft(replica, ops, { leased = true } = {}) {
+    saveDraft(replica, ops, { leased = true, mine = [replica] } = {}) {
       if (ops.length === 0 && !leased) {
         this.removeDraft(replica);
         return true;
       }
-      return write(storage, draftKey(noteId, replica), JSON.stringify({ replica, ops, lease: leased ? now() : null }));
+      return write(storage, draftKey(noteId, replica), JSON.stringify({ replica, ops, lease: leased ? now() : null, mine }));
     },
 
     removeDraft(replica) {
@@ -148,6 +160,18 @@ export function createNoteDrafts(storage, noteId, { now = () => Date.now() } = {
   };
 }
 
+/** A draft without what others typed. */
+function forgetHeard(storage, key) {
+  try {
+    const draft = JSON.parse(read(storage, key));
+    if (!draft || !Array.isArray(draft.ops) || !Array.isArray(draft.mine)) return;
+    const ops = ownTyping(draft.ops, draft.mine);
+    if (ops.length !== draft.ops.length) write(storage, key, JSON.stringify({ ...draft, ops }));
+  } catch {
+    // damaged or not ours: leave it
+  }
+}
+
 function write(storage, key, value) {
   if (!storage) return false;
   try {
@@ -169,12 +193,14 @@ function findOrphans(storage, noteId, now) {
       if (!draft || !Number.isSafeInteger(draft.replica) || !Array.isArray(draft.ops)) continue;
       const lease = Number.isFinite(draft.lease) ? draft.lease : null;
       if (lease !== null && now() - lease < LEASE_MS) continue; // someone is editing
-      found.push({ replica: draft.replica, ops: draft.ops, lease: lease ?? 0 });
+      // An older draft holds only typing: every replica in it is this device's.
+      const mine = Array.isArray(draft.mine) ? draft.mine : [...new Set([...draft.ops.map((op) => op.replica), draft.replica])];
+      found.push({ replica: draft.replica, ops: draft.ops, lease: lease ?? 0, mine });
     } catch {
       // not ours or damaged: leave it
     }
   }
-  return found.sort((a, b) => a.lease - b.lease).map(({ replica, ops }) => ({ replica, ops }));
+  return found.sort((a, b) => a.lease - b.lease).map(({ replica, ops, mine }) => ({ replica, ops, mine }));
 }
 
 /** Removes the saved copies of every note but this one, to make room for it. */

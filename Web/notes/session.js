@@ -6,7 +6,7 @@
 // updates; the socket, storage and timers are injected for tests.
 import { decodeState } from './crdt.js';
 import { findEdit, scalarEdit } from './diff.js';
-import { createNoteDrafts, newReplicaId } from './drafts.js';
+import { createNoteDrafts, newReplicaId, ownTyping } from './drafts.js';
 import {
   advanceVector, appendOperation, batches, dropAcknowledged, operationsBeyond,
 } from './outbox.js';
@@ -64,6 +64,7 @@ export function createNoteSession({
     drafts: createNoteDrafts(storage, noteId, { now }),
     listeners: { text: new Set(), status: new Set(), editors: new Set(), problem: new Set() },
     replica: newReplicaId(random),
+    mine: new Set(), // the replicas whose typing the outbox holds as this device's
     note: null, outbox: [], sent: new Map(), socket: null, synced: false,
     failed: false, // the last connection attempt did not get through
     gone: false,
@@ -73,6 +74,7 @@ export function createNoteSession({
     sentCursor: undefined,
     timers: { reconnect: null, flush: null, presence: null, state: null, heartbeat: null },
   };
+  session.mine.add(session.replica);
 
   return {
     get note() {
@@ -165,7 +167,13 @@ function later(session, name, ms, fn) {
 }
 
 function saveDraft(session, leased = !session.stopped) {
-  session.drafts.saveDraft(session.replica, session.outbox, { leased });
+  session.drafts.saveDraft(session.replica, session.outbox, { leased, mine: [...session.mine] });
+}
+
+// A device that may no longer read the note keeps only its own typing,
+// never what it heard others type.
+function forgetHeard(session) {
+  session.outbox = ownTyping(session.outbox, [...session.mine]);
 }
 
 // Not once the hub said the note is gone or the device removed: the copy
@@ -197,6 +205,7 @@ function applyKept(target, ops) {
 
 function start(session) {
   const { drafts, timers } = session;
+  session.mine = new Set([session.replica]);
   const orphans = drafts.orphans();
   const saved = drafts.loadState();
   if (saved) {
@@ -206,7 +215,10 @@ function start(session) {
       drafts.forgetState();
     }
   }
-  for (const orphan of orphans) session.outbox.push(...orphan.ops);
+  for (const orphan of orphans) {
+    session.outbox.push(...orphan.ops);
+    for (const replica of orphan.mine) session.mine.add(replica);
+  }
   if (session.note) session.outbox = applyKept(session.note, session.outbox);
   saveDraft(session, true);
   for (const orphan of orphans) drafts.removeDraft(orphan.replica);
@@ -288,11 +300,14 @@ function closed(session, code) {
   if (session.unpaired) {
     clear(session, 'state');
     drafts.forgetState();
+    forgetHeard(session);
+    saveDraft(session);
   }
   if (plan.problem === 'gone') {
     session.gone = true;
     clear(session, 'state');
     drafts.forgetState();
+    forgetHeard(session);
     saveDraft(session); // kept, in case the note comes back from Trash
     notify(session, 'problem', 'gone');
   } else if (plan.restart) {
@@ -301,6 +316,7 @@ function closed(session, code) {
     drafts.removeDraft(session.replica);
     drafts.forgetState();
     session.replica = newReplicaId(session.random);
+    session.mine = new Set([session.replica]);
     session.outbox = [];
     session.note = null;
     saveDraft(session);
@@ -322,6 +338,7 @@ function receive(session, message) {
         // The hub lost some of what it had stored from us (restored from a
         // backup): those counters must not be used again.
         session.replica = newReplicaId(session.random);
+        session.mine.add(session.replica);
         fresh.replica = session.replica;
       }
       session.note = fresh;

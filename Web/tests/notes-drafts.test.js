@@ -15,10 +15,10 @@ test('a draft held by an open session is not taken; a released or stale one is',
   drafts.saveDraft(7, [op]);
   assert.deepEqual(drafts.orphans(), []);
   now += LEASE_MS;
-  assert.deepEqual(drafts.orphans(), [{ replica: 7, ops: [op] }], 'the tab stopped renewing its lease');
+  assert.deepEqual(drafts.orphans(), [{ replica: 7, ops: [op], mine: [7] }], 'the tab stopped renewing its lease');
   drafts.saveDraft(7, [op], { leased: false });
   now = 1000;
-  assert.deepEqual(drafts.orphans(), [{ replica: 7, ops: [op] }], 'released on leaving');
+  assert.deepEqual(drafts.orphans(), [{ replica: 7, ops: [op], mine: [7] }], 'released on leaving');
   assert.deepEqual(createNoteDrafts(storage, 'n2').orphans(), [], 'another note\'s drafts are its own');
 });
 
@@ -73,4 +73,21 @@ test('replica ids are whole numbers in 1 ..< 2^53', () => {
   assert.equal(newReplicaId(() => 0), 1);
   assert.equal(newReplicaId(() => 0.999999999999), Math.floor(0.999999999999 * (2 ** 53 - 1)) + 1);
   assert.ok(Number.isSafeInteger(newReplicaId()));
+});
+
+test('a device removed from the household keeps its own typing in drafts, never what it heard others type', () => {
+  const storage = memoryStorage();
+  const drafts = createNoteDrafts(storage, 'n1');
+  const heard = { ...op, replica: 9, text: 'cudze' };
+  // Typed here by replicas 7 and 5 (a closed tab's, taken over); 9 is another person's.
+  drafts.saveDraft(7, [op, { ...op, replica: 5 }, heard], { mine: [7, 5] });
+  // A draft from before drafts said whose typing they hold: all of it is this device's.
+  storage.setItem(draftKey('n2', 3), JSON.stringify({ replica: 3, ops: [{ ...op, replica: 3 }, { ...op, replica: 4 }], lease: null }));
+  storage.setItem(stateKey('n1'), 'AAAA');
+  assert.equal(forgetSavedNotes(storage), 1);
+  const kept = JSON.parse(storage.getItem(draftKey('n1', 7)));
+  assert.deepEqual(kept.ops.map((o) => o.replica), [7, 5]);
+  assert.ok(!storage.getItem(draftKey('n1', 7)).includes('cudze'));
+  assert.equal(JSON.parse(storage.getItem(draftKey('n2', 3))).ops.length, 2, 'an older draft is left as it was');
+  assert.deepEqual(createNoteDrafts(storage, 'n2').orphans()[0].mine, [3, 4], 'and taken over as typing');
 });

@@ -358,6 +358,28 @@ test('a device removed while editing forgets its saved copy of the note, and kee
   assert.ok(a.storage.getItem(draftKey('n1', a.session.replica)), 'its own typing is kept');
 });
 
+test('an editor told its note is gone keeps only its own typing, not what it heard and the hub had not stored', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Lista\n');
+  const a = open(hub, clock);
+  const b = open(hub, clock);
+  clock.advance(10);
+  hub.stalled = true;
+  type(a.session, 'Lista\ntajne');
+  clock.advance(100);
+  type(b.session, 'Lista\ntajne moje');
+  clock.advance(100);
+  assert.ok(b.storage.getItem(draftKey('n1', b.session.replica)).includes('tajn'), 'heard, kept while it may read the note');
+  for (const s of [...hub.sockets]) hub.close(s, 4404);
+  clock.advance(10);
+  assert.equal(b.session.status, 'gone');
+  const draft = b.storage.getItem(draftKey('n1', b.session.replica));
+  assert.ok(draft.includes(' moj'), 'its own typing is kept');
+  assert.ok(!draft.includes('tajn'), 'what the other person typed is not');
+  b.session.stop();
+  assert.ok(!b.storage.getItem(draftKey('n1', b.session.replica)).includes('tajn'), 'nor saved again on leaving');
+});
+
 test('an editor told its note is gone forgets its saved copy', () => {
   const clock = fakeClock();
   const hub = fakeHub(clock, 'Prywatne');
