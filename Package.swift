@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "HearthApp",
             dependencies: [
-                "HearthCore", "HearthStore", "HearthEditing", "HearthServer", "HearthQR", "HearthDiscovery", "HearthReminders",
+                "HearthCore", "HearthStore", "HearthEditing", "HearthAlerts", "HearthServer", "HearthQR", "HearthDiscovery", "HearthReminders",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "HearthServer",
             dependencies: [
-                "HearthCore", "HearthCRDT", "HearthStore", "HearthEditing", "HearthQR", "HearthNotek",
+                "HearthCore", "HearthCRDT", "HearthStore", "HearthEditing", "HearthAlerts", "HearthQR", "HearthNotek",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -89,6 +89,17 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
             plugins: ["EmbedWebAssets"]
+        ),
+        // Alerts where people are: ntfy-protocol streams for phones' alert
+        // apps, replayed from the alert history; the hub's voice.
+        .target(
+            name: "HearthAlerts",
+            dependencies: [
+                "HearthCore", "HearthStore",
+                .product(name: "Logging", package: "swift-log"),
+                // HMAC-signed links behind a notification's buttons (AlertActionLink).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The reminder service: due and missed doses, on an injected clock.
         .target(
@@ -162,11 +173,12 @@ let package = Package(
             path: "Tests/HearthHubTestSupport"
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", "HearthTestSupport"]),
+        .testTarget(name: "HearthAlertsTests", dependencies: ["HearthAlerts", "HearthStore", "HearthCore", "HearthTestSupport"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
-                "HearthServer", "HearthEditing", "HearthStore", "HearthCRDT", "HearthNotek", "HearthTestSupport", "HearthHubTestSupport",
+                "HearthServer", "HearthEditing", "HearthAlerts", "HearthStore", "HearthCRDT", "HearthNotek", "HearthTestSupport", "HearthHubTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // Unzips what the hub gzipped.
                 .product(name: "CompressNIO", package: "compress-nio"),

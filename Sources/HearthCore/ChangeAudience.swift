@@ -26,7 +26,7 @@ public enum ChangeAudience: Sendable, Hashable {
             self = .viewers(.household)
         case .person, .careLink:
             self = .everyone
-        case .device:
+        case .device, .alertApp:
             self = person.map { .viewers(.device(owner: $0)) } ?? .admins
         case .pairingCode:
             self = .admins

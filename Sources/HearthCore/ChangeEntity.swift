@@ -16,4 +16,6 @@ public enum ChangeEntity: String, Sendable, Hashable, Codable, CaseIterable {
     case schedule
     case dose
     case alert
+    /// A credential for an alert app on a person's phone (never its password).
+    case alertApp
 }

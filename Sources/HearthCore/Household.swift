@@ -6,12 +6,15 @@ public struct Household: Sendable, Hashable, Codable {
     public var name: String
     /// IANA identifier, e.g. "Europe/Warsaw"; dose times are computed in it.
     public var timeZone: String
+    /// What the hub's alerts and voice say their words in.
+    public var language: HouseholdLanguage
     public var createdAt: Date
 
-    public init(id: UUID, name: String, timeZone: String, createdAt: Date) {
+    public init(id: UUID, name: String, timeZone: String, language: HouseholdLanguage = .english, createdAt: Date) {
         self.id = id
         self.name = name
         self.timeZone = timeZone
+        self.language = language
         self.createdAt = createdAt
     }
 

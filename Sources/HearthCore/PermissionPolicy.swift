@@ -40,7 +40,7 @@ public enum PermissionPolicy {
         /// back: by her caregivers, or by her when she recorded it herself.
         case doseRecord(of: UUID, recordedBy: UUID?)
         case person(UUID)
-        /// A device, by the person it belongs to.
+        /// A device or an alert app's credential, by the person it belongs to.
         case device(owner: UUID)
         /// The household's name, time zone and other settings.
         case household
@@ -111,7 +111,8 @@ public enum PermissionPolicy {
             if id == actor.personId && action == .edit { return true }  // one's own name
             return isAdmin
         case .device(let owner):
-            if owner == actor.personId { return action == .view || action == .edit || action == .delete }
+            // One's own devices, and the alert apps one signs in on one's phone.
+            if owner == actor.personId { return true }
             return isAdmin
         case .household:
             return action == .view || isAdmin

@@ -14,6 +14,7 @@ enum APIPath {
     enum Resource: String, Sendable {
         case health, household, pairing, people, devices, notes, medications, today, doses, clock, alerts, sos, sync, live
         case invitations = "pairing/invitations"
+        case alertApps = "alert-apps"
         case openAPI = "openapi.yaml"
     }
 

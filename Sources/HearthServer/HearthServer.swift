@@ -1,4 +1,5 @@
 import Foundation
+import HearthAlerts
 import HearthCore
 import HearthEditing
 import HearthStore
@@ -27,6 +28,12 @@ public struct ServerSettings: Sendable {
     /// What one address may hold open, and how soon a connection must send
     /// its first request.
     public var connectionLimits = ConnectionLimits.household
+    /// `http://<LAN address>:<port>`, what a phone's alert app is told to
+    /// type in; nil while the hub does not know it.
+    public var hubAddress: @Sendable () -> String? = { nil }
+    /// The open alert-app streams; the composition root makes them so the
+    /// hub's voice and health share them.
+    public var alertStreams: AlertStreams?
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
                 discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
@@ -56,7 +63,9 @@ public enum HearthServer {
         webhooks: @escaping @Sendable () -> WebhookStatus = { .none },
         now: (@Sendable () -> Date)? = nil,
         syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew,
-        pairingURL: @escaping @Sendable (_ secret: String) -> String? = { _ in nil }
+        pairingURL: @escaping @Sendable (_ secret: String) -> String? = { _ in nil },
+        alertStreams: AlertStreams? = nil,
+        hubAddress: @escaping @Sendable () -> String? = { nil }
     ) -> HearthRouter {
         // The hub's time, corrected when someone said its clock was wrong.
         let now = now ?? { store.currentTime() }
@@ -88,15 +97,19 @@ public enum HearthServer {
         AlertsController(store: store).addRoutes(to: api)
         SyncController(store: store, sessions: noteSessions, maximumSkew: syncMaximumSkew).addRoutes(to: api)
         LiveController(store: store).addHTTPRoutes(to: router)
+        let alertStreams = alertStreams ?? AlertStreams(store: store)
+        AlertAppsController(store: store, streams: alertStreams, hubAddress: hubAddress).addRoutes(to: api)
+        NtfyController(store: store, streams: alertStreams).addRoutes(to: router)
         return HearthRouter(router: router)
     }
 
     /// Only WebSocket upgrades reach this router; a refused upgrade falls
     /// through to the HTTP router, which explains the refusal.
-    static func webSocketRouter(store: HearthStore, noteSessions: NoteSessions) -> Router<HearthRequestContext> {
+    static func webSocketRouter(store: HearthStore, noteSessions: NoteSessions, alertStreams: AlertStreams) -> Router<HearthRequestContext> {
         let router = Router(context: HearthRequestContext.self)
         router.middlewares.add(CallerMiddleware(store: store))
         LiveController(store: store).addWebSocketRoutes(to: router)
+        NtfyController(store: store, streams: alertStreams).addWebSocketRoutes(to: router)
         NoteEditController(store: store, sessions: noteSessions).addWebSocketRoutes(to: router)
         return router
     }
@@ -109,13 +122,14 @@ public enum HearthServer {
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> App {
         let startedAt = ContinuousClock.now
+        let alertStreams = settings.alertStreams ?? AlertStreams(store: store)
         // One session per open note, whether typing comes from an editor or a device's sync.
         return Application(
             router: router(store: store, noteSessions: noteSessions, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
                            webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew,
-                           pairingURL: settings.pairingURL),
+                           pairingURL: settings.pairingURL, alertStreams: alertStreams, hubAddress: settings.hubAddress),
             server: .guardedHTTP1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions),
+                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions, alertStreams: alertStreams),
                 configuration: .init(
                     http1: .init(idleTimeout: .seconds(120)),
                     ws: .init(maxFrameSize: HearthLimits.webSocketMessage, autoPing: .enabled(timePeriod: .seconds(30)))

@@ -12,12 +12,15 @@ struct HouseholdController {
         var id: String
         var name: String
         var timeZone: String
+        /// What the hub's alerts on phones and its voice speak: en or pl.
+        var language: String
         var createdAt: Date
 
         init(_ household: Household) {
             id = household.id.text
             name = household.name
             timeZone = household.timeZone
+            language = household.language.rawValue
             createdAt = household.createdAt
         }
     }
@@ -26,6 +29,7 @@ struct HouseholdController {
     struct HouseholdPatch: Decodable {
         var name: String?
         var timeZone: String?
+        var language: String?
     }
 
     /// How long after a dose is due it counts as missed, and how often the
@@ -63,7 +67,7 @@ struct HouseholdController {
             try context.require(.edit, .household, what: "The household")
             let patch = try await request.decode(as: HouseholdPatch.self, context: context)
             let household = try await store.updateHousehold(
-                name: patch.name, timeZone: patch.timeZone, by: context.caller.actorName)
+                name: patch.name, timeZone: patch.timeZone, language: patch.language, by: context.caller.actorName)
             return HouseholdBody(household)
         }
     }

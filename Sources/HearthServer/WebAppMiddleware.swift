@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// Serves the web UI for every GET outside `/api/`: the file if there is one,
+/// Serves the web UI for every GET outside `/api/` and `/ntfy/` (the alert
+/// apps' endpoint, NtfyController): the file if there is one,
 /// otherwise `index.html`, so the app's own pages load from any address.
 /// Files carry an ETag and are revalidated on each load (`no-cache`), since
 /// their names do not change between versions.
@@ -10,7 +11,7 @@ struct WebAppMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         guard request.method == .get || request.method == .head,
-              path != "/api", !path.hasPrefix("/api/")
+              path != "/api", !path.hasPrefix("/api/"), path != NtfyController.root, !path.hasPrefix(NtfyController.root + "/")
         else {
             return try await next(request, context)
         }

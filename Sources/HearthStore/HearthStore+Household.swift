@@ -27,22 +27,25 @@ extension HearthStore {
     }
 
     static func household(_ db: Database) throws -> Household? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, timeZone, createdAt FROM household LIMIT 1")) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, timeZone, language, createdAt FROM household LIMIT 1")) else {
             return nil
         }
         let idText: String = row["id"]
         guard let id = UUID(text: idText) else {
             throw DatabaseError(message: "household id \(idText) is not a UUID")
         }
+        // A language this version does not know (a newer hub's backup) reads as English.
         return Household(id: id, name: row["name"], timeZone: row["timeZone"],
+                         language: HouseholdLanguage(rawValue: row["language"]) ?? .english,
                          createdAt: Date(millisecondsSince1970: row["createdAt"]))
     }
 
-    /// Renames the household or moves it to another time zone. Unchanged
-    /// fields write nothing and append no change.
-    public func updateHousehold(name: String?, timeZone: String?, by actor: String) async throws -> Household {
+    /// Renames the household, moves it to another time zone or changes the
+    /// language the hub speaks. Unchanged fields write nothing and append no change.
+    public func updateHousehold(name: String?, timeZone: String?, language: String? = nil, by actor: String) async throws -> Household {
         let validName = try name.map { name throws(HearthError) in try Household.validatedName(name) }
         let validZone = try timeZone.map { zone throws(HearthError) in try Household.validatedTimeZone(zone) }
+        let validLanguage = try language.map { language throws(HearthError) in try HouseholdLanguage.validated(language) }
         return try await write(by: actor) { transaction in
             guard var household = try Self.household(transaction.db) else {
                 throw HearthError.notFound(what: "The household")
@@ -56,9 +59,13 @@ extension HearthStore {
                 household.timeZone = validZone
                 changed["timeZone"] = .string(validZone)
             }
+            if let validLanguage, validLanguage != household.language {
+                household.language = validLanguage
+                changed["language"] = .string(validLanguage.rawValue)
+            }
             guard !changed.isEmpty else { return household }
-            try transaction.db.cachedExecute(sql: "UPDATE household SET name = ?, timeZone = ? WHERE id = ?",
-                arguments: [household.name, household.timeZone, household.id.text]
+            try transaction.db.cachedExecute(sql: "UPDATE household SET name = ?, timeZone = ?, language = ? WHERE id = ?",
+                arguments: [household.name, household.timeZone, household.language.rawValue, household.id.text]
             )
             try transaction.record(entity: .household, entityId: household.id.text,
                                    op: .update, payload: .object(changed))
@@ -69,6 +76,6 @@ extension HearthStore {
 
 extension Household {
     var changePayload: JSONValue {
-        ["name": .string(name), "timeZone": .string(timeZone)]
+        ["name": .string(name), "timeZone": .string(timeZone), "language": .string(language.rawValue)]
     }
 }

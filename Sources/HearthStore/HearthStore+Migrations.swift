@@ -35,6 +35,7 @@ extension HearthStore {
         registerAlertLookups(&migrator)
         registerSearchApartFromTyping(&migrator)
         registerDoseCorrections(&migrator)
+        registerAlertApps(&migrator)
         return migrator
     }
 

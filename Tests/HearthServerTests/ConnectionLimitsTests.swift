@@ -114,7 +114,7 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    private func read(for seconds: Double, until done: (String) -> Bool) -> String {
+    func read(for seconds: Double, until done: (String) -> Bool) -> String {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(seconds)
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -27,11 +27,15 @@ import Testing
             "/" + rest.replacingOccurrences(of: "/", with: "%2f"),
             path + "/",
             path.replacingOccurrences(of: "/v1/", with: "//v1//"),
-            "/%61" + rest.dropFirst(),
+            // The first letter escaped: `/%61pi/…`, `/%6Etfy/…`.
+            "/%" + String(rest.utf8.first ?? 0, radix: 16) + rest.dropFirst(),
         ]
     }
 
-    static let publicRoutes: Set<String> = ["GET /api/v1/health", "HEAD /api/v1/health", "POST /api/v1/pairing", "GET /api/v1/openapi.yaml"]
+    /// Routes that need no device token; a notification's button carries a
+    /// capability of its own (AlertActionLink), and answers 404 to any other.
+    static let publicRoutes: Set<String> = ["GET /api/v1/health", "HEAD /api/v1/health", "POST /api/v1/pairing", "GET /api/v1/openapi.yaml",
+                                            "POST /ntfy/actions/{alert}/{answer}/{capability}"]
 
     @Test func everyRouteUnderEverySpellingAsksForAToken() async throws {
         let directory = try TemporaryDirectory()

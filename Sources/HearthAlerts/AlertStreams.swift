@@ -1,0 +1,178 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Logging
+
+/// Why an alert app's stream was not opened.
+public enum AlertStreamRefusal: Error, Sendable, Equatable {
+    /// This credential already holds the most streams one phone needs.
+    case tooManyStreams(limit: Int)
+}
+
+/// Every open alert-app stream, and how each is fed: replayed from the
+/// change log (the hub's alerts are the message cache), then live, with a
+/// keepalive now and then. Each stream has its own bounded outbox; one
+/// that falls behind is closed (the app reconnects with its last id), so
+/// a slow or vanished phone never holds up another, the reminder service
+/// or a write.
+public final class AlertStreams: Sendable {
+    /// More than a phone needs (the app opens one per subscription); past
+    /// it a misbehaving client is refused.
+    public static let maximumPerCredential = 8
+
+    let store: HearthStore
+    let keepalive: Duration
+    let outboxLimit: Int
+    let logger: Logger
+    public let deliveries: DeliveryBoard
+
+    struct OpenStream {
+        let appId: UUID
+        let personId: UUID
+        let appName: String
+        let topic: String
+        let outbox: AsyncStream<NtfyEvent>.Continuation
+    }
+    private let streams = Locked([UUID: OpenStream]())
+
+    public init(store: HearthStore, keepalive: Duration = .seconds(45), outboxLimit: Int = 256,
+                deliveries: DeliveryBoard = DeliveryBoard(), logger: Logger = Logger(label: "hearth.alerts")) {
+        self.store = store
+        self.keepalive = keepalive
+        self.outboxLimit = outboxLimit
+        self.deliveries = deliveries
+        self.logger = logger
+    }
+
+    /// How many streams are open now.
+    public var openCount: Int { streams.withLock { $0.count } }
+
+    /// Opens a stream for `reader`: `open`, then what it missed since
+    /// `since`, then live alerts and keepalives until the app goes, the
+    /// credential is revoked, the person changes or the hub stops.
+    public func open(_ reader: AlertReader, since: NtfySince) async throws -> AlertStream {
+        let id = UUID.random()
+        let (events, outbox) = AsyncStream<NtfyEvent>.makeStream(bufferingPolicy: .bufferingOldest(outboxLimit))
+        let registered = streams.withLock { streams in
+            guard streams.values.count(where: { $0.appId == reader.app.app.id }) < Self.maximumPerCredential else { return false }
+            streams[id] = OpenStream(appId: reader.app.app.id, personId: reader.app.person.id, appName: reader.app.app.name,
+                                     topic: reader.topics[0].rawValue, outbox: outbox)
+            return true
+        }
+        guard registered else { throw AlertStreamRefusal.tooManyStreams(limit: Self.maximumPerCredential) }
+        do {
+            let subscription = try await store.subscribe(after: try await cursor(for: since)) { reader.listensTo($0) }
+            outbox.yield(NtfyEvent(id: NtfyMessageID.of(seq: subscription.latestAtStart), time: store.currentTime(), kind: .open,
+                                   topic: reader.topicList))
+            let feeding = Task { await feed(outbox, from: subscription, to: reader) }
+            let keeping = Task { await keepAlive(outbox, topic: reader.topicList) }
+            outbox.onTermination = { [weak self] _ in
+                subscription.cancel()
+                feeding.cancel()
+                keeping.cancel()
+                _ = self?.streams.withLock { $0.removeValue(forKey: id) }
+            }
+        } catch {
+            _ = streams.withLock { $0.removeValue(forKey: id) }
+            outbox.finish()
+            throw error
+        }
+        return AlertStream(events: events, reader: reader, board: deliveries)
+    }
+
+    /// What `reader` missed since `since`, without staying open (`poll=1`).
+    public func poll(_ reader: AlertReader, since: NtfySince) async throws -> [NtfyEvent] {
+        var cursor = try await cursor(for: since)
+        let latest = try await store.latestSeq()
+        var wording = AlertWording(try await store.household())
+        var events: [NtfyEvent] = []
+        while cursor < latest {
+            let page = try await store.changes(after: cursor, limit: 256)
+            guard let last = page.last else { break }
+            for change in page where change.seq <= latest && reader.listensTo(change) {
+                if change.entity == .household { wording = AlertWording(try await store.household()) }
+                if let event = reader.event(for: change, wording: wording) { events.append(event) }
+            }
+            cursor = last.seq
+        }
+        for event in events { deliveries.delivered(event, to: reader, polled: true) }
+        return events
+    }
+
+    /// Sends a test message to each open stream of this person; returns the
+    /// names of the apps it was handed to, and the message's id.
+    public func sendTest(to person: Person) async throws -> (id: String, apps: [String]) {
+        let wording = AlertWording(try await store.household())
+        let id = NtfyMessageID.test(after: store.hub.lastPublished)
+        let targets = streams.withLock { $0.values.filter { $0.personId == person.id } }
+        var reached: [String] = []
+        for target in targets {
+            var event = NtfyEvent(id: id, time: store.currentTime(), kind: .message, topic: target.topic)
+            event.title = wording.testTitle
+            event.message = wording.testMessage(for: person.name)
+            event.priority = 3
+            event.tags = ["white_check_mark"]
+            if case .enqueued = target.outbox.yield(event), !reached.contains(target.appName) { reached.append(target.appName) }
+        }
+        return (id, reached)
+    }
+
+    /// Where in the change log a stream starts for `since`.
+    func cursor(for since: NtfySince) async throws -> Int64 {
+        let lastDay = store.currentTime().addingTimeInterval(-NtfySince.kept)
+        switch since {
+        case .none: return try await store.latestSeq()
+        case .all: return try await store.replayCursor(since: lastDay)
+        case .time(let moment): return try await store.replayCursor(since: moment)
+        case .after(let seq):
+            // Compacted away: what the last day holds, as for `all`.
+            if let cursor = try await store.replayCursor(after: seq) { return cursor }
+            return try await store.replayCursor(since: lastDay)
+        }
+    }
+
+    private func feed(_ outbox: AsyncStream<NtfyEvent>.Continuation, from subscription: ChangeSubscription, to reader: AlertReader) async {
+        do {
+            var wording = AlertWording(try await store.household())
+            for try await change in subscription {
+                if reader.changesIdentity(change) { break }
+                if change.entity == .household { wording = AlertWording(try await store.household()) }
+                guard let event = reader.event(for: change, wording: wording) else { continue }
+                if case .dropped = outbox.yield(event) {
+                    logger.info("alert stream fell behind", metadata: ["event": "alerts.resync", "app": "\(reader.app.app.id.text)"])
+                    break
+                }
+            }
+        } catch {
+            // Fell behind the change log, or the hub is stopping: the app reconnects with its last id.
+            logger.info("alert stream ended", metadata: ["event": "alerts.end", "reason": "\(error)"])
+        }
+        outbox.finish()
+    }
+
+    private func keepAlive(_ outbox: AsyncStream<NtfyEvent>.Continuation, topic: String) async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: keepalive) } catch { return }
+            let event = NtfyEvent(id: NtfyMessageID.of(seq: store.hub.lastPublished), time: store.currentTime(), kind: .keepalive, topic: topic)
+            if case .dropped = outbox.yield(event) {
+                outbox.finish()
+                return
+            }
+        }
+    }
+}
+
+/// An open stream's events, in order; ends when the stream closes.
+public struct AlertStream: AsyncSequence, Sendable {
+    public typealias Element = NtfyEvent
+    let events: AsyncStream<NtfyEvent>
+    let reader: AlertReader
+    let board: DeliveryBoard
+
+    public func makeAsyncIterator() -> AsyncStream<NtfyEvent>.Iterator { events.makeAsyncIterator() }
+
+    /// Tells the board a message reached the phone's connection (was written to it).
+    public func written(_ event: NtfyEvent) {
+        board.delivered(event, to: reader, polled: false)
+    }
+}

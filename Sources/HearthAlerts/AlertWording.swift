@@ -1,0 +1,108 @@
+import Foundation
+import HearthCore
+
+/// The words of an alert for a phone's notification and for the hub's
+/// voice, in the household's language. The web pages say the same things
+/// in their own words (Web/i18n); these are the hub's.
+public struct AlertWording: Sendable {
+    public let language: HouseholdLanguage
+    public let timeZone: TimeZone
+
+    public init(language: HouseholdLanguage, timeZone: TimeZone) {
+        self.language = language
+        self.timeZone = timeZone
+    }
+
+    public init(_ household: Household?) {
+        self.init(language: household?.language ?? .english,
+                  timeZone: household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .current)
+    }
+
+    var polish: Bool { language == .polish }
+
+    public func title(_ alert: CareAlert) -> String {
+        switch alert.kind {
+        case .sos: "SOS"
+        case .doseDue: polish ? "Pora na lek" : "Medicine due"
+        case .doseMissed: polish ? "Nieprzyjęty lek" : "Medicine missed"
+        case .lowStock: polish ? "Kończy się lek" : "Running low"
+        case .clock: polish ? "Zegar centrali" : "Hub clock"
+        }
+    }
+
+    public func message(_ alert: CareAlert) -> String {
+        let person = text(alert, "personName") ?? (polish ? "Ktoś" : "Someone")
+        let medication = text(alert, "medicationName") ?? (polish ? "lek" : "a medicine")
+        switch alert.kind {
+        case .sos:
+            let time = clockTime(alert.raisedAt)
+            if let helper = text(alert, "respondedByName"), alert.respondedAt != nil {
+                return polish ? "\(person) potrzebuje pomocy (SOS o \(time)). \(helper) jest w drodze."
+                              : "\(person) needs help (SOS at \(time)). \(helper) is on the way."
+            }
+            return polish ? "\(person) potrzebuje pomocy! (SOS o \(time))" : "\(person) needs help! (SOS at \(time))"
+        case .doseDue:
+            return polish ? "\(person): pora na lek \(medication), \(amount(alert)) (\(dueTime(alert)))"
+                          : "\(person): time for \(medication), \(amount(alert)) (\(dueTime(alert)))"
+        case .doseMissed:
+            return polish ? "Nieprzyjęty lek: \(medication) (\(amount(alert)), \(dueTime(alert))) – \(person)"
+                          : "\(person) has not taken \(medication) (\(amount(alert)), \(dueTime(alert)))"
+        case .lowStock:
+            return polish ? "Kończy się lek \(medication) (\(person))." : "\(medication) for \(person) is running low."
+        case .clock:
+            return polish ? "Zegar centrali wskazuje złą godzinę. Sprawdź ustawienia czasu."
+                          : "The hub’s clock shows the wrong time. Check its time settings."
+        }
+    }
+
+    /// What the hub says aloud for an alert, or nil for one it keeps quiet
+    /// about: a due dose to the senior by name, a missed one, and an SOS's
+    /// answer, so a senior who holds no device hears that help is coming.
+    public func spoken(_ alert: CareAlert) -> String? {
+        let person = text(alert, "personName") ?? ""
+        let medication = text(alert, "medicationName") ?? (polish ? "lek" : "your medicine")
+        switch alert.kind {
+        case .doseDue:
+            return polish ? "\(person), pora na lek \(medication), \(amount(alert))."
+                          : "\(person), it is time for \(medication), \(amount(alert))."
+        case .doseMissed:
+            return polish ? "\(person): lek \(medication) nie został przyjęty." : "\(person) has not taken \(medication)."
+        case .sos:
+            if let helper = text(alert, "respondedByName"), alert.respondedAt != nil {
+                return polish ? "\(helper) jest w drodze." : "\(helper) is on the way."
+            }
+            return polish ? "\(person) wzywa pomocy." : "\(person) is calling for help."
+        case .lowStock, .clock:
+            return nil
+        }
+    }
+
+    public var acknowledgeLabel: String { polish ? "Potwierdź" : "Acknowledge" }
+    public var onMyWayLabel: String { polish ? "Już jadę" : "I’m on my way" }
+    public var testTitle: String { polish ? "Próba powiadomień" : "Alert test" }
+    public func testMessage(for name: String) -> String {
+        polish ? "\(name), ten telefon dostaje powiadomienia z Hearth." : "\(name), this phone receives Hearth’s alerts."
+    }
+
+    func text(_ alert: CareAlert, _ field: String) -> String? {
+        guard case .string(let value)? = alert.details.field(field), !value.isEmpty else { return nil }
+        return value
+    }
+
+    func amount(_ alert: CareAlert) -> String {
+        guard case .number(let number)? = alert.details.field("amount") else { return "" }
+        let count = number.rounded() == number ? String(Int(number)) : String(number)
+        return [count, text(alert, "unit") ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    func dueTime(_ alert: CareAlert) -> String {
+        text(alert, "plannedTime") ?? clockTime(alert.raisedAt)
+    }
+
+    func clockTime(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}

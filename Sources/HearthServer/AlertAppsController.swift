@@ -1,0 +1,106 @@
+import Foundation
+import HearthAlerts
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/api/v1/alert-apps`: the credentials a person gives the ntfy app on
+/// their phone. Made by the person's own paired device; the password is
+/// in the answer once and never again. `POST /api/v1/alert-apps/test`
+/// sends a test through every channel that reaches the person.
+struct AlertAppsController {
+    let store: HearthStore
+    let streams: AlertStreams
+    /// `http://<LAN address>:<port>`, the address a phone types in (never
+    /// `.local`: Android does not resolve mDNS names everywhere); nil
+    /// before the hub listens.
+    let hubAddress: @Sendable () -> String?
+
+    struct NewAlertApp: Decodable {
+        var name: String
+    }
+
+    struct AlertAppBody: ResponseEncodable {
+        struct Topic: Encodable {
+            var name: String
+            var includes: [String]
+        }
+        var id: String
+        var personId: String
+        var name: String
+        var username: String
+        /// Only when it was just made.
+        var password: String?
+        /// What to type as the server in the app.
+        var server: String
+        var topics: [Topic]
+        var createdAt: Date
+        var lastSeenAt: Date?
+
+        init(_ app: AlertApp, password: String? = nil, server: String) {
+            id = app.id.text
+            personId = app.personId.text
+            name = app.name
+            username = app.username
+            self.password = password
+            self.server = server
+            topics = AlertTopic.allCases.map { topic in
+                Topic(name: topic.rawValue, includes: CareAlert.Kind.allCases.filter(topic.includes).map(\.rawValue))
+            }
+            createdAt = app.createdAt
+            lastSeenAt = app.lastSeenAt
+        }
+    }
+
+    struct TestBody: ResponseEncodable {
+        struct Channel: Encodable {
+            var channel: String
+            var recipient: String
+            var at: Date
+        }
+        var messageId: String
+        /// Alert apps the test was handed to, and those that wrote it out.
+        var sentTo: [String]
+        var delivered: [Channel]
+    }
+
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let apps = api.group(.alertApps)
+        apps.get { request, context -> [AlertAppBody] in
+            let actor = try context.requirePaired()
+            let server = server(for: request)
+            return try await store.alertApps(visibleTo: actor).map { AlertAppBody($0, server: server) }
+        }
+        apps.post { request, context -> EditedResponse<AlertAppBody> in
+            let actor = try context.requirePaired()
+            let body = try await request.decode(as: NewAlertApp.self, context: context)
+            let (app, password) = try await store.createAlertApp(name: body.name, as: actor, by: context.caller.actorName)
+            return EditedResponse(status: .created, headers: [.location: APIPath.link(.alertApps, app.id)],
+                                  response: AlertAppBody(app, password: password, server: server(for: request)))
+        }
+        apps.delete("{id}") { _, context -> Response in
+            let actor = try context.requirePaired()
+            let id = try CareQuery.id(in: context, what: "That alert app")
+            try await store.revokeAlertApp(id: id, as: actor, by: context.caller.actorName)
+            return Response(status: .noContent)
+        }
+        apps.post("test") { _, context -> TestBody in
+            let actor = try context.requirePaired()
+            guard let person = try await store.person(id: actor.personId) else { throw HearthError.unpaired }
+            let (id, sentTo) = try await streams.sendTest(to: person)
+            // Give the streams a moment to write it out; a phone on Wi-Fi takes milliseconds.
+            var delivered = streams.deliveries.deliveries(ofMessage: id)
+            let deadline = ContinuousClock.now + .seconds(2)
+            while delivered.count < sentTo.count, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+                delivered = streams.deliveries.deliveries(ofMessage: id)
+            }
+            return TestBody(messageId: id, sentTo: sentTo,
+                            delivered: delivered.map { .init(channel: $0.channel.rawValue, recipient: $0.recipient, at: $0.at) })
+        }
+    }
+
+    func server(for request: Request) -> String {
+        (hubAddress() ?? NtfyController.origin(of: request)) + NtfyController.root
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HearthAlerts
+import HearthCore
+import Testing
+
+/// What an alert app asks for and what a phone shows, from the protocol's side.
+struct AlertWordsTests {
+    @Test func topicsAreTheFourNamesInTheOrderGivenAndNothingElse() {
+        #expect(AlertTopic.list("sos,doses") == [.sos, .doses])
+        #expect(AlertTopic.list("alerts") == [.alerts])
+        #expect(AlertTopic.list("sos,sos") == [.sos])
+        for wrong in ["", "SOS", "sos,", "notes", "sos,doses,stock,alerts,sos", "s%20os"] {
+            #expect(AlertTopic.list(wrong) == nil, "\(wrong)")
+        }
+        #expect(AlertTopic.first(of: [.stock, .alerts, .sos], including: .sos) == .alerts)
+        #expect(AlertTopic.first(of: [.stock], including: .doseMissed) == nil)
+        #expect(AlertTopic.doses.includes(.doseDue) && AlertTopic.doses.includes(.doseMissed) && !AlertTopic.doses.includes(.sos))
+    }
+
+    @Test func sinceIsNoneAllAMessageIdOrUnixSeconds() {
+        #expect(NtfySince.parse("none") == NtfySince.none)
+        #expect(NtfySince.parse("all") == .all)
+        #expect(NtfySince.parse("h42") == .after(seq: 42))
+        #expect(NtfySince.parse("h42-tAbcDef2345") == .after(seq: 42))
+        #expect(NtfySince.parse("1700000000") == .time(Date(timeIntervalSince1970: 1_700_000_000)))
+        for wrong in ["", "yesterday", "h", "h-1", "hx", "h12-x", "-5", "10m", "1.5", "h1-t😀"] {
+            #expect(NtfySince.parse(wrong) == nil, "\(wrong)")
+        }
+        let test = NtfyMessageID.test(after: 7)
+        #expect(NtfyMessageID.seq(in: test) == 7)
+        #expect(test != NtfyMessageID.test(after: 7))
+    }
+
+    @Test func anSOSReadsInTheHouseholdsLanguageAndSaysWhoIsComing() throws {
+        let raised = try #require(ISOTime.date(from: "2026-11-25T08:05:00Z"))
+        var sos = CareAlert(kind: .sos, audience: .caregivers, personId: UUID.random(), raisedBy: "device:x", raisedAt: raised,
+                            details: ["personName": "Zosia"])
+        let warsaw = try #require(TimeZone(identifier: "Europe/Warsaw"))
+        let english = AlertWording(language: .english, timeZone: warsaw)
+        let polish = AlertWording(language: .polish, timeZone: warsaw)
+        #expect(english.message(sos) == "Zosia needs help! (SOS at 09:05)")
+        #expect(polish.message(sos) == "Zosia potrzebuje pomocy! (SOS o 09:05)")
+        #expect(AlertPriority.of(sos) == 5)
+        sos.respondedAt = raised
+        sos.details = ["personName": "Zosia", "respondedByName": "Anna"]
+        #expect(english.message(sos).hasSuffix("Anna is on the way."))
+        #expect(polish.spoken(sos) == "Anna jest w drodze.")
+        #expect(AlertPriority.of(sos) == 3)
+    }
+
+    @Test func aDueDoseIsSpokenToTheSeniorByNameWithTheAmount() throws {
+        let due = CareAlert(kind: .doseDue, audience: .senior, personId: UUID.random(), raisedBy: "hub", raisedAt: Date(),
+                            details: ["personName": "Zosia", "medicationName": "Metformin", "amount": .number(1), "unit": "tablet",
+                                      "plannedTime": "08:00"])
+        let english = AlertWording(language: .english, timeZone: .gmt)
+        #expect(english.spoken(due) == "Zosia, it is time for Metformin, 1 tablet.")
+        #expect(english.message(due) == "Zosia: time for Metformin, 1 tablet (08:00)")
+        #expect(AlertWording(language: .polish, timeZone: .gmt).spoken(due) == "Zosia, pora na lek Metformin, 1 tablet.")
+        #expect(AlertPriority.of(due) == 3)
+        var missed = due
+        missed.kind = .doseMissed
+        #expect(AlertPriority.of(missed) == 4)
+        var low = due
+        low.kind = .lowStock
+        #expect(AlertPriority.of(low) == 2 && english.spoken(low) == nil)
+    }
+
+    @Test func anAlertReadsBackFromItsJSONAsTheLogKeepsIt() throws {
+        let alert = CareAlert(kind: .doseMissed, audience: .caregivers, personId: UUID.random(), doseId: UUID.random(),
+                              medicationId: UUID.random(), raisedBy: "hub", raisedAt: Date(millisecondsSince1970: 1_700_000_000_123),
+                              repeats: 2, details: ["medicationName": "Metformin"], acknowledgedAt: Date(millisecondsSince1970: 1_700_000_100_000),
+                              acknowledgedBy: UUID.random())
+        #expect(CareAlert(json: alert.json) == alert)
+        #expect(CareAlert(json: ["kind": "sos"]) == nil)
+    }
+}
