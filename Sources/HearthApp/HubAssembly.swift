@@ -76,6 +76,13 @@ struct HubAssembly {
             discovery: { discovery.current }, webhooks: { webhooks.current },
             syncMaximumSkew: TimeInterval(configuration.syncMaximumSkewSeconds))
         // Codes made from a page carry the hub's own address, as `hearth pair` prints it.
+        // What a phone's alert app types in: the LAN address, never `.local`.
+        settings.hubAddress = {
+            servingPort.withLock { $0 }.map { port in
+                let host = PairingSession.reachableHost(listeningOn: listenHost)
+                return "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+            }
+        }
         settings.pairingURL = { secret in
             servingPort.withLock { $0 }.map { port in
                 PairingSession.url(host: PairingSession.reachableHost(listeningOn: listenHost), port: port, secret: secret)

@@ -1,6 +1,7 @@
 import Foundation
 import HearthAlerts
 import HearthCore
+import HearthQR
 import HearthStore
 import Hummingbird
 
@@ -33,6 +34,9 @@ struct AlertAppsController {
         var password: String?
         /// What to type as the server in the app.
         var server: String
+        /// The server address as a QR code (SVGQR), for a phone's camera to
+        /// read and copy; the same drawing the pairing page reads back.
+        var svg: String?
         var topics: [Topic]
         var createdAt: Date
         var lastSeenAt: Date?
@@ -44,6 +48,7 @@ struct AlertAppsController {
             username = app.username
             self.password = password
             self.server = server
+            svg = try? SVGQR.render(QRCode(encoding: server), title: "Hearth alerts server: \(server)")
             topics = AlertTopic.allCases.map { topic in
                 Topic(name: topic.rawValue, includes: CareAlert.Kind.allCases.filter(topic.includes).map(\.rawValue))
             }
@@ -75,7 +80,8 @@ struct AlertAppsController {
             let actor = try context.requirePaired()
             let body = try await request.decode(as: NewAlertApp.self, context: context)
             let (app, password) = try await store.createAlertApp(name: body.name, as: actor, by: context.caller.actorName)
-            return EditedResponse(status: .created, headers: [.location: APIPath.link(.alertApps, app.id)],
+            // The password is in this answer only: nothing on the way may keep it.
+            return EditedResponse(status: .created, headers: [.location: APIPath.link(.alertApps, app.id), .cacheControl: "no-store"],
                                   response: AlertAppBody(app, password: password, server: server(for: request)))
         }
         apps.delete("{id}") { _, context -> Response in
