@@ -7,7 +7,9 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqren
 # avahi-daemon, avahi-utils, dbus, iproute2: the discovery test's own little LAN
 # in network namespaces (Tests/e2e/test_discovery.py); nothing is started on
 # this machine's network.
-TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2
+# espeak-ng, alsa-utils, sox: the hub's voice, recorded through ALSA's file
+# plugin and measured (Tests/e2e/test_alert_apps.py); no sound card needed.
+TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox
 # The package and its tests: building the .deb, lintian, a debootstrapped
 # Debian 12 root to install it into, and systemd-analyze for the unit.
 DEB_PACKAGES := dpkg-dev binutils xz-utils

@@ -97,6 +97,8 @@ let package = Package(
             dependencies: [
                 "HearthCore", "HearthStore",
                 .product(name: "Logging", package: "swift-log"),
+                // The hub's voice is a service of the hub's group.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // HMAC-signed links behind a notification's buttons (AlertActionLink).
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -135,7 +135,9 @@ public final class AlertStreams: Sendable {
         do {
             var wording = AlertWording(try await store.household())
             for try await change in subscription {
-                if reader.changesIdentity(change) { break }
+                // Only what changed since the stream opened: a care link or a
+                // rename replayed from before it says nothing about the reader now.
+                if change.seq > subscription.latestAtStart, reader.changesIdentity(change) { break }
                 if change.entity == .household { wording = AlertWording(try await store.household()) }
                 guard let event = reader.event(for: change, wording: wording) else { continue }
                 if case .dropped = outbox.yield(event) {

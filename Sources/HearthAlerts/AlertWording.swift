@@ -91,8 +91,7 @@ public struct AlertWording: Sendable {
 
     func amount(_ alert: CareAlert) -> String {
         guard case .number(let number)? = alert.details.field("amount") else { return "" }
-        let count = number.rounded() == number ? String(Int(number)) : String(number)
-        return [count, text(alert, "unit") ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+        return AmountWords.text(number, unit: text(alert, "unit") ?? "", language: language)
     }
 
     func dueTime(_ alert: CareAlert) -> String {

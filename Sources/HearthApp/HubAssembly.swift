@@ -1,4 +1,5 @@
 import Foundation
+import HearthAlerts
 import HearthCore
 import HearthEditing
 import HearthReminders
@@ -23,8 +24,9 @@ struct HubAssembly {
         let (listeningPort, portKnown) = AsyncStream.makeStream(of: Int.self)
         let noteSessions = NoteSessions(store: store, logger: logger)
         let systemd = SystemdNotifier()
+        let alerts = alertChannels()
         let server = application(noteSessions: noteSessions, discovery: discovery, webhooks: webhooks, systemd: systemd,
-                                 portKnown: portKnown)
+                                 alerts: alerts, portKnown: portKnown)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: server),
             .init(service: ExternalChangesService(store: store, logger: logger)),
@@ -42,6 +44,9 @@ struct HubAssembly {
             let (ports, portFound) = AsyncStream.makeStream(of: Int.self)
             notekPort = ports
             services += notek(noteSessions: noteSessions, portFound: portFound)
+        }
+        if let voice = alerts.voice {
+            services.append(.init(service: voice))
         }
         if !configuration.webhooks.isEmpty {
             services.append(.init(service: WebhookService(
@@ -64,8 +69,18 @@ struct HubAssembly {
 
     /// The HTTP/WebSocket server; once it listens it tells the data
     /// directory's lock, the log, systemd, discovery and `onReady` its port.
+    /// The alert apps' streams and, when `speech.enabled`, the hub's voice.
+    private func alertChannels() -> AlertChannels {
+        let streams = AlertStreams(store: store, deliveries: DeliveryBoard(now: { [store] in store.currentTime() }), logger: logger)
+        guard configuration.speech.enabled else { return AlertChannels(streams: streams) }
+        let voice = HubVoice(store: store, settings: configuration.speech, board: streams.deliveries,
+                             status: VoiceStatus(enabled: true), logger: logger)
+        return AlertChannels(streams: streams, voice: voice)
+    }
+
     private func application(noteSessions: NoteSessions, discovery: DiscoveryBoard, webhooks: WebhookBoard,
-                             systemd: SystemdNotifier, portKnown: AsyncStream<Int>.Continuation) -> HearthServer.App {
+                             systemd: SystemdNotifier, alerts: AlertChannels,
+                             portKnown: AsyncStream<Int>.Continuation) -> HearthServer.App {
         let (configuration, store, lock, logger, onReady) = (configuration, store, lock, logger, onReady)
         let offerFirstPairing = offerFirstPairing
         let servingPort = Locked<Int?>(nil)
@@ -76,6 +91,7 @@ struct HubAssembly {
             discovery: { discovery.current }, webhooks: { webhooks.current },
             syncMaximumSkew: TimeInterval(configuration.syncMaximumSkewSeconds))
         // Codes made from a page carry the hub's own address, as `hearth pair` prints it.
+        settings.alertChannels = alerts
         // What a phone's alert app types in: the LAN address, never `.local`.
         settings.hubAddress = {
             servingPort.withLock { $0 }.map { port in

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import HearthAlerts
 import HearthCore
 
 /// The configuration read section by section, each checked as it is read.
@@ -73,5 +74,25 @@ extension HubConfiguration.Values {
             throw problem(.notekPort, "must differ from http.port (\(httpPort))")
         }
         return HubConfiguration.NotekSettings(enabled: enabled, host: host, port: port)
+    }
+
+    /// `speech.*`: whether and how the hub speaks alerts aloud.
+    func speech() throws -> SpeechSettings {
+        let voice = optionalString(.speechVoice).flatMap { $0.isEmpty ? nil : $0 }
+        if let voice, !SpeechSettings.isVoiceName(voice) {
+            throw problem(.speechVoice, "must be an espeak-ng voice name such as pl, en-gb or pl+f3, not \(voice)")
+        }
+        var quietHours: QuietHours?
+        if let text = optionalString(.speechQuietHours), !text.isEmpty {
+            guard let hours = QuietHours(text) else {
+                throw problem(.speechQuietHours, "must be two times such as 22:00-07:00, not \(text)")
+            }
+            quietHours = hours
+        }
+        let device = try string(.speechDevice)
+        guard !device.isEmpty, device.count <= 100, !device.hasPrefix("-"), device.allSatisfy({ !$0.isWhitespace }) else {
+            throw problem(.speechDevice, "must be an ALSA device name such as default or plughw:1,0, not \(device)")
+        }
+        return SpeechSettings(enabled: try bool(.speechEnabled), voice: voice, quietHours: quietHours, device: device)
     }
 }

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import HearthAlerts
 import HearthCore
 import SystemPackage
 import Yams
@@ -27,6 +28,8 @@ public struct HubConfiguration: Sendable, Equatable {
     /// Days of change log kept in full; older entries are folded into the
     /// latest of each entity, and a device that was away longer resyncs.
     public var syncRetentionDays = 90
+    /// The hub's voice (`speech.*`): off unless turned on.
+    public var speech = SpeechSettings()
 
     public struct NotekSettings: Sendable, Equatable {
         public var enabled = false
@@ -65,6 +68,10 @@ public struct HubConfiguration: Sendable, Equatable {
         case notekPort = "notek.port"
         case syncMaximumSkew = "sync.maximumSkewSeconds"
         case syncRetention = "sync.retentionDays"
+        case speechEnabled = "speech.enabled"
+        case speechVoice = "speech.voice"
+        case speechQuietHours = "speech.quietHours"
+        case speechDevice = "speech.device"
 
         /// The alert kind a webhook key is for.
         var alertKind: CareAlert.Kind? {
@@ -145,6 +152,8 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.notekPort): .init(.int(9001), isSecret: false),
             absolute(.syncMaximumSkew): .init(.int(300), isSecret: false),
             absolute(.syncRetention): .init(.int(90), isSecret: false),
+            absolute(.speechEnabled): .init(.bool(false), isSecret: false),
+            absolute(.speechDevice): .init(.string("default"), isSecret: false),
         ]
 
         var providers: [any ConfigProvider] = [
@@ -170,6 +179,7 @@ public struct HubConfiguration: Sendable, Equatable {
         configuration.notek = try values.notek(httpHost: host, httpPort: port)
         configuration.syncMaximumSkewSeconds = try values.int(.syncMaximumSkew, in: 1...86_400, unit: "seconds")
         configuration.syncRetentionDays = try values.int(.syncRetention, in: 1...3650, unit: "days")
+        configuration.speech = try values.speech()
         return configuration
     }
 

@@ -11,7 +11,8 @@ import Hummingbird
 /// sends a test through every channel that reaches the person.
 struct AlertAppsController {
     let store: HearthStore
-    let streams: AlertStreams
+    let channels: AlertChannels
+    var streams: AlertStreams { channels.streams }
     /// `http://<LAN address>:<port>`, the address a phone types in (never
     /// `.local`: Android does not resolve mDNS names everywhere); nil
     /// before the hub listens.
@@ -93,7 +94,13 @@ struct AlertAppsController {
         apps.post("test") { _, context -> TestBody in
             let actor = try context.requirePaired()
             guard let person = try await store.person(id: actor.personId) else { throw HearthError.unpaired }
-            let (id, sentTo) = try await streams.sendTest(to: person)
+            var (id, sentTo) = try await streams.sendTest(to: person)
+            // The hub's voice is the senior's own channel: a caregiver's test
+            // at night does not wake the house.
+            if person.role == .senior, let voice = channels.voice {
+                sentTo.append("speaker")
+                await voice.sayTest(AlertWording(try await store.household()).testMessage(for: person.name), messageId: id)
+            }
             // Give the streams a moment to write it out; a phone on Wi-Fi takes milliseconds.
             var delivered = streams.deliveries.deliveries(ofMessage: id)
             let deadline = ContinuousClock.now + .seconds(2)

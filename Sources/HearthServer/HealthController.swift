@@ -1,3 +1,4 @@
+import HearthAlerts
 import HearthCore
 import HearthStore
 import Hummingbird
@@ -5,7 +6,8 @@ import Hummingbird
 /// `GET /api/v1/health`: is the hub up, and which version. Needs no caller,
 /// so a device can check a hub before pairing. An admin's device is also
 /// told for how long, whether the database answers, whether the hub is
-/// announced on the LAN and how webhooks are doing — not anyone else's:
+/// announced on the LAN, how webhooks, alert apps and the hub's voice are
+/// doing — not anyone else's:
 /// the times webhooks were delivered tell when an SOS or a missed dose
 /// fired.
 struct HealthController {
@@ -13,6 +15,7 @@ struct HealthController {
     let startedAt: ContinuousClock.Instant
     let discovery: @Sendable () -> DiscoveryStatus
     let webhooks: @Sendable () -> WebhookStatus
+    let alerts: @Sendable () -> AlertChannels.Summary
 
     /// The details are nil (left out) for anyone but an admin.
     struct Health: ResponseEncodable {
@@ -22,6 +25,8 @@ struct HealthController {
         var database: String?
         var discovery: DiscoveryStatus?
         var webhooks: WebhookStatus?
+        /// Alert apps' open streams and the hub's voice, each with its last delivery.
+        var alerts: AlertChannels.Summary?
     }
 
     func addRoutes(to api: RouterGroup<HearthRequestContext>) {
@@ -38,6 +43,7 @@ struct HealthController {
                 health.database = databaseOK ? "ok" : "unavailable"
                 health.discovery = discovery()
                 health.webhooks = webhooks()
+                health.alerts = alerts()
             }
             return EditedResponse(status: databaseOK ? .ok : .serviceUnavailable,
                                   headers: [.cacheControl: "no-store"], response: health)

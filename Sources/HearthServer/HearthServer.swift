@@ -31,9 +31,9 @@ public struct ServerSettings: Sendable {
     /// `http://<LAN address>:<port>`, what a phone's alert app is told to
     /// type in; nil while the hub does not know it.
     public var hubAddress: @Sendable () -> String? = { nil }
-    /// The open alert-app streams; the composition root makes them so the
-    /// hub's voice and health share them.
-    public var alertStreams: AlertStreams?
+    /// The alert apps' streams and the hub's voice; the composition root
+    /// makes them, so health and the Test button see the same ones.
+    public var alertChannels: AlertChannels?
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
                 discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
@@ -64,7 +64,7 @@ public enum HearthServer {
         now: (@Sendable () -> Date)? = nil,
         syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew,
         pairingURL: @escaping @Sendable (_ secret: String) -> String? = { _ in nil },
-        alertStreams: AlertStreams? = nil,
+        alertChannels: AlertChannels? = nil,
         hubAddress: @escaping @Sendable () -> String? = { nil }
     ) -> HearthRouter {
         // The hub's time, corrected when someone said its clock was wrong.
@@ -80,7 +80,9 @@ public enum HearthServer {
         router.middlewares.add(OriginCheckMiddleware())
         // The JSON API: each controller under its resource (APIPath).
         let api = router.group(RouterPath(APIPath.root))
-        HealthController(store: store, startedAt: startedAt, discovery: discovery, webhooks: webhooks).addRoutes(to: api)
+        let alertChannels = alertChannels ?? AlertChannels(store: store)
+        HealthController(store: store, startedAt: startedAt, discovery: discovery, webhooks: webhooks,
+                         alerts: alertChannels.summary).addRoutes(to: api)
         OpenAPIController(assets: assets).addRoutes(to: api)
         HouseholdController(store: store).addRoutes(to: api)
         PairingController(store: store, limiter: AttemptLimiter(limit: 10, window: 60)).addRoutes(to: api)
@@ -97,9 +99,8 @@ public enum HearthServer {
         AlertsController(store: store).addRoutes(to: api)
         SyncController(store: store, sessions: noteSessions, maximumSkew: syncMaximumSkew).addRoutes(to: api)
         LiveController(store: store).addHTTPRoutes(to: router)
-        let alertStreams = alertStreams ?? AlertStreams(store: store)
-        AlertAppsController(store: store, streams: alertStreams, hubAddress: hubAddress).addRoutes(to: api)
-        NtfyController(store: store, streams: alertStreams).addRoutes(to: router)
+        AlertAppsController(store: store, channels: alertChannels, hubAddress: hubAddress).addRoutes(to: api)
+        NtfyController(store: store, streams: alertChannels.streams).addRoutes(to: router)
         return HearthRouter(router: router)
     }
 
@@ -122,14 +123,14 @@ public enum HearthServer {
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> App {
         let startedAt = ContinuousClock.now
-        let alertStreams = settings.alertStreams ?? AlertStreams(store: store)
+        let alertChannels = settings.alertChannels ?? AlertChannels(store: store)
         // One session per open note, whether typing comes from an editor or a device's sync.
         return Application(
             router: router(store: store, noteSessions: noteSessions, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
                            webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew,
-                           pairingURL: settings.pairingURL, alertStreams: alertStreams, hubAddress: settings.hubAddress),
+                           pairingURL: settings.pairingURL, alertChannels: alertChannels, hubAddress: settings.hubAddress),
             server: .guardedHTTP1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions, alertStreams: alertStreams),
+                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions, alertStreams: alertChannels.streams),
                 configuration: .init(
                     http1: .init(idleTimeout: .seconds(120)),
                     ws: .init(maxFrameSize: HearthLimits.webSocketMessage, autoPing: .enabled(timePeriod: .seconds(30)))

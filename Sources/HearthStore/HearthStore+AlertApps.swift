@@ -63,11 +63,24 @@ extension HearthStore {
             }
             var app = try Self.alertApp(from: row)
             try PermissionPolicy.require(revoker, .delete, .device(owner: app.personId), what: "That alert app")
-            app.revokedAt = transaction.time
-            try transaction.db.cachedExecute(sql: "UPDATE alert_apps SET revokedAt = ? WHERE id = ?",
-                                             arguments: [transaction.time.millisecondsSince1970, id.text])
-            try transaction.record(entity: .alertApp, entityId: id.text, op: .update, payload: app.json)
+            try Self.revoke(&app, in: &transaction)
         }
+    }
+
+    /// Revokes every credential of a person (archived: gone from the household).
+    static func revokeAlertApps(of personId: UUID, in transaction: inout WriteTransaction) throws {
+        for row in try Row.fetchAll(transaction.db.cachedStatement(sql: "SELECT * FROM alert_apps WHERE personId = ? AND revokedAt IS NULL"),
+                                    arguments: [personId.text]) {
+            var app = try alertApp(from: row)
+            try revoke(&app, in: &transaction)
+        }
+    }
+
+    static func revoke(_ app: inout AlertApp, in transaction: inout WriteTransaction) throws {
+        app.revokedAt = transaction.time
+        try transaction.db.cachedExecute(sql: "UPDATE alert_apps SET revokedAt = ? WHERE id = ?",
+                                         arguments: [transaction.time.millisecondsSince1970, app.id.text])
+        try transaction.record(entity: .alertApp, entityId: app.id.text, op: .update, payload: app.json)
     }
 
     /// The credential these words name, if it is not revoked and its person

@@ -50,7 +50,7 @@ extension HearthStore {
                          arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(person(from:))
     }
 
-    /// Archives a person and revokes their devices; their history stays.
+    /// Archives a person and revokes their devices and alert apps; their history stays.
     public func archivePerson(id: UUID, by actor: String) async throws -> Person {
         try await write(by: actor) { transaction in
             guard var person = try Self.person(id: id, transaction.db), person.archivedAt == nil else {
@@ -65,6 +65,7 @@ extension HearthStore {
                                                 arguments: [id.text]) {
                 try Self.revokeDevice(id: deviceId, in: &transaction)
             }
+            try Self.revokeAlertApps(of: id, in: &transaction)
             return person
         }
     }

@@ -61,6 +61,18 @@ struct AlertStreamsTests {
         #expect(try await home.streams.poll(reader, since: NtfySince.none).isEmpty)
     }
 
+    @Test func aCareLinkMadeBeforeTheStreamIsNotTakenForANewOneWhenReplayed() async throws {
+        let home = try await AlertHome()
+        // `all` replays the day, care links included: they made Anna who she is, they do not end her stream.
+        let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .all))
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        #expect(await anna.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
+        #expect(!anna.ended.withLock { $0 })
+        // A link made now does: the phone reconnects as who she is now.
+        try await home.store.link(caregiver: home.anna.id, senior: home.jan.id, by: "test")
+        #expect(await anna.wait { $0.ended.withLock { $0 } })
+    }
+
     @Test func revokingTheCredentialOrArchivingThePersonClosesTheStream() async throws {
         let home = try await AlertHome()
         let (app, signedIn) = try await home.app(for: home.anna)

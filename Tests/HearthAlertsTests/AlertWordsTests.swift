@@ -1,5 +1,5 @@
 import Foundation
-import HearthAlerts
+@testable import HearthAlerts
 import HearthCore
 import Testing
 
@@ -55,7 +55,7 @@ struct AlertWordsTests {
         let english = AlertWording(language: .english, timeZone: .gmt)
         #expect(english.spoken(due) == "Zosia, it is time for Metformin, 1 tablet.")
         #expect(english.message(due) == "Zosia: time for Metformin, 1 tablet (08:00)")
-        #expect(AlertWording(language: .polish, timeZone: .gmt).spoken(due) == "Zosia, pora na lek Metformin, 1 tablet.")
+        #expect(AlertWording(language: .polish, timeZone: .gmt).spoken(due) == "Zosia, pora na lek Metformin, 1 tabletka.")
         #expect(AlertPriority.of(due) == 3)
         var missed = due
         missed.kind = .doseMissed
@@ -63,6 +63,18 @@ struct AlertWordsTests {
         var low = due
         low.kind = .lowStock
         #expect(AlertPriority.of(low) == 2 && english.spoken(low) == nil)
+    }
+
+    @Test func amountsAreCountedAsEachLanguageCountsThem() {
+        let cases: [(Double, String, HouseholdLanguage, String)] = [
+            (1, "tablets", .english, "1 tablet"), (2, "tablets", .english, "2 tablets"), (0.5, "", .english, "½ tablet"),
+            (1, "tablets", .polish, "1 tabletka"), (3, "tablets", .polish, "3 tabletki"), (5, "tablets", .polish, "5 tabletek"),
+            (12, "tablets", .polish, "12 tabletek"), (22, "capsules", .polish, "22 kapsułki"), (1.5, "tablets", .polish, "1,5 tabletki"),
+            (10, "ml", .english, "10 ml"), (2, "Tabletki", .english, "2 tablets"), (2, "łyżki", .polish, "2 łyżki"),
+        ]
+        for (amount, unit, language, expected) in cases {
+            #expect(AmountWords.text(amount, unit: unit, language: language) == expected)
+        }
     }
 
     @Test func anAlertReadsBackFromItsJSONAsTheLogKeepsIt() throws {

@@ -1,0 +1,47 @@
+import Foundation
+import HearthCore
+import HearthStore
+
+/// Every way an alert reaches a person beside an open page: the alert
+/// apps' streams and the hub's voice, with where each delivered. The
+/// composition root makes one; the server's routes and health read it.
+public struct AlertChannels: Sendable {
+    public let streams: AlertStreams
+    /// Present only when `speech.enabled`.
+    public let voice: HubVoice?
+    public let voiceStatus: VoiceStatus
+
+    public init(streams: AlertStreams, voice: HubVoice? = nil) {
+        self.streams = streams
+        self.voice = voice
+        self.voiceStatus = voice?.status ?? VoiceStatus(enabled: false)
+    }
+
+    /// Alert apps only: a hub without a voice (and the router in tests).
+    public init(store: HearthStore) {
+        self.init(streams: AlertStreams(store: store))
+    }
+
+    public var deliveries: DeliveryBoard { streams.deliveries }
+
+    /// Each channel and its last delivery since the hub started, for health.
+    public func summary() -> Summary {
+        let last = deliveries.lastDelivery()
+        return Summary(
+            openStreams: streams.openCount,
+            alertApps: .init(enabled: true, lastDelivery: last[.alertApp], problem: nil),
+            voice: .init(enabled: voiceStatus.enabled, lastDelivery: last[.voice], problem: voiceStatus.problem))
+    }
+
+    public struct Summary: Sendable, Encodable, Equatable {
+        public struct Channel: Sendable, Encodable, Equatable {
+            public var enabled: Bool
+            public var lastDelivery: Date?
+            /// Why it cannot deliver (espeak-ng missing, no speaker), said once.
+            public var problem: String?
+        }
+        public var openStreams: Int
+        public var alertApps: Channel
+        public var voice: Channel
+    }
+}

@@ -1,0 +1,271 @@
+"""Alerts on phones with no Internet: the hub speaks ntfy's subscribe
+protocol, and `ntfy_client.NtfyClient` speaks to it exactly as the ntfy
+Android app does. An SOS slid in a real Chromium reaches a caregiver's
+phone at top priority within a second; her lock-screen buttons answer it
+("I'm on my way" reaches the senior's Today page) and close it (the
+notification is cleared); a phone that was away for a missed dose gets it
+once when it reconnects with its last id; a revoked credential's streams
+end; a caregiver who does not look after the senior gets nothing of hers,
+and no phone ever gets a note's words. The hub's voice: with ALSA's `file`
+plugin as the speaker, a due dose is spoken, in English and in Polish, and
+`sox` hears a non-silent recording of a plausible length."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+import requests
+import websocket
+from selenium.webdriver.common.by import By
+
+from conftest import Hub, assert_problem
+from ntfy_client import NtfyClient
+from test_care_ui import (CARER, SENIOR, CareHome, banner_texts, browser, drag_thumb, home,  # noqa: F401 (fixtures)
+                          senior_window, wait_for)
+from test_reminders_live import set_hub_clock
+
+SOS_WITHIN_S = 1.0
+
+
+def make_alert_app(hub: Hub, token: str, name: str) -> tuple[dict, NtfyClient]:
+    """A credential for the phone of the device holding `token`, and the app signed in with it."""
+    response = requests.post(f"{hub.url}/api/v1/alert-apps", json={"name": name},
+                             headers={"Authorization": f"Bearer {token}"}, timeout=5)
+    assert response.status_code == 201, response.text
+    app = response.json()
+    assert app["server"] == f"http://127.0.0.1:{hub.port}/ntfy", app["server"]
+    assert response.headers["Cache-Control"] == "no-store"
+    return app, NtfyClient(app["server"], app["username"], app["password"])
+
+
+def stranger(hub: Hub) -> dict:
+    """A caregiver who looks after nobody in this household."""
+    return hub.pair_device("--new-person", "Obcy", "--role", "caregiver", device_name="Telefon obcego", wait=False)
+
+
+def test_an_sos_slid_on_the_tablet_rings_the_caregivers_phone_and_her_buttons_answer_it(browser, home):  # noqa: F811
+    app, phone = make_alert_app(home.hub, home.carer["token"], "Telefon Ani")
+    assert phone.auth("sos").json() == {"success": True}
+    stream = phone.subscribe("sos,doses")
+    assert stream.status == 200
+    stream.wait_for("the open event", lambda e: e["event"] == "open" and e["topic"] == "sos,doses")
+    over_ws = phone.subscribe_ws("alerts")
+    assert json.loads(over_ws.recv())["event"] == "open"
+
+    senior = senior_window(browser, home)
+    wait_for(browser, "the SOS slider", lambda d: d.find_elements(By.ID, "sos-slider"))
+    drag_thumb(browser, 1.0)
+    slid = time.time()
+    arrived, sos = stream.wait_for("the SOS", lambda e: e["event"] == "message")
+    assert arrived - slid < SOS_WITHIN_S, f"the SOS reached the phone {arrived - slid:.2f} s after the slide"
+    assert sos["priority"] == 5 and sos["topic"] == "sos" and sos["title"] == "SOS"
+    assert sos["message"].startswith(f"{SENIOR} needs help!")
+    assert sos["click"] == f"http://127.0.0.1:{home.hub.port}/#/alerts"
+    ws_sos = json.loads(over_ws.recv())
+    assert ws_sos["sequence_id"] == sos["sequence_id"] and ws_sos["priority"] == 5
+    actions = {a["id"]: a for a in sos["actions"]}
+    assert set(actions) == {"respond", "acknowledge"}
+    assert "Authorization" not in str(actions) and app["password"] not in str(actions)
+
+    # "I'm on my way" from the lock screen: the senior's tablet says who is coming,
+    # and the phone's notification is replaced with it, without an alarm.
+    assert phone.press(actions["respond"]).status_code == 200
+    browser.switch_to.window(senior)
+    wait_for(browser, "who is coming, on the senior's tablet", lambda d: f"Help is on the way: {CARER}" in " ".join(banner_texts(d, "sos")), 3)
+    _, answered = stream.wait_for("the replaced notification",
+                                  lambda e: e["event"] == "message" and e["id"] != sos["id"])
+    assert answered["sequence_id"] == sos["sequence_id"] and answered["priority"] == 3
+    assert answered["message"].endswith(f"{CARER} is on the way.")
+
+    # Acknowledge: the alert closes everywhere and the phone takes the notification away.
+    [acknowledge] = [a for a in answered["actions"] if a["id"] == "acknowledge"]
+    assert phone.press(acknowledge).status_code == 200
+    _, cleared = stream.wait_for("the cleared notification", lambda e: e["event"] == "message_clear")
+    assert cleared["sequence_id"] == sos["sequence_id"] and cleared["topic"] == "sos"
+    wait_for(browser, "the banner gone on the tablet", lambda d: banner_texts(d) == [], 3)
+    assert not home.alerts(kind="sos", open="1")
+    # A button is for its one alert: bent to another, it does nothing.
+    second = requests.post(f"{home.hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).json()
+    bent = dict(acknowledge, url=acknowledge["url"].replace(sos["sequence_id"], second["id"]))
+    assert_problem(phone.press(bent), 404, "not-found")
+    stream.close()
+    over_ws.close()
+
+
+def test_a_phone_that_was_away_gets_the_missed_dose_once_when_it_reconnects(home):  # noqa: F811
+    hub = home.hub
+    _, phone = make_alert_app(hub, home.carer["token"], "Telefon Ani")
+    grace = requests.put(f"{hub.url}/api/v1/household/reminders", headers=hub.headers, timeout=5,
+                         json={"graceMinutes": 1, "repeatMinutes": 10})
+    assert grace.status_code == 200, grace.text
+    zone = ZoneInfo(requests.get(f"{hub.url}/api/v1/household", headers=hub.headers, timeout=5).json()["timeZone"])
+    due = (datetime.now(zone) + timedelta(days=1)).replace(second=0, microsecond=0)
+    home.add_medication("Metformina", [{"kind": "weekly", "times": [due.strftime("%H:%M")], "amount": 1,
+                                        "startDate": due.date().isoformat()}])
+
+    stream = phone.subscribe("doses")
+    _, opened = stream.wait_for("the open event", lambda e: e["event"] == "open")
+    last_id = opened["id"]
+    stream.close()  # the phone goes out of range
+
+    set_hub_clock(hub, hub.token, due + timedelta(minutes=2))
+    deadline = time.monotonic() + 10
+    while not home.alerts(kind="dose-missed") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert home.alerts(kind="dose-missed"), "the dose was not counted missed"
+
+    back = phone.subscribe("doses", since=last_id)
+    _, missed = back.wait_for("the missed dose", lambda e: e["event"] == "message" and e["priority"] == 4)
+    assert missed["message"] == f"{SENIOR} has not taken Metformina (1 tablet, {due.strftime('%H:%M')})"
+    time.sleep(1)
+    assert [m["id"] for m in back.messages() if m["priority"] == 4] == [missed["id"]], "the missed dose came more than once"
+    back.close()
+    # Polling from the last message it has gets nothing again.
+    newest = back.messages()[-1]["id"]
+    assert phone.poll("doses", since=newest) == []
+    assert [m["sequence_id"] for m in phone.poll("doses", since=last_id) if m["event"] == "message" and m["priority"] == 4] \
+        == [missed["sequence_id"]]
+
+
+def test_a_revoked_credential_is_refused_and_its_streams_end_at_once(home):  # noqa: F811
+    hub = home.hub
+    app, phone = make_alert_app(hub, home.carer["token"], "Stary telefon")
+    stream = phone.subscribe("alerts")
+    stream.wait_for("the open event", lambda e: e["event"] == "open")
+    over_ws = phone.subscribe_ws("sos")
+    over_ws.recv()
+    listed = requests.get(f"{hub.url}/api/v1/alert-apps", headers=home.carer_headers, timeout=5).json()
+    assert [a["username"] for a in listed] == [app["username"]] and "password" not in listed[0]
+
+    revoked = requests.delete(f"{hub.url}/api/v1/alert-apps/{app['id']}", headers=home.carer_headers, timeout=5)
+    assert revoked.status_code == 204
+    assert stream.ended.wait(2), "the JSON stream stayed open after the credential was revoked"
+    over_ws.settimeout(2)
+    opcode, data = over_ws.recv_data(control_frame=True)
+    assert opcode == websocket.ABNF.OPCODE_CLOSE and int.from_bytes(data[:2], "big") == 4000
+    refused = requests.get(f"{app['server']}/alerts/json", headers=phone.headers, timeout=5)
+    assert_problem(refused, 401, "alert-app-unauthorized")
+    assert refused.headers["WWW-Authenticate"] == 'Basic realm="Hearth"'
+
+
+def test_wrong_topics_since_credentials_and_too_many_streams_are_problems(home):  # noqa: F811
+    hub = home.hub
+    app, phone = make_alert_app(hub, home.carer["token"], "Telefon Ani")
+    assert_problem(requests.get(f"{app['server']}/notes/json", headers=phone.headers, timeout=5), 404, "unknown-topic")
+    assert_problem(requests.get(f"{app['server']}/sos/json", params={"since": "wczoraj"}, headers=phone.headers, timeout=5),
+                   400, "invalid-since")
+    wrong = NtfyClient(app["server"], app["username"], "not-the-password")
+    assert_problem(wrong.auth("sos"), 401, "alert-app-unauthorized")
+    assert_problem(requests.get(f"{app['server']}/sos/json", timeout=5), 401, "alert-app-unauthorized")
+    assert_problem(requests.post(f"{hub.url}/api/v1/alert-apps", json={"name": ""}, headers=home.carer_headers, timeout=5),
+                   422, "invalid")
+    streams = [phone.subscribe("alerts") for _ in range(8)]
+    assert all(s.status == 200 for s in streams)
+    ninth = requests.get(f"{app['server']}/alerts/json", headers=phone.headers, timeout=5)
+    assert_problem(ninth, 429, "too-many-streams")
+    for stream in streams:
+        stream.close()
+
+
+def test_a_caregiver_who_does_not_look_after_the_senior_gets_nothing_of_hers_and_no_phone_gets_a_note(home):  # noqa: F811
+    hub = home.hub
+    other = stranger(hub)
+    _, strangers_phone = make_alert_app(hub, other["token"], "Telefon obcego")
+    _, carers_phone = make_alert_app(hub, home.carer["token"], "Telefon Ani")
+    watching = {topic: strangers_phone.subscribe(topic, since="all") for topic in ("alerts", "sos", "doses", "stock")}
+    carer = carers_phone.subscribe("alerts", since="all")
+    for stream in [*watching.values(), carer]:
+        stream.wait_for("the open event", lambda e: e["event"] == "open")
+
+    secret = "tajemnica-babci-7f3a"
+    note = requests.post(f"{hub.url}/api/v1/notes", headers=home.senior_headers, timeout=5,
+                         json={"title": f"Prywatne {secret}", "text": f"{secret} w szufladzie", "visibility": "private"})
+    assert note.status_code == 201, note.text
+    requests.post(f"{hub.url}/api/v1/notes", headers=home.senior_headers, timeout=5,
+                  json={"title": f"Wspólne {secret}", "text": secret, "visibility": "shared"})
+    sos = requests.post(f"{hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5)
+    assert sos.status_code == 201, sos.text
+    carer.wait_for("the SOS on her own caregiver's phone", lambda e: e["event"] == "message")
+    time.sleep(1)
+    for topic, stream in watching.items():
+        assert [e for _, e in stream.events if e["event"] not in ("open", "keepalive")] == [], topic
+        assert SENIOR not in str(stream.events)
+    # Notes never travel to phones, whoever may read them.
+    assert all(secret not in str(s.events) for s in [*watching.values(), carer])
+    for stream in [*watching.values(), carer]:
+        stream.close()
+
+
+# --------------------------------------------------------------------------
+# The hub's voice
+# --------------------------------------------------------------------------
+
+
+def sound_file_home(tmp_path: Path) -> tuple[Path, Path]:
+    """A HOME whose ALSA default device is the `file` plugin: what the hub
+    plays is written to a WAV file instead of a sound card."""
+    home_dir = tmp_path / "speaker-home"
+    home_dir.mkdir()
+    recording = tmp_path / "spoken.wav"
+    (home_dir / ".asoundrc").write_text(
+        'pcm.!default {\n  type file\n  slave.pcm "null"\n'
+        f'  file "{recording}"\n  format "wav"\n}}\n')
+    return home_dir, recording
+
+
+def recording_stats(recording: Path) -> dict[str, float]:
+    """sox's measurements of a recording: its length and loudness."""
+    result = subprocess.run(["sox", str(recording), "-n", "stat"], capture_output=True, text=True, timeout=30)
+    stats = {}
+    for line in result.stderr.splitlines():
+        name, _, value = line.partition(":")
+        try:
+            stats[name.strip()] = float(value.strip())
+        except ValueError:
+            pass
+    return stats
+
+
+def last_spoken(hub: Hub) -> str | None:
+    health = requests.get(f"{hub.url}/api/v1/health", headers=hub.headers, timeout=5).json()
+    return health["alerts"]["voice"].get("lastDelivery")
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_due_dose_is_spoken_through_the_speaker_in_the_households_language(hub_launcher, data_dir, tmp_path, language):
+    home_dir, recording = sound_file_home(tmp_path)
+    hub = hub_launcher.start(data_dir=data_dir, env={"HEARTH_SPEECH_ENABLED": "true", "HOME": str(home_dir)}).pair_admin()
+    senior = hub.pair_device("--new-person", SENIOR, "--role", "senior", device_name="Tablet")
+    carer = hub.pair_device("--new-person", CARER, "--role", "caregiver", device_name="Telefon")
+    assert hub.hearth("people", "link", "--caregiver", CARER, "--senior", SENIOR).returncode == 0
+    assert requests.patch(f"{hub.url}/api/v1/household", json={"language": language}, headers=hub.headers,
+                          timeout=5).json()["language"] == language
+    health = requests.get(f"{hub.url}/api/v1/health", headers=hub.headers, timeout=5).json()
+    assert health["alerts"]["voice"]["enabled"] and health["alerts"]["voice"].get("problem") is None, health
+    zone = ZoneInfo(requests.get(f"{hub.url}/api/v1/household", headers=hub.headers, timeout=5).json()["timeZone"])
+    due = (datetime.now(zone) + timedelta(days=1)).replace(second=0, microsecond=0)
+    created = requests.post(f"{hub.url}/api/v1/medications", headers={"Authorization": f"Bearer {carer['token']}"}, timeout=5,
+                            json={"personId": senior["person"]["id"], "name": "Metformina",
+                                  "schedules": [{"kind": "weekly", "times": [due.strftime("%H:%M")], "amount": 1,
+                                                 "startDate": due.date().isoformat()}]})
+    assert created.status_code == 201, created.text
+
+    set_hub_clock(hub, hub.token, due - timedelta(seconds=1))
+    deadline = time.monotonic() + 20
+    while last_spoken(hub) is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert last_spoken(hub), f"nothing was spoken; health: {requests.get(f'{hub.url}/api/v1/health', headers=hub.headers).json()}"
+    stats = recording_stats(recording)
+    # "Babcia Zosia, it is time for Metformina, 1." is about three seconds of speech.
+    assert 1.5 <= stats.get("Length (seconds)", 0) <= 15, stats
+    assert stats.get("Maximum amplitude", 0) > 0.1 and stats.get("RMS     amplitude", 0) > 0.01, stats
+    # The words themselves are checked in Swift (AlertWordsTests); here, that the speaker said something.
+    [alert] = requests.get(f"{hub.url}/api/v1/alerts", params={"kind": "dose-due"},
+                           headers={"Authorization": f"Bearer {carer['token']}"}, timeout=5).json()
+    assert alert["details"]["medicationName"] == "Metformina"
