@@ -53,13 +53,13 @@ import Testing
                 try await client.anonymous.execute(uri: "/api/v1/health", method: .get, headers: headers) { response in
                     #expect(response.status == .ok)
                     let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
-                    #expect(body == ["status": "ok", "version": .string(HearthVersion.current)], "no uptime, discovery or webhooks")
+                    #expect(body == ["status": "ok", "version": .string(HearthVersion.current)], "no uptime, discovery, webhooks or alert channels")
                 }
             }
             // The admin's device (the client's own token) sees the details
             try await client.execute(uri: "/api/v1/health", method: .get) { response in
                 let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
-                #expect(Set(body.keys) == ["status", "version", "uptimeSeconds", "database", "discovery", "webhooks"])
+                #expect(Set(body.keys) == ["status", "version", "uptimeSeconds", "database", "discovery", "webhooks", "alerts"])
             }
         }
     }
