@@ -1,11 +1,11 @@
 // Household: the people and who looks after whom, the paired devices with
 // "Remove", adding a device with a pairing code shown on this screen
-// (household-invitation.js), the reminder settings and the household's name
-// and time zone (household-settings.js). What a person may not do is not
-// offered (household/model.js mirrors the hub's rules), but the hub decides:
-// when it refuses, its sentence is shown. Follows the live stream: people,
-// care links, devices and the household's settings changed anywhere show
-// here without a reload.
+// (household-invitation.js), the reminder settings, the household's name
+// and time zone and the hub's language (household-settings.js). What a
+// person may not do is not offered (household/model.js mirrors the hub's
+// rules), but the hub decides: when it refuses, its sentence is shown.
+// Follows the live stream: people, care links, devices and the household's
+// settings changed anywhere show here without a reload.
 import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { careLinksOf } from '../household/model.js';
@@ -49,6 +49,7 @@ function renderHousehold(app, remembered, outlet) {
     section('household-add-device', t('household.invite.heading'), invitation.element),
     section('household-reminders', t('household.reminders.heading'), settings.remindersElement),
     section('household-details', t('household.details.heading'), settings.detailsElement),
+    section('household-language', t('household.language.heading'), settings.languageElement),
   );
 
   const { load, stop: stopLoading } = createHouseholdLoader(app, remembered, {

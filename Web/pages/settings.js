@@ -2,12 +2,8 @@
 // buttons (easier to hit and to read aloud than a dropdown) that applies the
 // moment it is chosen; there is no "Save" step to forget.
 import { h, pageHeading } from '../dom.js';
-import { LANGUAGES } from '../i18n.js';
+import { LANGUAGES, LANGUAGE_NAMES } from '../i18n.js';
 import { TEXT_SIZES, THEMES } from '../preferences.js';
-
-// Language names are written in their own language, so they can be found
-// whichever language is showing now.
-const LANGUAGE_NAMES = { en: 'English', pl: 'Polski' };
 
 function choiceGroup({ name, legend, choices, selected, labelFor, langFor, onPick }) {
   return h(
