@@ -29,6 +29,7 @@ import { createAlertsPage } from './pages/alerts.js';
 import { createHouseholdPage } from './pages/household.js';
 import { createMedicationsPage } from './pages/medications.js';
 import { createPairPage } from './pages/pair.js';
+import { createPhoneAlertsPage } from './pages/phone-alerts.js';
 import { createNotesPage } from './pages/notes.js';
 import { createTodayPage } from './pages/today.js';
 import { createSettingsPage } from './pages/settings.js';
@@ -131,6 +132,7 @@ const router = createRouter({
     alerts: safePage(createAlertsPage(app)),
     household: safePage(createHouseholdPage(app)),
     settings: safePage(createSettingsPage(app)),
+    'phone-alerts': safePage(createPhoneAlertsPage(app)),
   },
   onChange: onPageShown,
 });

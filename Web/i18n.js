@@ -4,6 +4,11 @@
 
 export const LANGUAGES = Object.freeze(['en', 'pl']);
 export const FALLBACK_LANGUAGE = 'en';
+/**
+ * Each language's name written in itself, so either can be found whichever
+ * language is showing now (the header's switch, Settings, the hub's language).
+ */
+export const LANGUAGE_NAMES = Object.freeze({ en: 'English', pl: 'Polski' });
 /** localStorage key that remembers the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'hearth.language';
 

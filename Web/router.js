@@ -14,6 +14,22 @@ export const PAGE_NAMES = Object.freeze([
 
 export const DEFAULT_PAGE = PAGE_NAMES[0];
 
+/**
+ * Pages reached from a link on another page rather than from the
+ * navigation, each with the navigation's page it belongs under (marked in
+ * the navigation while it is open, so a phone's menu still says where one is).
+ */
+export const LINKED_PAGES = Object.freeze({ 'phone-alerts': 'settings' });
+
+/** The navigation's page a page is shown under: itself, or the one it is linked from. */
+export function navPageOf(page) {
+  return Object.hasOwn(LINKED_PAGES, page) ? LINKED_PAGES[page] : page;
+}
+
+function isPage(page) {
+  return PAGE_NAMES.includes(page) || Object.hasOwn(LINKED_PAGES, page);
+}
+
 /** The href a link to a page uses, e.g. "#/notes". */
 export function pageHref(page, ...params) {
   const rest = params.map((p) => '/' + encodeURIComponent(p)).join('');
@@ -38,7 +54,7 @@ export function resolveRoute(hash) {
     .replace(/^#/, '')
     .split(/[?#]/)[0];
   const [page, ...params] = path.split('/').filter((s) => s !== '').map(decodeSegment);
-  if (!PAGE_NAMES.includes(page)) {
+  if (!isPage(page)) {
     return { page: DEFAULT_PAGE, params: [] };
   }
   return { page, params };

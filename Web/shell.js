@@ -2,7 +2,7 @@
 // navigation and the header's language switch. Built once and updated in
 // place, so a keyboard user's focus stays put when the language changes.
 import { h } from './dom.js';
-import { PAGE_NAMES, pageHref } from './router.js';
+import { PAGE_NAMES, navPageOf, pageHref } from './router.js';
 
 /** Fills every [data-i18n="key"] element in the static shell. */
 export function translateShell(root, t) {
@@ -40,7 +40,7 @@ export function renderNav(list, t, toggle = null) {
     link.textContent = t(`pages.${link.getAttribute('data-page')}`);
   }
   if (toggle) {
-    const current = list.querySelector('a[aria-current="page"]')?.textContent ?? '';
+    const current = list.querySelector('a[aria-current]')?.textContent ?? '';
     toggle.querySelector('.nav-toggle-label').textContent = t('shell.menu');
     toggle.querySelector('.nav-toggle-page').textContent = current;
   }
@@ -53,14 +53,21 @@ function openMenu(toggle, open) {
   toggle.parentElement.dataset.open = String(open);
 }
 
-/** aria-current tells screen readers (and the CSS) which page is open. */
+/**
+ * aria-current tells screen readers (and the CSS) which page is open: "page"
+ * on its own link, "true" on the link it is reached from when it has none
+ * (Alerts on this phone, under Settings).
+ */
 export function markCurrentPage(list, page, toggle = null) {
+  const under = navPageOf(page);
   for (const link of list.querySelectorAll('a[data-page]')) {
-    if (link.getAttribute('data-page') === page) link.setAttribute('aria-current', 'page');
+    const linkPage = link.getAttribute('data-page');
+    if (linkPage === page) link.setAttribute('aria-current', 'page');
+    else if (linkPage === under) link.setAttribute('aria-current', 'true');
     else link.removeAttribute('aria-current');
   }
   if (toggle) {
-    toggle.querySelector('.nav-toggle-page').textContent = list.querySelector('a[aria-current="page"]')?.textContent ?? '';
+    toggle.querySelector('.nav-toggle-page').textContent = list.querySelector('a[aria-current]')?.textContent ?? '';
     openMenu(toggle, false);
   }
 }

@@ -169,6 +169,18 @@ export function householdPatch(current, { name, timeZone }) {
   return Object.keys(body).length > 0 ? { body } : { body: null };
 }
 
+/** The languages the hub's alerts on phones and its voice speak (HouseholdLanguage). */
+export const HUB_LANGUAGES = Object.freeze(['en', 'pl']);
+
+/**
+ * The PATCH /household body for the hub's language ({ body: null } when it
+ * is the one kept already), or { errors: { language: "languageUnknown" } }.
+ */
+export function hubLanguagePatch(current, language) {
+  if (!HUB_LANGUAGES.includes(language)) return { errors: { language: 'languageUnknown' } };
+  return language === current?.language ? { body: null } : { body: { language } };
+}
+
 /** The regions of the time-zone list, in the order shown; anything else is "other". */
 export const TIME_ZONE_REGIONS = Object.freeze(['Europe', 'America', 'Asia', 'Africa', 'Australia', 'Pacific', 'Atlantic', 'Indian', 'Antarctica', 'Arctic']);
 

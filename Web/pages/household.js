@@ -1,14 +1,17 @@
 // Household: the people and who looks after whom, the paired devices with
-// "Remove", adding a device with a pairing code shown on this screen
-// (household-invitation.js), the reminder settings and the household's name
-// and time zone (household-settings.js). What a person may not do is not
-// offered (household/model.js mirrors the hub's rules), but the hub decides:
-// when it refuses, its sentence is shown. Follows the live stream: people,
-// care links, devices and the household's settings changed anywhere show
-// here without a reload.
+// "Remove", the phones' sign-ins for alerts through the ntfy app with
+// "Remove" (household-alert-apps.js), adding a device with a pairing code
+// shown on this screen (household-invitation.js), the reminder settings, the
+// household's name and time zone and the hub's language
+// (household-settings.js). What a person may not do is not offered
+// (household/model.js mirrors the hub's rules), but the hub decides: when it
+// refuses, its sentence is shown. Follows the live stream: people, care
+// links, devices, alert apps and the household's settings changed anywhere
+// show here without a reload.
 import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { careLinksOf } from '../household/model.js';
+import { householdAlertApps, removeHouseholdAlertApp } from './household-alert-apps.js';
 import { createInvitationSection } from './household-invitation.js';
 import { deviceList, peopleList } from './household-lists.js';
 import { createHouseholdSettings } from './household-settings.js';
@@ -17,7 +20,7 @@ import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChange
 
 // "Last used 5 minutes ago" must not go stale while the page stays open.
 const CLOCK_EVERY_MS = 60 * 1000;
-const WATCHED = new Set(['person', 'careLink', 'device', 'household', 'pairingCode']);
+const WATCHED = new Set(['person', 'careLink', 'device', 'alertApp', 'household', 'pairingCode']);
 
 export function createHouseholdPage(app) {
   // Kept across renders (a language switch), so nothing blanks or is lost.
@@ -30,30 +33,39 @@ function section(id, heading, ...content) {
     h('h2', { id: `${id}-heading`, tabindex: '-1' }, heading), ...content);
 }
 
+/** The page's sections in order, each with its heading; `slots` are what show() fills. */
+function householdSections(t, slots, invitation, settings) {
+  return [
+    section('household-people', t('household.people.heading'), slots.people),
+    section('household-devices', t('household.devices.heading'), slots.devices),
+    section('household-alert-apps', t('household.alertApps.heading'), slots.alertApps),
+    section('household-add-device', t('household.invite.heading'), invitation.element),
+    section('household-reminders', t('household.reminders.heading'), settings.remindersElement),
+    section('household-details', t('household.details.heading'), settings.detailsElement),
+    section('household-language', t('household.language.heading'), settings.languageElement),
+  ];
+}
+
 /** Draws the Household page into `outlet`; returns what to call when the page is left. */
 function renderHousehold(app, remembered, outlet) {
   const { t, live } = app;
   const busy = createBusyKeys(app, { redraw: () => show() });
   let left = false;
   const { element: announcer, announce } = createAnnouncer('household-announcer');
-  const nameLine = h('p', { id: 'household-page-name', class: 'household-page-name' });
-  const peopleSlot = h('div', { class: 'household-people-slot' }, h('p', { class: 'loading' }, t('household.loading')));
-  const devicesSlot = h('div', { class: 'household-devices-slot' });
+  const slots = {
+    name: h('p', { id: 'household-page-name', class: 'household-page-name' }),
+    people: h('div', { class: 'household-people-slot' }, h('p', { class: 'loading' }, t('household.loading'))),
+    devices: h('div', { class: 'household-devices-slot' }),
+    alertApps: h('div', { class: 'household-alert-apps-slot' }),
+  };
   const invitation = createInvitationSection(app, remembered.invitationState, { announce, onPaired: () => reloads.soon() });
   const settings = createHouseholdSettings(app, remembered.settingsState, { announce, onSaved: applySaved });
 
-  outlet.append(
-    pageHeading(t('pages.household')), nameLine, announcer,
-    section('household-people', t('household.people.heading'), peopleSlot),
-    section('household-devices', t('household.devices.heading'), devicesSlot),
-    section('household-add-device', t('household.invite.heading'), invitation.element),
-    section('household-reminders', t('household.reminders.heading'), settings.remindersElement),
-    section('household-details', t('household.details.heading'), settings.detailsElement),
-  );
+  outlet.append(pageHeading(t('pages.household')), slots.name, announcer, ...householdSections(t, slots, invitation, settings));
 
   const { load, stop: stopLoading } = createHouseholdLoader(app, remembered, {
     left: () => left, shown: () => show(),
-    failed: () => { if (remembered.data === null) peopleSlot.replaceChildren(); },
+    failed: () => { if (remembered.data === null) slots.people.replaceChildren(); },
   });
 
   /** A settings form saved: show what the hub answered at once. */
@@ -62,6 +74,10 @@ function renderHousehold(app, remembered, outlet) {
     remembered.data = { ...remembered.data, ...changes };
     show();
   }
+
+  const removing = { outlet, busy, announce, remembered, left: () => left, reloadSoon: () => reloads.soon() };
+  const removeDevice = (device, key) => removeFromHousehold(app, device, key, removing);
+  const removeAlertApp = (entry, key) => removeHouseholdAlertApp(app, entry, key, removing);
 
   // Redrawn only when something shown changed (see Today): a screen
   // reader's place and a half-typed form are not lost to a reload that
@@ -73,23 +89,14 @@ function renderHousehold(app, remembered, outlet) {
     const signature = JSON.stringify([app.language, data, busy.keys(), Math.floor(Date.now() / CLOCK_EVERY_MS)]);
     if (signature === shownSignature) return;
     shownSignature = signature;
-    nameLine.textContent = data.household?.name ?? '';
+    slots.name.textContent = data.household?.name ?? '';
     const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
-    peopleSlot.replaceChildren(...peopleList(app, data).filter(Boolean));
-    devicesSlot.replaceChildren(...deviceList(app, data, { busy, remove: removeDevice }).filter(Boolean));
+    slots.people.replaceChildren(...peopleList(app, data).filter(Boolean));
+    slots.devices.replaceChildren(...deviceList(app, data, { busy, remove: removeDevice }).filter(Boolean));
+    slots.alertApps.replaceChildren(...householdAlertApps(app, data, { busy, remove: removeAlertApp }).filter(Boolean));
     invitation.update({ me: data.me, people: data.people });
     settings.update({ me: data.me, household: data.household, reminders: data.reminders });
-    if (focusKey && document.activeElement === document.body) {
-      // The button is gone (its device was removed): the list's heading, not the top of the page.
-      (outlet.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)
-        ?? document.getElementById('household-devices-heading'))?.focus();
-    }
-  }
-
-  function removeDevice(device, key) {
-    return removeFromHousehold(app, device, key, {
-      outlet, busy, announce, remembered, left: () => left, reloadSoon: () => reloads.soon(),
-    });
+    if (focusKey && document.activeElement === document.body) refocus(outlet, focusKey);
   }
 
   const reloads = reloadOnLiveChanges(live, load, (change) => householdChanged(app, invitation, change));
@@ -105,7 +112,14 @@ function renderHousehold(app, remembered, outlet) {
     stopLoading();
     invitation.stop();
     document.getElementById('remove-device-dialog')?.close();
+    document.getElementById('remove-alert-app-dialog')?.close();
   };
+}
+
+/** The button that had the keyboard is gone (what it removed is gone): its list's heading, not the top of the page. */
+function refocus(outlet, focusKey) {
+  const heading = focusKey.endsWith(':remove-alert-app') ? 'household-alert-apps-heading' : 'household-devices-heading';
+  (outlet.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`) ?? document.getElementById(heading))?.focus();
 }
 
 /** Whether a live change is one the page shows; who is who, and the code on screen, are checked again first. */
@@ -117,9 +131,9 @@ function householdChanged(app, invitation, change) {
 }
 
 /**
- * Reads who is using this browser, the household, its people, devices and
- * reminder settings into `remembered.data`, then `shown()`; only the newest
- * answer counts, and none once the page is `left()`.
+ * Reads who is using this browser, the household, its people, devices,
+ * alert apps and reminder settings into `remembered.data`, then `shown()`;
+ * only the newest answer counts, and none once the page is `left()`.
  */
 function createHouseholdLoader(app, remembered, { left, shown, failed }) {
   const { t } = app;
@@ -131,15 +145,17 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         getJSON('/people', { t, signal }),
         getJSON('/devices', { t, signal }),
         getJSON('/household/reminders', { t, signal }),
+        getJSON('/alert-apps', { t, signal }),
       ])];
     },
-    shown([me, household, people, devices, reminders]) {
+    shown([me, household, people, devices, reminders, alertApps]) {
       if (left()) return;
       remembered.data = {
         me,
         household,
         people: Array.isArray(people) ? people : [],
         devices: Array.isArray(devices) ? devices : [],
+        alertApps: Array.isArray(alertApps) ? alertApps : [],
         reminders,
         links: careLinksOf(people),
       };

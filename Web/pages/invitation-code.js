@@ -5,8 +5,7 @@
 import { h } from '../dom.js';
 import { clockCountdown, secondsLeft } from '../household/countdown.js';
 import { qrDrawing, spelledCode } from '../household/qr-drawing.js';
-
-const SVG = 'http://www.w3.org/2000/svg';
+import { qrImage } from './qr-image.js';
 
 /** The code and its state; `again()` hides it (or makes way for another). */
 export function codePanel(app, state, again) {
@@ -41,7 +40,7 @@ function codeToUse(t, invitation) {
   return [
     h('p', {}, t('household.invite.scan')),
     drawing
-      ? h('div', { class: 'pairing-qr' }, qrImage(drawing, t('household.invite.qrLabel', { name: invitation.personName })))
+      ? h('div', { class: 'pairing-qr' }, qrImage(drawing, t('household.invite.qrLabel', { name: invitation.personName }), 'pairing-qr'))
       : h('p', { class: 'hint' }, t('household.invite.noQr')),
     h('p', {}, t('household.invite.cannotScan', { address: pairAddress(invitation.url) })),
     h('p', { class: 'pairing-short-code' },
@@ -51,25 +50,6 @@ function codeToUse(t, invitation) {
     // A timer is not read out every second; the announcer says it at a few moments.
     h('p', { id: 'pairing-countdown', class: 'pairing-countdown', role: 'timer' }, t('household.invite.expiresIn', { time: clockCountdown(left) })),
   ];
-}
-
-/** The QR code drawn again from its size and path (see qr-drawing.js), as large as the screen allows. */
-function qrImage({ size, path }, label) {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', label);
-  svg.setAttribute('shape-rendering', 'crispEdges');
-  svg.id = 'pairing-qr';
-  const background = document.createElementNS(SVG, 'rect');
-  background.setAttribute('width', String(size));
-  background.setAttribute('height', String(size));
-  background.setAttribute('fill', '#fff'); // white around the code even in the dark theme, or phones cannot read it
-  const modules = document.createElementNS(SVG, 'path');
-  modules.setAttribute('fill', '#000');
-  modules.setAttribute('d', path);
-  svg.append(background, modules);
-  return svg;
 }
 
 /** Where to type the code: the pairing page at the address the QR code points to. */

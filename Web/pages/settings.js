@@ -1,13 +1,12 @@
 // Settings: language, text size and theme. Each is a group of large radio
 // buttons (easier to hit and to read aloud than a dropdown) that applies the
-// moment it is chosen; there is no "Save" step to forget.
+// moment it is chosen; there is no "Save" step to forget. Below them, the
+// way to alerts on this phone (pages/phone-alerts.js), which is set up per
+// phone as these are per browser.
 import { h, pageHeading } from '../dom.js';
-import { LANGUAGES } from '../i18n.js';
+import { pageHref } from '../router.js';
+import { LANGUAGES, LANGUAGE_NAMES } from '../i18n.js';
 import { TEXT_SIZES, THEMES } from '../preferences.js';
-
-// Language names are written in their own language, so they can be found
-// whichever language is showing now.
-const LANGUAGE_NAMES = { en: 'English', pl: 'Polski' };
 
 function choiceGroup({ name, legend, choices, selected, labelFor, langFor, onPick }) {
   return h(
@@ -68,6 +67,16 @@ export function createSettingsPage(app) {
         labelFor: (value) => t(`settings.themes.${value}`),
         onPick: (value) => app.setPreference('theme', value),
       }),
+      phoneAlertsLink(t),
     );
   };
+}
+
+/** Where to set up alerts on this phone: a page of its own, linked from here and from Household. */
+function phoneAlertsLink(t) {
+  return h('section', { id: 'settings-phone-alerts', class: 'settings-link', 'aria-labelledby': 'settings-phone-alerts-heading' },
+    h('h2', { id: 'settings-phone-alerts-heading' }, t('settings.phoneAlerts.heading')),
+    h('p', {}, t('settings.phoneAlerts.text')),
+    h('p', {}, h('a', { href: pageHref('phone-alerts'), id: 'settings-phone-alerts-link', class: 'button-link secondary' },
+      t('pages.phone-alerts'))));
 }

@@ -1,11 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  HUB_LANGUAGES,
   canManageHousehold,
   canRemoveDevice,
   householdDevices,
   householdPatch,
   householdPeople,
+  hubLanguagePatch,
   invitationRequest,
   invitationScope,
   inviteeChoices,
@@ -133,6 +135,17 @@ test('saving the name and time zone sends only what changed', () => {
   assert.deepEqual(householdPatch(household, { name: 'Dom Zofii', timeZone: 'Europe/London' }), { body: { timeZone: 'Europe/London' } });
   assert.deepEqual(householdPatch(household, { name: '  ', timeZone: 'Europe/Warsaw' }), { errors: { name: 'householdNameMissing' } });
   assert.deepEqual(householdPatch(household, { name: 'x'.repeat(101), timeZone: 'Europe/Warsaw' }), { errors: { name: 'householdNameTooLong' } });
+});
+
+test('the hub’s language is sent only when it is another one it speaks', () => {
+  assert.deepEqual(HUB_LANGUAGES, ['en', 'pl']);
+  const household = { name: 'Dom Zofii', timeZone: 'Europe/Warsaw', language: 'en' };
+  assert.deepEqual(hubLanguagePatch(household, 'pl'), { body: { language: 'pl' } });
+  assert.deepEqual(hubLanguagePatch(household, 'en'), { body: null });
+  assert.deepEqual(hubLanguagePatch({ ...household, language: undefined }, 'en'), { body: { language: 'en' } });
+  for (const wrong of ['de', '', null, 'PL']) {
+    assert.deepEqual(hubLanguagePatch(household, wrong), { errors: { language: 'languageUnknown' } }, String(wrong));
+  }
 });
 
 test('the time-zone list: the household’s and this device’s zones first, then by region and place, and found by a few letters', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAGE_NAMES, createRouter, pageHref, resolveRoute } from '../router.js';
+import { PAGE_NAMES, createRouter, navPageOf, pageHref, resolveRoute } from '../router.js';
 
 test('every page in the navigation opens from its link', () => {
   for (const page of ['today', 'notes', 'medications', 'alerts', 'household', 'settings']) {
@@ -8,6 +8,15 @@ test('every page in the navigation opens from its link', () => {
     assert.deepEqual(resolveRoute(pageHref(page)), { page, params: [] });
   }
   assert.deepEqual(PAGE_NAMES, ['today', 'notes', 'medications', 'alerts', 'household', 'settings']);
+});
+
+test('Alerts on this phone opens from its links, and is shown under Settings in the navigation', () => {
+  assert.deepEqual(resolveRoute('#/phone-alerts'), { page: 'phone-alerts', params: [] });
+  assert.deepEqual(resolveRoute(pageHref('phone-alerts')), { page: 'phone-alerts', params: [] });
+  assert.ok(!PAGE_NAMES.includes('phone-alerts'), 'it has no link of its own in the navigation');
+  assert.equal(navPageOf('phone-alerts'), 'settings');
+  for (const page of PAGE_NAMES) assert.equal(navPageOf(page), page);
+  assert.equal(navPageOf('__proto__'), '__proto__');
 });
 
 test('opening the hub with no hash shows Today', () => {
