@@ -19,7 +19,7 @@ NOTE_KB ?= 0
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care layout-profile clean
+.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care bench-alerts layout-profile clean
 
 run: deps build
 	mkdir -p .hearth
@@ -107,6 +107,13 @@ bench-care: deps
 	@command -v wrk >/dev/null || apt-get install -y wrk
 	swift build -c release --product hearth
 	Benchmarks/care-api.sh .build/release/hearth
+
+# SOS to 50 alert-app (ntfy) streams: p50/p99 from the write to the last
+# subscriber, with and without subscribers that stop reading, and resident
+# memory per open stream; release build, not a test.
+bench-alerts: deps
+	swift build -c release --product hearth
+	python3 Benchmarks/alert-streams.py .build/release/hearth 50 200
 
 # Resident and private dirty memory of an idle hub; not a test. Measured on
 # the binary as the .deb ships it (Packaging/build-release: Swift runtime

@@ -175,7 +175,8 @@ let package = Package(
             path: "Tests/HearthHubTestSupport"
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", "HearthTestSupport"]),
-        .testTarget(name: "HearthAlertsTests", dependencies: ["HearthAlerts", "HearthStore", "HearthCore", "HearthTestSupport"]),
+        .testTarget(name: "HearthAlertsTests", dependencies: ["HearthAlerts", "HearthStore", "HearthCore", "HearthTestSupport",
+                                                     .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HearthServerTests",

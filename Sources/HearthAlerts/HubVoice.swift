@@ -62,7 +62,7 @@ public struct HubVoice: Service {
             try await speaker.say(line.text, voice: line.voice)
             let now = store.currentTime()
             status.spoke(at: now)
-            board.record(.init(channel: .voice, recipient: "speaker", messageId: line.messageId ?? line.alertId?.text ?? "", alertId: line.alertId, at: now))
+            board.record(.init(channel: .voice, recipient: "speaker", recipientName: "speaker", messageId: line.messageId ?? line.alertId?.text ?? "", alertId: line.alertId, at: now))
         } catch {
             if status.failed(error) {
                 logger.warning("the hub cannot speak", metadata: ["event": "voice.problem", "problem": "\(error)"])

@@ -29,6 +29,8 @@ struct HubAssembly {
                                  alerts: alerts, portKnown: portKnown)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: server),
+            // Told to stop late: it keeps what the streams delivered until they end.
+            .init(service: DeliveryRecorder(store: store, board: alerts.deliveries, logger: logger)),
             .init(service: ExternalChangesService(store: store, logger: logger)),
             // Told to stop before the server: live listeners and note editors end.
             .init(service: LiveStreams(hub: store.hub)),

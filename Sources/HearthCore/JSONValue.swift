@@ -55,6 +55,13 @@ extension JSONValue {
         if case .object(let object) = self { return object[name] }
         return nil
     }
+
+    /// The object with one field set; anything but an object is left as it is.
+    public func setting(_ name: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(var object) = self else { return self }
+        object[name] = value
+        return .object(object)
+    }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral {

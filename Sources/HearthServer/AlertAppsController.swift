@@ -109,7 +109,7 @@ struct AlertAppsController {
                 delivered = streams.deliveries.deliveries(ofMessage: id)
             }
             return TestBody(messageId: id, sentTo: sentTo,
-                            delivered: delivered.map { .init(channel: $0.channel.rawValue, recipient: $0.recipient, at: $0.at) })
+                            delivered: delivered.map { .init(channel: $0.channel.rawValue, recipient: $0.recipientName, at: $0.at) })
         }
     }
 

@@ -17,6 +17,20 @@ struct AlertsController {
         var personId: UUID?
     }
 
+    /// `{deliveries: [{channel, recipient, at}], acknowledgedFrom, respondedFrom}`,
+    /// each recipient named as the household knows it.
+    func deliveries(of alert: CareAlert) async throws -> JSONValue {
+        func from(_ field: String) async throws -> JSONValue {
+            guard case .string(let actor)? = alert.details.field(field) else { return .null }
+            return .string(try await store.recipientName(actor) ?? (actor == "cli" ? "the hub's console" : actor))
+        }
+        let list = try await store.deliveries(ofAlert: alert.id).map { delivery -> JSONValue in
+            ["channel": .string(delivery.channel), "recipient": .string(delivery.recipient), "at": .of(delivery.at)]
+        }
+        return ["deliveries": .array(list), "acknowledgedFrom": try await from("acknowledgedFrom"),
+                "respondedFrom": try await from("respondedFrom")]
+    }
+
     func addRoutes(to api: RouterGroup<HearthRequestContext>) {
         let alerts = api.group(.alerts)
         alerts.get { request, context -> [JSONValue] in
@@ -39,6 +53,12 @@ struct AlertsController {
         alerts.get("{id}") { _, context -> JSONValue in
             let actor = try context.requirePaired()
             return try await store.alert(id: try CareQuery.id(in: context, what: "That alert"), visibleTo: actor).json
+        }
+        // Where it went and from where it was answered, for whoever sees the alert.
+        alerts.get("{id}/deliveries") { _, context -> JSONValue in
+            let actor = try context.requirePaired()
+            let alert = try await store.alert(id: try CareQuery.id(in: context, what: "That alert"), visibleTo: actor)
+            return try await deliveries(of: alert)
         }
         // Who may answer is decided by the store, on the alert as its write reads it.
         alerts.post("{id}/ack") { _, context -> JSONValue in

@@ -109,7 +109,7 @@ public enum HearthServer {
     static func webSocketRouter(store: HearthStore, noteSessions: NoteSessions, alertStreams: AlertStreams) -> Router<HearthRequestContext> {
         let router = Router(context: HearthRequestContext.self)
         router.middlewares.add(CallerMiddleware(store: store))
-        LiveController(store: store).addWebSocketRoutes(to: router)
+        LiveController(store: store, deliveries: alertStreams.deliveries).addWebSocketRoutes(to: router)
         NtfyController(store: store, streams: alertStreams).addWebSocketRoutes(to: router)
         NoteEditController(store: store, sessions: noteSessions).addWebSocketRoutes(to: router)
         return router

@@ -1,4 +1,5 @@
 import Foundation
+import HearthAlerts
 import HearthCore
 import HearthEditing
 import HearthStore
@@ -27,6 +28,8 @@ struct LiveController {
     }
 
     let store: HearthStore
+    /// Told when an alert's change reaches an open page, for its history.
+    var deliveries: DeliveryBoard?
 
     enum Frame: Encodable {
         case hello(seq: Int64)
@@ -130,6 +133,9 @@ struct LiveController {
                         guard let actor = context.requestContext.caller.policyActor,
                               let sent = try await store.asHeardNow(change, by: actor) else { continue }
                         try await outbound.write(.text(Frame.change(sent).text()))
+                        if sent.entity == .alert, let alert = UUID(text: sent.entityId), let device = context.requestContext.caller.deviceId {
+                            deliveries?.shown(alert: alert, on: device, change: sent.seq)
+                        }
                     }
                     try? await outbound.close(.goingAway, reason: "hub stopping")
                 } catch ChangeHubError.fellBehind {

@@ -2,9 +2,10 @@ import GRDB
 
 extension HearthStore {
     /// The language the hub speaks to the household (alerts on phones, its
-    /// voice), and the credentials alert apps on phones sign in with.
+    /// voice), the credentials alert apps on phones sign in with, and where
+    /// each alert went.
     static func registerAlertApps(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v10 alert apps and the household's language") { db in
+        migrator.registerMigration("v10 alert apps, deliveries and the household's language") { db in
             try db.execute(sql: """
                 ALTER TABLE household ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
                 CREATE TABLE alert_apps (
@@ -21,6 +22,15 @@ extension HearthStore {
                     revokedAt INTEGER
                 );
                 CREATE INDEX alert_apps_by_person ON alert_apps(personId);
+                -- Where each alert went (HearthStore+Deliveries), kept 90 days.
+                CREATE TABLE alert_deliveries (
+                    alertId TEXT NOT NULL,
+                    channel TEXT NOT NULL,
+                    recipient TEXT NOT NULL,
+                    at INTEGER NOT NULL
+                );
+                CREATE INDEX alert_deliveries_by_alert ON alert_deliveries(alertId);
+                CREATE INDEX alert_deliveries_by_time ON alert_deliveries(at);
                 """)
         }
     }

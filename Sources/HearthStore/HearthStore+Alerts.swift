@@ -34,6 +34,8 @@ extension HearthStore {
             }
             alert.acknowledgedAt = transaction.time
             alert.acknowledgedBy = responder.personId
+            // From where ("device:<id>", "alert-app:<id>"), for the alert's history.
+            alert.details = alert.details.setting("acknowledgedFrom", .string(actor))
             try Self.saveAlert(alert, in: &transaction)
             return alert
         }
@@ -60,6 +62,7 @@ extension HearthStore {
             guard alert.respondedAt == nil else { return alert }
             alert.respondedAt = transaction.time
             alert.respondedBy = responder.personId
+            alert.details = alert.details.setting("respondedFrom", .string(actor))
             if case .object(var details) = alert.details {
                 details["respondedByName"] = .string(try Self.person(id: responder.personId, transaction.db)?.name ?? "")
                 alert.details = .object(details)

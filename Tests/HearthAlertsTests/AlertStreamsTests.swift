@@ -2,6 +2,7 @@ import Foundation
 import HearthAlerts
 import HearthCore
 import HearthStore
+import Logging
 import Testing
 
 /// Alert apps' streams on a real store: who hears what, replay, closing.
@@ -112,5 +113,29 @@ struct AlertStreamsTests {
         var received = 0
         for await event in stalled where event.kind == .message { received += 1 }
         #expect(received < 10)
+    }
+}
+
+/// Where an alert went is kept for its history, named as the household knows each recipient.
+struct AlertDeliveryTests {
+    @Test func whatTheStreamsWroteIsKeptWithTheAppsNameAndWhereTheAnswerCameFrom() async throws {
+        let home = try await AlertHome()
+        let reader = try await home.reader(for: home.anna)
+        let stream = try await home.streams.open(reader, since: .none)
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        for await event in stream where event.kind == .message {
+            stream.written(event)
+            break
+        }
+        let acknowledged = try await home.store.acknowledgeAlert(id: sos.id, as: try await home.actor(home.anna),
+                                                                 by: "alert-app:\(reader.app.app.id.text)")
+        await DeliveryRecorder(store: home.store, board: home.streams.deliveries, logger: .init(label: "test")).flush()
+        let kept = try await home.store.deliveries(ofAlert: sos.id)
+        #expect(kept.map(\.channel) == ["alert-app"] && kept.map(\.recipient) == ["phone"])
+        #expect(acknowledged.details.field("acknowledgedFrom") == .string("alert-app:\(reader.app.app.id.text)"))
+        #expect(try await home.store.recipientName("alert-app:\(reader.app.app.id.text)") == "phone")
+        // Handed over once: a second flush keeps nothing twice.
+        await DeliveryRecorder(store: home.store, board: home.streams.deliveries, logger: .init(label: "test")).flush()
+        #expect(try await home.store.deliveries(ofAlert: sos.id).count == 1)
     }
 }

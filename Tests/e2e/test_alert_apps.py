@@ -4,7 +4,8 @@ Android app does. An SOS slid in a real Chromium reaches a caregiver's
 phone at top priority within a second; her lock-screen buttons answer it
 ("I'm on my way" reaches the senior's Today page) and close it (the
 notification is cleared); a phone that was away for a missed dose gets it
-once when it reconnects with its last id; a revoked credential's streams
+once when it reconnects with its last id; the alert's history says where
+it went and from where it was answered; a revoked credential's streams
 end; a caregiver who does not look after the senior gets nothing of hers,
 and no phone ever gets a note's words. The hub's voice: with ALSA's `file`
 plugin as the speaker, a due dose is spoken, in English and in Polish, and
@@ -90,6 +91,16 @@ def test_an_sos_slid_on_the_tablet_rings_the_caregivers_phone_and_her_buttons_an
     assert cleared["sequence_id"] == sos["sequence_id"] and cleared["topic"] == "sos"
     wait_for(browser, "the banner gone on the tablet", lambda d: banner_texts(d) == [], 3)
     assert not home.alerts(kind="sos", open="1")
+    # The alert's history says where it went and from where it was answered.
+    def history() -> dict:
+        return requests.get(f"{home.hub.url}/api/v1/alerts/{sos['sequence_id']}/deliveries", headers=home.carer_headers,
+                            timeout=5).json()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not {"alert-app", "page"} <= {d["channel"] for d in history()["deliveries"]}:
+        time.sleep(0.2)
+    went = history()
+    assert {(d["channel"], d["recipient"]) for d in went["deliveries"]} >= {("alert-app", "Telefon Ani"), ("page", "Tablet babci")}, went
+    assert went["acknowledgedFrom"] == "Telefon Ani" and went["respondedFrom"] == "Telefon Ani", went
     # A button is for its one alert: bent to another, it does nothing.
     second = requests.post(f"{home.hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).json()
     bent = dict(acknowledge, url=acknowledge["url"].replace(sos["sequence_id"], second["id"]))
