@@ -5,6 +5,7 @@
 // this browser is paired as (POST /alert-apps) and decides who may remove
 // it; this only mirrors it, so a button a person may not use is not shown.
 // Pure, for the Node tests; pages/phone-alerts.js draws it.
+import { recipientName } from '../care/deliveries.js';
 import { clockTime } from '../care/format.js';
 import { joinList } from '../care/words.js';
 
@@ -99,11 +100,6 @@ export function canRemoveAlertApp(me, app) {
   return me.role === 'admin' || app.personId === me.personId;
 }
 
-/** The hub names a poll's delivery "Anna's phone (poll)": the app is still Anna's phone. */
-function appName(recipient) {
-  return String(recipient ?? '').replace(/ \(poll\)$/, '');
-}
-
 /**
  * What a Test press came to, from POST /alert-apps/test's answer:
  * { outcome, lines: [{ key, params }] }. `outcome` is "delivered" (a phone
@@ -116,14 +112,14 @@ export function testReport(answer, { language = 'en', timeZone = null } = {}) {
   const sentTo = Array.isArray(answer?.sentTo) ? answer.sentTo.map(String) : [];
   const first = new Map(); // "channel|name" → the earliest delivery
   for (const delivery of [...delivered].sort((a, b) => String(a.at).localeCompare(String(b.at)))) {
-    const name = delivery.channel === 'voice' ? '' : appName(delivery.recipient);
+    const name = delivery.channel === 'voice' ? '' : recipientName(delivery.recipient);
     const key = `${delivery.channel}|${name}`;
     if (!first.has(key)) first.set(key, { channel: delivery.channel, name, at: delivery.at });
   }
   const time = (at) => clockTime(at, { language, timeZone });
   const phones = [...first.values()].filter((d) => d.channel === 'alert-app');
   const lines = phones.map((d) => ({ key: 'phoneAlerts.test.deliveredTo', params: { name: d.name, time: time(d.at) } }));
-  const quiet = [...new Set(sentTo.map(appName))].filter((name) => !phones.some((d) => d.name === name));
+  const quiet = [...new Set(sentTo.map(recipientName))].filter((name) => !phones.some((d) => d.name === name));
   if (quiet.length > 0) lines.push({ key: 'phoneAlerts.test.notConfirmed', params: { names: joinList(language, quiet) } });
   if (phones.length === 0 && quiet.length === 0) lines.push({ key: 'phoneAlerts.test.nobody', params: {} });
   for (const voice of [...first.values()].filter((d) => d.channel === 'voice')) {

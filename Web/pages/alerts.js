@@ -1,13 +1,15 @@
 // Alerts: the history of alerts about the seniors this person looks after
 // (and the hub's own, for caregivers and admins), newest first, filtered by
 // kind and by "open only"; "OK" on an open one, "I'm on my way" on an
-// unanswered SOS; older ones page in with "Show older". Follows the live
-// stream: a new or closed alert updates the list.
+// unanswered SOS; "Where it went" under each; older ones page in with
+// "Show older". Follows the live stream: a new or closed alert updates the
+// list.
 import { getJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
 import { clockTime, dateTime } from '../care/format.js';
 import { alertKindName, describeAlert } from '../care/alert-banner.js';
+import { createAlertDeliveries } from './alert-deliveries.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
 
 const PAGE_SIZE = 50;
@@ -28,6 +30,7 @@ function renderAlerts(app, chosen, outlet) {
   let alerts = null;
   let complete = false;
   const busy = createBusyKeys(app);
+  const deliveries = createAlertDeliveries(app, { redraw: () => show(), announce });
 
   outlet.append(pageHeading(t('pages.alerts')), announcer, filters(app, chosen, () => load()),
     h('section', { 'aria-labelledby': 'alert-list-heading' }, listHeading, listSlot, more));
@@ -43,6 +46,7 @@ function renderAlerts(app, chosen, outlet) {
       complete = list.length < PAGE_SIZE;
       alerts = older ? [...alerts, ...list.filter((a) => !alerts.some((b) => b.id === a.id))] : list;
       app.clearProblem();
+      deliveries.follow(alerts);
       show();
     },
     failed: () => { if (alerts === null) listSlot.replaceChildren(); },
@@ -52,14 +56,14 @@ function renderAlerts(app, chosen, outlet) {
   function show() {
     const me = app.me.current;
     // Redrawn only when something shown changed (see Today).
-    const signature = JSON.stringify([app.language, me?.personId, alerts, complete, busy.keys()]);
+    const signature = JSON.stringify([app.language, me?.personId, alerts, complete, busy.keys(), deliveries.signature()]);
     if (signature === shownSignature) return;
     shownSignature = signature;
     const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
     listHeading.textContent = t('alerts.count', { count: alerts.length });
     listSlot.replaceChildren(alerts.length === 0
       ? h('p', { id: 'alerts-empty', class: 'empty' }, t('alerts.none'))
-      : h('ul', { id: 'alert-list', class: 'alert-list' }, alerts.map((alert) => alertItem(app, alert, me, button))));
+      : h('ul', { id: 'alert-list', class: 'alert-list' }, alerts.map((alert) => alertItem(app, alert, me, button, deliveries))));
     more.replaceChildren(complete ? '' : h('button', {
       type: 'button', id: 'alerts-older', class: 'secondary-button', 'data-focus-key': 'older',
       onclick: () => load({ older: true }),
@@ -91,13 +95,18 @@ function renderAlerts(app, chosen, outlet) {
   return function leaveAlerts() {
     reloads.stop();
     stopLoading();
+    deliveries.stop();
   };
 }
 
-/** One alert of the history: what, when, its state now, and OK or "I'm on my way" while it is open. */
-function alertItem(app, alert, me, button) {
+/**
+ * One alert of the history: what, when, its state now, OK or "I'm on my
+ * way" while it is open, and where it went.
+ */
+function alertItem(app, alert, me, button, deliveries) {
   const { t, language } = app;
   const timeZone = me?.timeZone ?? null;
+  const kindId = `alert-${alert.id}-kind`;
   const textId = `alert-${alert.id}-text`;
   // A dose's alert closed by an answer says which, when and by whom.
   const answered = answeredState(alert, {
@@ -112,10 +121,11 @@ function alertItem(app, alert, me, button) {
   if (alert.open && canRespond(alert, me)) buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
   if (canAcknowledge(alert)) buttons.push(button(alert, 'ack', t('alerts.ok'), textId, () => app.alerts.acknowledge(alert.id)));
   return h('li', { class: 'alert-history-item', 'data-alert-id': alert.id, 'data-kind': alert.kind, 'data-open': String(alert.open) },
-    h('p', { class: 'alert-history-kind' }, h('strong', {}, alertKindName(app, alert.kind)), ` · ${dateTime(alert.raisedAt, { language, timeZone })}`),
+    h('p', { id: kindId, class: 'alert-history-kind' }, h('strong', {}, alertKindName(app, alert.kind)), ` · ${dateTime(alert.raisedAt, { language, timeZone })}`),
     h('p', { id: textId }, describeAlert(app, alert, me)),
     h('p', { class: 'alert-history-state' }, state),
-    buttons.length > 0 ? h('div', { class: 'alert-actions' }, buttons) : null);
+    buttons.length > 0 ? h('div', { class: 'alert-actions' }, buttons) : null,
+    deliveries.view(alert, me, { labelId: kindId, describedBy: textId }));
 }
 
 /** The kind and "open only" filters; a change reads the list again. */
