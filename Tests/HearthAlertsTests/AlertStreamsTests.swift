@@ -1,5 +1,5 @@
 import Foundation
-import HearthAlerts
+@testable import HearthAlerts
 import HearthCore
 import HearthStore
 import Logging

@@ -3,10 +3,13 @@ sign-in for the ntfy app, reads the server address, user name and password
 off the page (with a QR code of the address), an app signed in with them
 listens, and the page's Test button says within seconds that the phone got
 it; the household page lists the credential beside her devices and an
-admin sets the hub's language. No WCAG 2.1 A/AA violations, in English and
-Polish."""
+admin sets the hub's language; the alert history says where an SOS went
+and from where it was answered. No WCAG 2.1 A/AA violations, in English
+and Polish."""
 
 from __future__ import annotations
+
+import time
 
 import requests
 from selenium.webdriver.common.by import By
@@ -83,4 +86,35 @@ def test_the_household_page_lists_alert_apps_and_an_admin_sets_the_hubs_language
     # Revoked elsewhere, it leaves the list live.
     requests.delete(f"{home.hub.url}/api/v1/alert-apps/{made.json()['id']}", headers=home.carer_headers, timeout=5)
     wait_for(browser, "the list to follow", lambda d: "Telefon Ani" not in d.find_element(By.ID, "household-alert-apps").text)
+    assert browser_console_errors(browser) == []
+
+
+def test_the_alert_history_says_where_an_sos_went_and_from_where_it_was_answered(browser, home: CareHome):  # noqa: F811
+    made = requests.post(f"{home.hub.url}/api/v1/alert-apps", json={"name": "Telefon Ani"}, headers=home.carer_headers, timeout=5).json()
+    phone = NtfyClient(made["server"].replace("localhost", "127.0.0.1"), made["username"], made["password"])
+    stream = phone.subscribe("sos")
+    stream.wait_for("the open event", lambda e: e["event"] == "open")
+    sos = requests.post(f"{home.hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).json()
+    _, message = stream.wait_for("the SOS", lambda e: e["event"] == "message")
+    [respond] = [a for a in message["actions"] if a["id"] == "respond"]
+    assert phone.press(respond).status_code == 200
+    stream.close()
+
+    open_as(browser, home.hub, home.carer["token"], "localhost", "alerts")
+    button = f"#alert-list li[data-alert-id='{sos['id']}'] button[data-action='deliveries']"
+    wait_for(browser, "the SOS in the history", lambda d: d.find_elements(By.CSS_SELECTOR, button))
+    # Kept once a second: wait for it, then open the panel.
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not requests.get(f"{home.hub.url}/api/v1/alerts/{sos['id']}/deliveries",
+                                                           headers=home.carer_headers, timeout=5).json()["deliveries"]:
+        time.sleep(0.2)
+    click(browser, button)
+    lines = f"#alert-list li[data-alert-id='{sos['id']}'] .alert-delivery-list li"
+    wait_for(browser, "where it went", lambda d: d.find_elements(By.CSS_SELECTOR, lines + "[data-line='alert-app']"))
+    shown = browser.execute_script("return [...document.querySelectorAll(arguments[0])].map(li => [li.dataset.line, li.textContent])", lines)
+    said = dict(shown)
+    assert said["alert-app"].startswith("Sent to Telefon Ani at "), shown
+    assert "Telefon Ani" in said["responded"], shown
+    assert browser.find_element(By.CSS_SELECTOR, button).get_attribute("aria-expanded") == "true"
+    assert axe_violations(browser, "Alerts with where an SOS went") == []
     assert browser_console_errors(browser) == []
