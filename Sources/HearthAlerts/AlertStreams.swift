@@ -30,10 +30,15 @@ public final class AlertStreams: Sendable {
         let appId: UUID
         let personId: UUID
         let appName: String
+        /// The first topic, which a test goes out under.
         let topic: String
+        /// All of them, as the `open` event and keepalives name them.
+        let topicList: String
         let outbox: AsyncStream<NtfyEvent>.Continuation
     }
     private let streams = Locked([UUID: OpenStream]())
+    /// One timer for every stream's keepalive, rather than a task each.
+    private let keepaliveTimer = Locked<Task<Void, Never>?>(nil)
 
     public init(store: HearthStore, keepalive: Duration = .seconds(45), outboxLimit: Int = 256,
                 deliveries: DeliveryBoard = DeliveryBoard(), logger: Logger = Logger(label: "hearth.alerts")) {
@@ -42,6 +47,20 @@ public final class AlertStreams: Sendable {
         self.outboxLimit = outboxLimit
         self.deliveries = deliveries
         self.logger = logger
+        let interval = keepalive
+        keepaliveTimer.withLock { timer in
+            timer = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    guard let self else { return }
+                    self.sendKeepalives()
+                }
+            }
+        }
+    }
+
+    deinit {
+        keepaliveTimer.withLock { $0?.cancel() }
     }
 
     /// How many streams are open now.
@@ -56,7 +75,7 @@ public final class AlertStreams: Sendable {
         let registered = streams.withLock { streams in
             guard streams.values.count(where: { $0.appId == reader.app.app.id }) < Self.maximumPerCredential else { return false }
             streams[id] = OpenStream(appId: reader.app.app.id, personId: reader.app.person.id, appName: reader.app.app.name,
-                                     topic: reader.topics[0].rawValue, outbox: outbox)
+                                     topic: reader.topics[0].rawValue, topicList: reader.topicList, outbox: outbox)
             return true
         }
         guard registered else { throw AlertStreamRefusal.tooManyStreams(limit: Self.maximumPerCredential) }
@@ -65,11 +84,9 @@ public final class AlertStreams: Sendable {
             outbox.yield(NtfyEvent(id: NtfyMessageID.of(seq: subscription.latestAtStart), time: store.currentTime(), kind: .open,
                                    topic: reader.topicList))
             let feeding = Task { await feed(outbox, from: subscription, to: reader) }
-            let keeping = Task { await keepAlive(outbox, topic: reader.topicList) }
             outbox.onTermination = { [weak self] _ in
                 subscription.cancel()
                 feeding.cancel()
-                keeping.cancel()
                 _ = self?.streams.withLock { $0.removeValue(forKey: id) }
             }
         } catch {
@@ -152,13 +169,15 @@ public final class AlertStreams: Sendable {
         outbox.finish()
     }
 
-    private func keepAlive(_ outbox: AsyncStream<NtfyEvent>.Continuation, topic: String) async {
-        while !Task.isCancelled {
-            do { try await Task.sleep(for: keepalive) } catch { return }
-            let event = NtfyEvent(id: NtfyMessageID.of(seq: store.hub.lastPublished), time: store.currentTime(), kind: .keepalive, topic: topic)
-            if case .dropped = outbox.yield(event) {
-                outbox.finish()
-                return
+    /// A keepalive to every open stream (ntfy's server sends one about every
+    /// 45 s, so the app and any NAT on the way keep the connection); one
+    /// whose outbox is full has fallen behind and is closed.
+    func sendKeepalives() {
+        let open = streams.withLock { Array($0.values) }
+        let (id, time) = (NtfyMessageID.of(seq: store.hub.lastPublished), store.currentTime())
+        for stream in open {
+            if case .dropped = stream.outbox.yield(NtfyEvent(id: id, time: time, kind: .keepalive, topic: stream.topicList)) {
+                stream.outbox.finish()
             }
         }
     }

@@ -90,6 +90,16 @@ struct AlertStreamsTests {
         #expect(await revoked.wait { _ in home.streams.openCount == 0 })
     }
 
+    @Test func everyStreamGetsKeepalivesNamingItsTopics() async throws {
+        let home = try await AlertHome(keepalive: .milliseconds(50))
+        let phone = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna, topics: [.sos, .stock]), since: .none))
+        let tablet = StreamRecorder(try await home.streams.open(try await home.reader(for: home.zosia), since: .none))
+        for stream in [phone, tablet] {
+            #expect(await stream.wait { $0.events.withLock { $0.filter { $0.kind == .keepalive }.count >= 2 } })
+        }
+        #expect(phone.events.withLock { $0.last { $0.kind == .keepalive }?.topic } == "sos,stock")
+    }
+
     @Test func oneCredentialHoldsAtMostEightStreams() async throws {
         let home = try await AlertHome()
         let reader = try await home.reader(for: home.anna)
