@@ -61,6 +61,22 @@ struct NtfyRoutesTests {
         }
     }
 
+    @Test func serverSentEventsNameEachEventButMessagesAndCarryTheJSON() async throws {
+        try await RunningHub.with { port, store, _, _ in
+            let home = try await Household(store)
+            let anna = try RawConnection(port: port)
+            defer { anna.close() }
+            try anna.send("GET /ntfy/sos/sse HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Basic \(home.annaAuth)\r\n\r\n")
+            let opened = anna.read(for: 5) { $0.contains("event: open") && $0.contains(#""event":"open""#) }
+            #expect(opened.contains("text/event-stream"), "\(opened)")
+            let sos = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+            let streamed = anna.read(for: 5) { $0.contains(sos.id.text) && $0.contains("\n\n") }
+            #expect(streamed.contains("data: {") && streamed.contains(#""event":"message""#) && !streamed.contains("event: message"))
+            try await store.revokeAlertApp(id: home.anna.id, as: home.annaActor, by: "test")
+            #expect(anna.read(for: 5) { $0.hasSuffix("0\r\n\r\n") }.hasSuffix("0\r\n\r\n"))
+        }
+    }
+
     @Test func anSOSStreamsToTheLinkedCaregiverAndItsButtonAcknowledgesIt() async throws {
         try await RunningHub.with { port, store, _, _ in
             let home = try await Household(store)
