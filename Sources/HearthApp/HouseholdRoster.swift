@@ -37,8 +37,15 @@ public struct HouseholdRoster: Sendable {
     public func link(caregiver: String, senior: String) async throws -> String {
         let carer = try await find(caregiver)
         let cared = try await find(senior)
-        try await store.link(caregiver: carer.id, senior: cared.id, by: "cli")
+        try await store.link(caregiver: carer.id, senior: cared.id, as: Self.terminal, by: "cli")
         return "Linked: \(carer.name) looks after \(cared.name).\n"
+    }
+
+    public func unlink(caregiver: String, senior: String) async throws -> String {
+        let carer = try await find(caregiver)
+        let cared = try await find(senior)
+        try await store.removeCareLink(caregiver: carer.id, senior: cared.id, as: Self.terminal, by: "cli")
+        return "Unlinked: \(carer.name) no longer looks after \(cared.name).\n"
     }
 
     public func devicesTable() async throws -> String {
@@ -58,7 +65,7 @@ public struct HouseholdRoster: Sendable {
 
     /// Who acts from the hub's terminal (`sudo hearth …`): its administrator,
     /// outside the household's people, with an admin's say.
-    static let terminal = PermissionPolicy.Actor(personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), role: .admin)
+    static let terminal = PermissionPolicy.Actor.hubTerminal
 
     /// Revokes by full ID or the 8-character prefix `devices list` shows.
     public func revoke(_ idOrPrefix: String) async throws -> String {

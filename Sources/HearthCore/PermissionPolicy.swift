@@ -127,3 +127,11 @@ public enum PermissionPolicy {
         }
     }
 }
+
+extension PermissionPolicy.Actor {
+    /// Who acts from the hub's terminal (`sudo hearth …`) or for the hub
+    /// itself in a test: its administrator, outside the household's people,
+    /// with an admin's say.
+    public static let hubTerminal = PermissionPolicy.Actor(
+        personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), role: .admin)
+}

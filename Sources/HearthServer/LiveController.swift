@@ -11,7 +11,8 @@ import Logging
 /// every change after `since`, then live changes, one JSON text frame each.
 ///
 /// Close codes (the reason text says the same in words):
-/// - 4000 "resync": the listener fell behind; reconnect with the last `seq` seen.
+/// - 4000 "resync": the listener fell behind, or whom the listener's person
+///   looks after changed; reconnect with the last `seq` seen.
 /// - 4401 "revoked": this device was removed from the household; pair again.
 /// - 4400 "invalid-cursor": `since` is not a whole number of 0 or more.
 /// - 4409 "cursor-ahead": `since` is newer than the log (for example after a
@@ -128,6 +129,11 @@ struct LiveController {
                     for try await change in subscription {
                         if LiveVisibility.revokes(change, deviceId: context.requestContext.caller.deviceId) {
                             try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
+                            return
+                        }
+                        if LiveVisibility.changesCircle(change, of: context.requestContext.caller) {
+                            logger.info("live listener's care circle changed", metadata: ["event": "live.resync"])
+                            try? await outbound.close(.unknown(CloseCode.resync), reason: "resync: whom you look after changed")
                             return
                         }
                         guard let actor = context.requestContext.caller.policyActor,

@@ -16,6 +16,15 @@ enum LiveVisibility {
         PermissionPolicy.mayHear(actor, change.audience)
     }
 
+    /// Whether this change changes whom the listening person looks after
+    /// (a care link of theirs made or undone): what they may hear was read
+    /// when the stream opened, so it closes, and the client reconnects from
+    /// its cursor as who they are now.
+    static func changesCircle(_ change: Change, of caller: Caller) -> Bool {
+        guard change.entity == .careLink, let person = caller.policyActor?.personId else { return false }
+        return change.entityId.hasPrefix(person.text + ":")
+    }
+
     /// Whether this change revokes the listening device itself.
     static func revokes(_ change: Change, deviceId: UUID?) -> Bool {
         guard let deviceId, change.entity == .device, change.entityId == deviceId.text else { return false }

@@ -25,6 +25,14 @@ struct PeopleController {
         }
     }
 
+    /// The senior and the caregiver a link's path names; 404 for an id that is no id.
+    static func link(in context: HearthRequestContext) throws -> (senior: UUID, caregiver: UUID) {
+        guard let senior = context.parameters.get("seniorId").flatMap(UUID.init(text:)),
+              let caregiver = context.parameters.get("caregiverId").flatMap(UUID.init(text:))
+        else { throw HearthError.notFound(what: "That person") }
+        return (senior, caregiver)
+    }
+
     func addRoutes(to api: RouterGroup<HearthRequestContext>) {
         let people = api.group(.people)
         people.get { _, context -> [PersonBody] in
@@ -35,6 +43,17 @@ struct PeopleController {
             return visible.map { person in
                 PersonBody(person, caresFor: (links[person.id] ?? []).filter(visibleIds.contains).map(\.text).sorted())
             }
+        }
+        // Who looks after whom: an admin links and unlinks (the store decides, in its write).
+        people.put("{seniorId}/caregivers/{caregiverId}") { _, context -> Response in
+            let (senior, caregiver) = try Self.link(in: context)
+            try await store.link(caregiver: caregiver, senior: senior, as: try context.requirePaired(), by: context.caller.actorName)
+            return Response(status: .noContent)
+        }
+        people.delete("{seniorId}/caregivers/{caregiverId}") { _, context -> Response in
+            let (senior, caregiver) = try Self.link(in: context)
+            try await store.removeCareLink(caregiver: caregiver, senior: senior, as: try context.requirePaired(), by: context.caller.actorName)
+            return Response(status: .noContent)
         }
     }
 }

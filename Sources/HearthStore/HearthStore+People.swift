@@ -70,9 +70,12 @@ extension HearthStore {
         }
     }
 
-    /// Says that a caregiver (or admin) looks after a senior.
-    public func link(caregiver caregiverId: UUID, senior seniorId: UUID, by actor: String) async throws {
+    /// Says that a caregiver (or admin) looks after a senior, if `linker`
+    /// may shape the household (an admin; `HouseholdRoster.terminal`). A
+    /// link that is there already is a conflict, nothing written.
+    public func link(caregiver caregiverId: UUID, senior seniorId: UUID, as linker: PermissionPolicy.Actor, by actor: String) async throws {
         try await write(by: actor) { transaction in
+            try PermissionPolicy.require(linker, .edit, .household, what: "The household")
             guard let caregiver = try Self.person(id: caregiverId, transaction.db), caregiver.archivedAt == nil,
                   let senior = try Self.person(id: seniorId, transaction.db), senior.archivedAt == nil
             else { throw HearthError.notFound(what: "That person") }
@@ -84,10 +87,25 @@ extension HearthStore {
             }
             try transaction.db.cachedExecute(sql: "INSERT OR IGNORE INTO care_links (caregiverId, seniorId, createdAt) VALUES (?, ?, ?)",
                 arguments: [caregiverId.text, seniorId.text, transaction.time.millisecondsSince1970])
-            if transaction.db.changesCount > 0 {
-                try transaction.record(entity: .careLink, entityId: "\(caregiverId.text):\(seniorId.text)", op: .create,
-                                       payload: ["caregiverId": .string(caregiverId.text), "seniorId": .string(seniorId.text)])
+            guard transaction.db.changesCount > 0 else {
+                throw HearthError.conflict("\(caregiver.name) already looks after \(senior.name)")
             }
+            try transaction.record(entity: .careLink, entityId: "\(caregiverId.text):\(seniorId.text)", op: .create,
+                                   payload: ["caregiverId": .string(caregiverId.text), "seniorId": .string(seniorId.text)])
+        }
+    }
+
+    /// Says that a caregiver no longer looks after a senior: from the next
+    /// request her devices see nothing more of the senior, and her open live
+    /// streams and alert apps are closed to reconnect as who she is now.
+    public func removeCareLink(caregiver caregiverId: UUID, senior seniorId: UUID, as linker: PermissionPolicy.Actor, by actor: String) async throws {
+        try await write(by: actor) { transaction in
+            try PermissionPolicy.require(linker, .edit, .household, what: "The household")
+            try transaction.db.cachedExecute(sql: "DELETE FROM care_links WHERE caregiverId = ? AND seniorId = ?",
+                                             arguments: [caregiverId.text, seniorId.text])
+            guard transaction.db.changesCount > 0 else { throw HearthError.notFound(what: "That care link") }
+            try transaction.record(entity: .careLink, entityId: "\(caregiverId.text):\(seniorId.text)", op: .delete,
+                                   payload: ["caregiverId": .string(caregiverId.text), "seniorId": .string(seniorId.text)])
         }
     }
 

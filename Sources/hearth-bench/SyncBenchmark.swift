@@ -109,7 +109,7 @@ enum SyncBenchmark {
         _ = try await store.redeemPairing(.secret(senior.code.secret), deviceName: "Tablet", userAgent: nil)
         let seniorId = try require(try await store.person(named: "Babcia")?.id)
         let adminId = try require(try await store.person(named: "Admin")?.id)
-        try await store.link(caregiver: adminId, senior: seniorId, by: "bench")
+        try await store.link(caregiver: adminId, senior: seniorId, as: .hubTerminal, by: "bench")
 
         let now = Date()
         let zone = TimeZone(identifier: "Europe/Warsaw") ?? .gmt

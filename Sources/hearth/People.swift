@@ -5,7 +5,7 @@ import HearthCore
 struct People: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List, add, archive and link the people in the household.",
-        subcommands: [List.self, Add.self, Archive.self, Link.self]
+        subcommands: [List.self, Add.self, Archive.self, Link.self, Unlink.self]
     )
 
     struct List: AsyncParsableCommand {
@@ -47,6 +47,17 @@ struct People: AsyncParsableCommand {
 
         func run() async throws {
             try await withRoster(store) { try await $0.link(caregiver: caregiver, senior: senior) }
+        }
+    }
+
+    struct Unlink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Say that a caregiver no longer looks after a senior.")
+        @OptionGroup var store: StoreOptions
+        @Option(name: .long, help: "The caregiver's (or admin's) name.") var caregiver: String
+        @Option(name: .long, help: "The senior's name.") var senior: String
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.unlink(caregiver: caregiver, senior: senior) }
         }
     }
 }

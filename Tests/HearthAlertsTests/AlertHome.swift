@@ -23,8 +23,8 @@ final class AlertHome {
         jan = try await store.addPerson(name: "Jan", role: .senior, by: "test")
         anna = try await store.addPerson(name: "Anna", role: .caregiver, by: "test")
         piotr = try await store.addPerson(name: "Piotr", role: .caregiver, by: "test")
-        try await store.link(caregiver: anna.id, senior: zosia.id, by: "test")
-        try await store.link(caregiver: piotr.id, senior: jan.id, by: "test")
+        try await store.link(caregiver: anna.id, senior: zosia.id, as: .hubTerminal, by: "test")
+        try await store.link(caregiver: piotr.id, senior: jan.id, as: .hubTerminal, by: "test")
         streams = AlertStreams(store: store, keepalive: keepalive, outboxLimit: outboxLimit)
     }
 

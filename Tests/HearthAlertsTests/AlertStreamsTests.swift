@@ -70,7 +70,7 @@ struct AlertStreamsTests {
         #expect(await anna.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
         #expect(!anna.ended.withLock { $0 })
         // A link made now does: the phone reconnects as who she is now.
-        try await home.store.link(caregiver: home.anna.id, senior: home.jan.id, by: "test")
+        try await home.store.link(caregiver: home.anna.id, senior: home.jan.id, as: .hubTerminal, by: "test")
         #expect(await anna.wait { $0.ended.withLock { $0 } })
     }
 

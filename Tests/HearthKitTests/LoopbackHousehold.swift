@@ -29,8 +29,8 @@ struct LoopbackHousehold: Sendable {
             let seniorId = try #require(try await store.person(named: "Babcia")?.id)
             let caregiverId = try #require(try await store.person(named: "Ania")?.id)
             let adminId = try #require(try await store.person(named: "Admin")?.id)
-            try await store.link(caregiver: caregiverId, senior: seniorId, by: "test")
-            try await store.link(caregiver: adminId, senior: seniorId, by: "test")
+            try await store.link(caregiver: caregiverId, senior: seniorId, as: .hubTerminal, by: "test")
+            try await store.link(caregiver: adminId, senior: seniorId, as: .hubTerminal, by: "test")
             try await body(LoopbackHousehold(port: port, store: store, admin: admin, senior: senior, caregiver: caregiver, seniorId: seniorId))
         }
     }

@@ -40,7 +40,7 @@ final class CareHome {
         try await store.ensureHousehold(name: "Home", timeZone: timeZone)
         senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
         caregiver = try await store.addPerson(name: "Ola", role: .caregiver, by: "test")
-        try await store.link(caregiver: caregiver.id, senior: senior.id, by: "test")
+        try await store.link(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "test")
         zone = TimeZone(identifier: timeZone)!
     }
 

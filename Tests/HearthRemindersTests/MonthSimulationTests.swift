@@ -32,7 +32,7 @@ import Testing
         var seniors = [home.senior]
         for name in ["Dziadek", "Ciocia"] {
             let senior = try await home.store.addPerson(name: name, role: .senior, by: "test")
-            try await home.store.link(caregiver: home.caregiver.id, senior: senior.id, by: "test")
+            try await home.store.link(caregiver: home.caregiver.id, senior: senior.id, as: .hubTerminal, by: "test")
             seniors.append(senior)
         }
         for senior in seniors {

@@ -48,7 +48,7 @@ struct CareHousehold: Sendable {
             let stranger = try await NotesRouteTests.device(store, "Obcy", .caregiver)
             let seniorId = try #require(try await store.person(named: "Babcia")?.id)
             let caregiverId = try #require(try await store.person(named: "Ania")?.id)
-            try await store.link(caregiver: caregiverId, senior: seniorId, by: "test")
+            try await store.link(caregiver: caregiverId, senior: seniorId, as: .hubTerminal, by: "test")
             try await body(CareHousehold(client: client, store: store, seniorId: seniorId, caregiverId: caregiverId,
                                          senior: senior, caregiver: caregiver, stranger: stranger))
         }

@@ -323,3 +323,27 @@ import Testing
         #expect(!LiveVisibility.isVisible(Self.change(.alert, sos.json), to: Self.caller(Self.stranger, .caregiver)))
     }
 }
+
+/// Who looks after whom, from the API: an admin links and unlinks; nobody else may.
+struct CareLinkRoutesTests {
+    @Test func anAdminLinksAndUnlinksACaregiverAndTheCaregiverSeesTheSeniorOnlyMeanwhile() async throws {
+        try await CareHousehold.with { home in
+            let stranger = try #require(try await home.store.person(named: "Obcy")?.id)
+            let path = "/api/v1/people/\(home.seniorId.text)/caregivers/\(stranger.text)"
+            #expect(try await home.call(.get, "/api/v1/alerts?personId=\(home.seniorId.text)", as: home.stranger).status == .notFound)
+            // Not hers to decide, even for herself.
+            #expect(try await home.call(.put, path, as: home.stranger).status == .forbidden)
+            #expect(try await home.call(.put, path).status == .noContent)
+            #expect(try await home.call(.get, "/api/v1/alerts?personId=\(home.seniorId.text)", as: home.stranger).status == .ok)
+            let twice = try await home.call(.put, path)
+            #expect(twice.status == .conflict && twice["type"] == "urn:hearth:problem:conflict")
+            let backwards = try await home.call(.put, "/api/v1/people/\(stranger.text)/caregivers/\(home.seniorId.text)")
+            #expect(backwards.status == .unprocessableContent && backwards.invalidFields == ["caregiver"])
+            #expect(try await home.call(.put, "/api/v1/people/\(UUID.random().text)/caregivers/\(stranger.text)").status == .notFound)
+            #expect(try await home.call(.delete, path, as: home.caregiver).status == .forbidden)
+            #expect(try await home.call(.delete, path).status == .noContent)
+            #expect(try await home.call(.delete, path).status == .notFound)
+            #expect(try await home.call(.get, "/api/v1/alerts?personId=\(home.seniorId.text)", as: home.stranger).status == .notFound)
+        }
+    }
+}

@@ -132,6 +132,38 @@ import Testing
         }
     }
 
+    @Test func aCaregiverUnlinkedFromASeniorIsClosedAndHearsNothingMoreOfHer() async throws {
+        try await RunningHub.with { port, store, _, _ in
+            let senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
+            let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "test")
+            let (phone, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Telefon", userAgent: nil)
+            try await store.link(caregiver: phone.person.id, senior: senior.id, as: .hubTerminal, by: "test")
+            let heard = FrameCollector()
+            let close = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/live",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                logger: Logger(label: "ws")
+            ) { inbound, _, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                _ = try await store.raiseSOS(for: senior.id, raisedBy: senior.id, by: "test")
+                await heard.add(try Self.frame(try await messages.next()))
+                try await store.removeCareLink(caregiver: phone.person.id, senior: senior.id, as: .hubTerminal, by: "test")
+                // Raised after the unlink, before the socket has closed: never sent.
+                _ = try await store.raiseSOS(for: senior.id, raisedBy: senior.id, by: "test")
+                while let message = try await messages.next() { await heard.add(try Self.frame(message)) }
+            }
+            #expect(close?.closeCode == .unknown(4000))
+            #expect(close?.reason?.hasPrefix("resync") == true)
+            #expect(await heard.frames.compactMap { $0["entity"] } == ["alert"], "one SOS while she looked after Babcia, none after")
+            // Reconnected, she is who she is now: Babcia's alerts are not hers to see.
+            let client = Self.client(port)
+            let alerts = try await client.get("/api/v1/alerts", headers: [.authorization: "Bearer \(token)"])
+            #expect(String(buffer: alerts.body ?? ByteBuffer()) == "[]")
+            try await client.shutdown()
+        }
+    }
+
     @Test func listenersHearOnlyWhatTheirRoleMaySee() async throws {
         try await RunningHub.with { port, store, _, token in
             let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")

@@ -126,7 +126,7 @@ final class HeldSocket: Sendable {
                 members.append(Member(name: name, person: paired.person.id, actor: .init(personId: paired.person.id, role: role),
                                       token: token, device: paired.device.id))
             }
-            try await store.link(caregiver: members[3].person, senior: members[1].person, by: "t")
+            try await store.link(caregiver: members[3].person, senior: members[1].person, as: .hubTerminal, by: "t")
             members[3] = Member(name: "Ania", person: members[3].person, actor: .init(personId: members[3].person, role: .caregiver,
                                 caresFor: [members[1].person]), token: members[3].token, device: members[3].device)
             // Babcia's second tablet, removed partway

@@ -22,7 +22,7 @@ struct NtfyRoutesTests {
             zosia = try await store.addPerson(name: "Zosia", role: .senior, by: "test")
             let anna = try await store.addPerson(name: "Anna", role: .caregiver, by: "test")
             let piotr = try await store.addPerson(name: "Piotr", role: .caregiver, by: "test")
-            try await store.link(caregiver: anna.id, senior: zosia.id, by: "test")
+            try await store.link(caregiver: anna.id, senior: zosia.id, as: .hubTerminal, by: "test")
             annaActor = PermissionPolicy.Actor(personId: anna.id, role: .caregiver, caresFor: [zosia.id])
             let (app, password) = try await store.createAlertApp(name: "Anna's phone", as: annaActor, by: "test")
             self.anna = app

@@ -194,7 +194,7 @@ extension JSONValue {
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
             let linked = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
             let stranger = try await store.addPerson(name: "Obcy", role: .caregiver, by: "test")
-            try await store.link(caregiver: linked.id, senior: tablet.person.id, by: "test")
+            try await store.link(caregiver: linked.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
 
             #expect(try await Self.invite(client, #"{"personId":"\#(linked.id.text)"}"#, token: tabletToken).0 == .created)
             #expect(try await Self.invite(client, #"{"personId":"\#(stranger.id.text)"}"#, token: tabletToken).0 == .forbidden)
@@ -210,8 +210,8 @@ extension JSONValue {
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
             let admin = try #require(try await store.person(named: "Admin"))
             let kasia = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
-            try await store.link(caregiver: admin.id, senior: tablet.person.id, by: "test")
-            try await store.link(caregiver: kasia.id, senior: tablet.person.id, by: "test")
+            try await store.link(caregiver: admin.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
+            try await store.link(caregiver: kasia.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
             // Given the admin looks after Babcia, her tablet still may not make a code for the admin
             let (status, problem) = try await Self.invite(client, #"{"personId":"\#(admin.id.text)"}"#, token: tabletToken)
             #expect(status == .forbidden)
@@ -232,7 +232,7 @@ extension JSONValue {
             let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
             let kasia = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
-            try await store.link(caregiver: kasia.id, senior: tablet.person.id, by: "test")
+            try await store.link(caregiver: kasia.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
             // Given Babcia's tablet showed a code that Kasia's phone used
             let (made, invitation) = try await Self.invite(client, #"{"personId":"\#(kasia.id.text)"}"#, token: tabletToken)
             #expect(made == .created)

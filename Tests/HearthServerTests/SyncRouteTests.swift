@@ -71,7 +71,7 @@ import Testing
     /// The admin looks after Babcia too, so may change her medications.
     static func linkAdmin(_ home: CareHousehold) async throws {
         let adminId = try #require(try await home.store.person(named: "Admin")?.id)
-        try await home.store.link(caregiver: adminId, senior: home.seniorId, by: "test")
+        try await home.store.link(caregiver: adminId, senior: home.seniorId, as: .hubTerminal, by: "test")
     }
 
     static func medication(_ home: CareHousehold, _ id: String) async throws -> CareHousehold.Reply {

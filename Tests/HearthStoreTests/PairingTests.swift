@@ -157,7 +157,7 @@ import Testing
 
         // `hearth people link` and `hearth devices revoke` write the same file from another process.
         let cli = try Self.store(directory)
-        try await cli.link(caregiver: phone.person.id, senior: senior.id, by: "cli")
+        try await cli.link(caregiver: phone.person.id, senior: senior.id, as: .hubTerminal, by: "cli")
         try await hub.publishExternalChanges()
         #expect(try await hub.pairedDevice(token: token)?.caresFor == [senior.id])
         try await cli.revokeDevice(id: phone.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "cli")
@@ -172,10 +172,30 @@ import Testing
         defer { try? store.close() }
         let senior = try await store.addPerson(name: "Dziadek", role: .senior, by: "cli")
         let caregiver = try await store.addPerson(name: "Kasia", role: .caregiver, by: "cli")
-        try await store.link(caregiver: caregiver.id, senior: senior.id, by: "cli")
-        try await store.link(caregiver: caregiver.id, senior: senior.id, by: "cli")  // twice is harmless
+        try await store.link(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "cli")
+        let linked = try await store.latestSeq()
+        // Twice is a conflict that writes nothing.
+        await #expect(throws: HearthError.conflict("Kasia already looks after Dziadek")) {
+            try await store.link(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "cli")
+        }
+        #expect(try await store.latestSeq() == linked)
         #expect(try await store.seniors(caredForBy: caregiver.id) == [senior.id])
-        await #expect(throws: HearthError.self) { try await store.link(caregiver: senior.id, senior: caregiver.id, by: "cli") }
+        // Only an admin shapes the household; the caregiver cannot link herself to another senior.
+        let other = try await store.addPerson(name: "Babcia", role: .senior, by: "cli")
+        await #expect(throws: HearthError.forbidden("Your role in the household does not allow this")) {
+            try await store.link(caregiver: caregiver.id, senior: other.id,
+                                 as: PermissionPolicy.Actor(personId: caregiver.id, role: .caregiver, caresFor: [senior.id]), by: "cli")
+        }
+        // Unlinked, she looks after no one; unlinking again is unknown.
+        try await store.removeCareLink(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "cli")
+        #expect(try await store.seniors(caredForBy: caregiver.id).isEmpty)
+        let unlinked = try await store.changes(after: linked, limit: 10)
+        #expect(unlinked.map(\.op) == [.create, .delete] && unlinked.last?.entity == .careLink)
+        await #expect(throws: HearthError.notFound(what: "That care link")) {
+            try await store.removeCareLink(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "cli")
+        }
+        try await store.link(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "cli")
+        await #expect(throws: HearthError.self) { try await store.link(caregiver: senior.id, senior: caregiver.id, as: .hubTerminal, by: "cli") }
         await #expect(throws: HearthError.self) { _ = try await store.addPerson(name: "kasia", role: .admin, by: "cli") }
     }
 }
