@@ -280,3 +280,25 @@ def test_a_due_dose_is_spoken_through_the_speaker_in_the_households_language(hub
     [alert] = requests.get(f"{hub.url}/api/v1/alerts", params={"kind": "dose-due"},
                            headers={"Authorization": f"Bearer {carer['token']}"}, timeout=5).json()
     assert alert["details"]["medicationName"] == "Metformina"
+
+
+def test_a_caregiver_unlinked_at_the_terminal_stops_getting_the_seniors_alerts_at_once(home):  # noqa: F811
+    hub = home.hub
+    _, phone = make_alert_app(hub, home.carer["token"], "Telefon Ani")
+    stream = phone.subscribe("alerts")
+    stream.wait_for("the open event", lambda e: e["event"] == "open")
+    again = hub.hearth("people", "link", "--caregiver", CARER, "--senior", SENIOR)
+    assert again.returncode == 1 and again.stderr.strip().count("\n") == 0 and "already looks after" in again.stderr, again
+
+    unlinked = hub.hearth("people", "unlink", "--caregiver", CARER, "--senior", SENIOR)
+    assert unlinked.returncode == 0 and unlinked.stdout.startswith("Unlinked:"), unlinked
+    # The hub hears of the terminal's change within a second or so and ends the stream.
+    assert stream.ended.wait(5), "the stream outlived the unlink"
+    back = phone.subscribe("alerts")
+    back.wait_for("the open event", lambda e: e["event"] == "open")
+    assert requests.post(f"{hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).status_code == 201
+    time.sleep(1)
+    assert back.messages() == [], "an unlinked caregiver's phone still rang"
+    assert requests.get(f"{hub.url}/api/v1/alerts", params={"personId": home.senior_id}, headers=home.carer_headers,
+                        timeout=5).status_code == 404
+    back.close()
