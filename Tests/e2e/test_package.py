@@ -88,7 +88,8 @@ def test_contents_and_control_fields():
     depends = deb_field(deb, "Depends")
     for package in ["libsqlite3-0", "libqrencode4", "libavahi-compat-libdnssd1", "adduser", "libc6"]:
         assert re.search(rf"(^|, ){package}( |,|$)", depends), f"Depends lacks {package}: {depends}"
-    assert deb_field(deb, "Recommends") == "avahi-daemon"
+    # avahi-daemon announces the hub; espeak-ng and aplay are its voice (speech.enabled).
+    assert deb_field(deb, "Recommends") == "avahi-daemon, espeak-ng, alsa-utils"
     assert deb_field(deb, "Architecture") == run(["dpkg", "--print-architecture"]).stdout.strip()
     assert run(["dpkg-deb", "--info", str(deb), "conffiles"]).stdout.split() == ["/etc/hearth/hearth.yaml"]
     assert deb.stat().st_size < 25_000_000
