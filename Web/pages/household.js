@@ -1,4 +1,5 @@
-// Household: the people and who looks after whom, the paired devices with
+// Household: the people and who looks after whom (which the admin changes
+// under "Who looks after whom", household-care-links.js), the paired devices with
 // "Remove", the phones' sign-ins for alerts through the ntfy app with
 // "Remove" (household-alert-apps.js), adding a device with a pairing code
 // shown on this screen (household-invitation.js), the reminder settings, the
@@ -10,7 +11,8 @@
 // show here without a reload.
 import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
-import { careLinksOf } from '../household/model.js';
+import { canManageHousehold, careLinksOf } from '../household/model.js';
+import { createCareLinksSection } from './household-care-links.js';
 import { householdAlertApps, removeHouseholdAlertApp } from './household-alert-apps.js';
 import { createInvitationSection } from './household-invitation.js';
 import { deviceList, peopleList } from './household-lists.js';
@@ -20,11 +22,17 @@ import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChange
 
 // "Last used 5 minutes ago" must not go stale while the page stays open.
 const CLOCK_EVERY_MS = 60 * 1000;
+// Where the keyboard goes when the button it was on is gone, by the end of its data-focus-key.
+const REFOCUS_HEADINGS = [
+  [':remove-alert-app', 'household-alert-apps-heading'],
+  [':unlink', 'household-care-links-heading'],
+  [':link', 'household-care-links-heading'],
+];
 const WATCHED = new Set(['person', 'careLink', 'device', 'alertApp', 'household', 'pairingCode']);
 
 export function createHouseholdPage(app) {
   // Kept across renders (a language switch), so nothing blanks or is lost.
-  const remembered = { data: null, invitationState: {}, settingsState: {} };
+  const remembered = { data: null, invitationState: {}, settingsState: {}, careLinkState: {} };
   return (outlet) => renderHousehold(app, remembered, outlet);
 }
 
@@ -34,9 +42,10 @@ function section(id, heading, ...content) {
 }
 
 /** The page's sections in order, each with its heading; `slots` are what show() fills. */
-function householdSections(t, slots, invitation, settings) {
+function householdSections(t, slots, { invitation, settings, careSection }) {
   return [
     section('household-people', t('household.people.heading'), slots.people),
+    careSection,
     section('household-devices', t('household.devices.heading'), slots.devices),
     section('household-alert-apps', t('household.alertApps.heading'), slots.alertApps),
     section('household-add-device', t('household.invite.heading'), invitation.element),
@@ -60,8 +69,13 @@ function renderHousehold(app, remembered, outlet) {
   };
   const invitation = createInvitationSection(app, remembered.invitationState, { announce, onPaired: () => reloads.soon() });
   const settings = createHouseholdSettings(app, remembered.settingsState, { announce, onSaved: applySaved });
+  const careLinks = createCareLinksSection(app, remembered.careLinkState, { announce, reloadSoon: () => reloads.soon(), left: () => left });
+  // Only the admin changes the links: for anyone else the people list says them.
+  const careSection = section('household-care-links', t('household.careLinks.heading'), careLinks.element);
+  careSection.hidden = true;
 
-  outlet.append(pageHeading(t('pages.household')), slots.name, announcer, ...householdSections(t, slots, invitation, settings));
+  outlet.append(pageHeading(t('pages.household')), slots.name, announcer,
+    ...householdSections(t, slots, { invitation, settings, careSection }));
 
   const { load, stop: stopLoading } = createHouseholdLoader(app, remembered, {
     left: () => left, shown: () => show(),
@@ -92,6 +106,8 @@ function renderHousehold(app, remembered, outlet) {
     slots.name.textContent = data.household?.name ?? '';
     const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
     slots.people.replaceChildren(...peopleList(app, data).filter(Boolean));
+    careSection.hidden = !canManageHousehold(data.me);
+    careLinks.update(data);
     slots.devices.replaceChildren(...deviceList(app, data, { busy, remove: removeDevice }).filter(Boolean));
     slots.alertApps.replaceChildren(...householdAlertApps(app, data, { busy, remove: removeAlertApp }).filter(Boolean));
     invitation.update({ me: data.me, people: data.people });
@@ -113,12 +129,13 @@ function renderHousehold(app, remembered, outlet) {
     invitation.stop();
     document.getElementById('remove-device-dialog')?.close();
     document.getElementById('remove-alert-app-dialog')?.close();
+    document.getElementById('unlink-caregiver-dialog')?.close();
   };
 }
 
 /** The button that had the keyboard is gone (what it removed is gone): its list's heading, not the top of the page. */
 function refocus(outlet, focusKey) {
-  const heading = focusKey.endsWith(':remove-alert-app') ? 'household-alert-apps-heading' : 'household-devices-heading';
+  const heading = REFOCUS_HEADINGS.find(([ending]) => focusKey.endsWith(ending))?.[1] ?? 'household-devices-heading';
   (outlet.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`) ?? document.getElementById(heading))?.focus();
 }
 
