@@ -75,17 +75,7 @@ function renderAlerts(app, chosen, outlet) {
     }
   }
 
-  function button(alert, action, label, describedBy, run) {
-    const key = `${alert.id}:${action}`;
-    return h('button', {
-      type: 'button', class: 'secondary-button', 'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
-      'aria-disabled': busy.has(key) ? 'true' : null,
-      onclick: () => busy.run(key, async () => {
-        await run();
-        announce(t(action === 'ack' ? 'alerts.announce.acknowledged' : 'alerts.announce.responded'));
-      }),
-    }, label);
-  }
+  const button = (...rest) => answerButton({ t, busy, announce }, ...rest);
 
   const reloads = reloadOnLiveChanges(live, () => load(), (change) => change.entity === 'alert');
 
@@ -97,6 +87,19 @@ function renderAlerts(app, chosen, outlet) {
     stopLoading();
     deliveries.stop();
   };
+}
+
+/** An answer's button on an alert (OK, "I'm on my way"), held busy while it runs. */
+function answerButton({ t, busy, announce }, alert, action, label, describedBy, run) {
+  const key = `${alert.id}:${action}`;
+  return h('button', {
+    type: 'button', class: 'secondary-button', 'data-action': action, 'data-focus-key': key, 'aria-describedby': describedBy,
+    'aria-disabled': busy.has(key) ? 'true' : null,
+    onclick: () => busy.run(key, async () => {
+      await run();
+      announce(t(action === 'ack' ? 'alerts.announce.acknowledged' : 'alerts.announce.responded'));
+    }),
+  }, label);
 }
 
 /**
