@@ -3,11 +3,17 @@
 // on my way" and a reminder's Taken, Skip and Later go through here, so the
 // banner and the pages agree.
 import { getJSON, isUnpaired, sendJSON } from '../api.js';
-import { reminderDoseKey, upsertAlert } from './alerts.js';
+import { isOlderAlert, reminderDoseKey, upsertAlert } from './alerts.js';
+
+/** How many alerts' latest states are remembered, closed ones too, to tell a late answer from news. */
+const REMEMBERED = 500;
 
 export function createAlertCenter(app) {
   // What this browser heard, and who hears about it; the functions below change it.
-  const center = { app, alerts: [], loaded: false, request: null, listeners: new Set() };
+  // `known` holds the latest state heard of each alert, closed ones too, so
+  // an older state arriving late (a request's answer, a list fetched before a
+  // live change) cannot undo a newer one.
+  const center = { app, alerts: [], known: new Map(), loaded: false, request: null, listeners: new Set() };
   const load = () => loadAlerts(center);
   const take = (alert) => takeAlert(center, alert);
 
@@ -80,15 +86,24 @@ function notify(center) {
 
 async function loadAlerts(center) {
   const { app } = center;
-  center.request?.abort();
-  const thisRequest = new AbortController();
+  center.request?.controller.abort();
+  // What the live stream brings while the list is on its way is newer than the list.
+  const thisRequest = { controller: new AbortController(), taken: new Set() };
   center.request = thisRequest;
   try {
     // Who this is decides which alerts are theirs: known before the banner draws.
     await app.me.load();
-    const list = await getJSON('/alerts?open=1&limit=200', { t: app.t, signal: thisRequest.signal });
+    const list = await getJSON('/alerts?open=1&limit=200', { t: app.t, signal: thisRequest.controller.signal });
     if (center.request !== thisRequest) return;
-    center.alerts = (Array.isArray(list) ? list : []).filter((alert) => alert.open !== false);
+    center.request = null;
+    const loaded = (Array.isArray(list) ? list : []).filter((alert) => alert?.id);
+    const listed = new Set(loaded.map((alert) => alert.id));
+    const merged = loaded.map((alert) => (isOlderAlert(alert, center.known.get(alert.id)) ? center.known.get(alert.id) : alert));
+    for (const id of thisRequest.taken) {
+      if (!listed.has(id)) merged.push(center.known.get(id)); // raised after the list was read
+    }
+    for (const alert of merged) remember(center, alert);
+    center.alerts = merged.filter((alert) => alert.open !== false);
     center.loaded = true;
     notify(center);
   } catch (problem) {
@@ -99,8 +114,16 @@ async function loadAlerts(center) {
   }
 }
 
+function remember(center, alert) {
+  center.known.delete(alert.id);
+  center.known.set(alert.id, alert);
+  if (center.known.size > REMEMBERED) center.known.delete(center.known.keys().next().value);
+}
+
 function takeAlert(center, alert) {
-  if (!alert?.id) return;
+  if (!alert?.id || isOlderAlert(alert, center.known.get(alert.id))) return;
+  remember(center, alert);
+  center.request?.taken.add(alert.id);
   center.alerts = upsertAlert(center.alerts, alert).filter((a) => a.open !== false);
   notify(center);
 }

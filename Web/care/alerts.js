@@ -43,9 +43,32 @@ export function bannerAlerts(alerts, me) {
     });
 }
 
-/** The list with `alert` put in (replacing the one with its id). */
+/**
+ * How far an alert has come, as a list compared in order: a reminder rings
+ * again (its repeats grow, even after it was closed, since a snoozed dose's
+ * reminder reopens), then someone says they are on the way, then it closes.
+ * Each part only grows, so a smaller one is an older state.
+ */
+export function alertProgress(alert) {
+  return [alert?.repeats ?? 0, Date.parse(alert?.notifiedAt ?? '') || 0, alert?.respondedAt ? 1 : 0, alert?.open === false ? 1 : 0];
+}
+
+/**
+ * Whether `alert` is an older state than `known` of the same alert. The
+ * answer to a request and the live stream race each other: the answer to the
+ * SOS just slid can arrive after the live change that says who is coming.
+ */
+export function isOlderAlert(alert, known) {
+  if (!known || !alert || known.id !== alert.id) return false;
+  const [mine, theirs] = [alertProgress(alert), alertProgress(known)];
+  const differs = mine.findIndex((part, index) => part !== theirs[index]);
+  return differs >= 0 && mine[differs] < theirs[differs];
+}
+
+/** The list with `alert` put in (replacing the one with its id), unless the list has a later state of it. */
 export function upsertAlert(alerts, alert) {
   if (!alert?.id) return alerts;
+  if ((alerts ?? []).some((existing) => isOlderAlert(alert, existing))) return alerts;
   const list = (alerts ?? []).filter((existing) => existing.id !== alert.id);
   list.push(alert);
   return list;

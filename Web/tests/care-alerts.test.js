@@ -5,7 +5,7 @@ import { createTranslator } from '../i18n.js';
 import { amountText } from '../care/words.js';
 import {
   alertMedication, alertMessage, answeredState, answersDose, bannerAlerts, canAcknowledge, canRespond, isForMe, isOwnSOS,
-  newSounds, reminderDoseKey, sentenceSaysTime, soundKey, upsertAlert,
+  isOlderAlert, newSounds, reminderDoseKey, sentenceSaysTime, soundKey, upsertAlert,
 } from '../care/alerts.js';
 
 const ela = { personId: 'ela', role: 'senior' };
@@ -154,4 +154,21 @@ test('a list of open alerts adds the time only to a sentence that does not say i
   assert.equal(sentenceSaysTime(alert('dose-missed', 'caregivers', 'ela'), ania), true);
   assert.equal(sentenceSaysTime(alert('low-stock', 'caregivers', 'ela'), ania), false);
   assert.equal(sentenceSaysTime(alert('clock', 'keepers', null), ania), false);
+});
+
+test('an older state of an alert does not replace a later one', () => {
+  const sos = alert('sos', 'caregivers', 'ela');
+  const answered = { ...sos, respondedAt: '2026-11-22T08:01:00Z' };
+  const closed = { ...answered, open: false };
+  assert.equal(isOlderAlert(sos, answered), true);
+  assert.equal(isOlderAlert(answered, closed), true);
+  assert.equal(isOlderAlert(closed, answered), false);
+  assert.equal(isOlderAlert(sos, sos), false);
+  assert.equal(isOlderAlert(sos, { ...answered, id: 'other' }), false);
+  // A snoozed reminder closes, then rings again: the repeat is the later state.
+  const rings = { ...sos, repeats: 1, notifiedAt: '2026-11-22T08:10:00Z' };
+  assert.equal(isOlderAlert(rings, { ...sos, open: false }), false);
+  assert.equal(isOlderAlert({ ...sos, open: false }, rings), true);
+  assert.deepEqual(upsertAlert([answered], sos), [answered]);
+  assert.deepEqual(upsertAlert([answered], closed), [closed]);
 });
