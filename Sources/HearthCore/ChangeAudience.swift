@@ -9,9 +9,10 @@ public enum ChangeAudience: Sendable, Hashable {
     case viewers(PermissionPolicy.Resource)
     /// Everyone in the household: names, and who looks after whom.
     case everyone
-    /// A shared note just made private: its owner, and those who could read
-    /// it while it was shared (they hear that it is gone, never its words).
-    case viewersOfShared(owner: UUID)
+    /// A note whose sharing just changed: whoever may read it now, and
+    /// whoever could before (they hear that it is gone, never its words:
+    /// what is sent of a note is decided again when it is sent).
+    case noteViewers(owner: UUID, now: PermissionPolicy.NoteVisibility, before: PermissionPolicy.NoteVisibility)
     /// The household's admins (pairing codes, a device without an owner).
     case admins
     /// The hub's own alerts (its clock), which concern no one senior.
@@ -35,9 +36,17 @@ public enum ChangeAudience: Sendable, Hashable {
                   case .string(let raw)? = payload.field("visibility"),
                   let visibility = PermissionPolicy.NoteVisibility(rawValue: raw)
             else { self = .nobody; return }
-            self = visibility == .private && payload.field("wasShared") == .bool(true)
-                ? .viewersOfShared(owner: ownerId)
-                : .viewers(.note(owner: ownerId, visibility: visibility))
+            // Entries logged before notes had a care circle say `wasShared`.
+            let was: PermissionPolicy.NoteVisibility? = if case .string(let raw)? = payload.field("wasVisibility") {
+                PermissionPolicy.NoteVisibility(rawValue: raw)
+            } else {
+                payload.field("wasShared") == .bool(true) ? .shared : nil
+            }
+            if let before = was, before != visibility {
+                self = .noteViewers(owner: ownerId, now: visibility, before: before)
+            } else {
+                self = .viewers(.note(owner: ownerId, visibility: visibility))
+            }
         case .medication, .schedule:
             self = person.map { .viewers(.medications(of: $0)) } ?? .nobody
         case .dose:
@@ -58,8 +67,9 @@ extension PermissionPolicy {
             return decide(actor, .view, resource) == .allow
         case .everyone:
             return true
-        case .viewersOfShared(let owner):
-            return decide(actor, .view, .note(owner: owner, visibility: .shared)) == .allow
+        case .noteViewers(let owner, let now, let before):
+            return decide(actor, .view, .note(owner: owner, visibility: now)) == .allow
+                || decide(actor, .view, .note(owner: owner, visibility: before)) == .allow
         case .admins:
             return actor.role == .admin
         case .hubAlertReaders:

@@ -11,6 +11,8 @@ public struct Note: Sendable, Hashable {
     /// May be empty: the list then shows the first line of the text.
     public var title: String
     public var visibility: Visibility
+    /// Those it is shared with may read it; only its owner changes it.
+    public var readOnly: Bool
     public var pinned: Bool
     public var createdAt: Date
     public var updatedAt: Date
@@ -19,12 +21,13 @@ public struct Note: Sendable, Hashable {
     /// The text as it reads now (the CRDT's visible text).
     public var text: String
 
-    public init(id: UUID, ownerId: UUID, title: String, visibility: Visibility, pinned: Bool,
+    public init(id: UUID, ownerId: UUID, title: String, visibility: Visibility, readOnly: Bool = false, pinned: Bool,
                 createdAt: Date, updatedAt: Date, deletedAt: Date?, text: String) {
         self.id = id
         self.ownerId = ownerId
         self.title = title
         self.visibility = visibility
+        self.readOnly = readOnly
         self.pinned = pinned
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -40,7 +43,12 @@ public struct Note: Sendable, Hashable {
     /// How much of the first line stands in for an empty title.
     static let displayTitleLength = 80
 
-    public var resource: PermissionPolicy.Resource { .note(owner: ownerId, visibility: visibility) }
+    public var resource: PermissionPolicy.Resource { .note(owner: ownerId, visibility: visibility, readOnly: readOnly) }
+
+    /// Whether Notek clients see and edit it: shared with the household, not
+    /// in Trash, and not shared for reading only (the Notek protocol cannot
+    /// say that a client may not type).
+    public var isNotekNote: Bool { visibility == .shared && !readOnly && deletedAt == nil }
 
     /// What the list shows: the title, or else the first line with text.
     public var displayTitle: String {

@@ -12,29 +12,38 @@ import Foundation
 public struct NoteAccess: Sendable, Hashable {
     public var owner: UUID
     public var visibility: Note.Visibility
+    /// Shared for reading: only its owner types into it.
+    public var readOnly: Bool
     /// In Trash: still listed there for those who may read it, but no one types into it.
     public var inTrash: Bool
 
-    public init(owner: UUID, visibility: Note.Visibility, inTrash: Bool) {
+    public init(owner: UUID, visibility: Note.Visibility, readOnly: Bool = false, inTrash: Bool) {
         self.owner = owner
         self.visibility = visibility
+        self.readOnly = readOnly
         self.inTrash = inTrash
     }
 
-    public var resource: PermissionPolicy.Resource { .note(owner: owner, visibility: visibility) }
+    public var resource: PermissionPolicy.Resource { .note(owner: owner, visibility: visibility, readOnly: readOnly) }
 
     /// Whether this person may read the note's words now.
     public func letsRead(_ actor: PermissionPolicy.Actor) -> Bool {
         PermissionPolicy.decide(actor, .view, resource) == .allow
     }
 
-    /// Whether this person may have the note open in an editor now: read it,
-    /// change it, and it is not in Trash.
+    /// Whether this person may type into the note now: read it, change it,
+    /// and it is not in Trash.
     public func letsEdit(_ actor: PermissionPolicy.Actor) -> Bool {
         !inTrash && letsRead(actor) && PermissionPolicy.decide(actor, .edit, resource) == .allow
+    }
+
+    /// Whether this person may have the note open in an editor now, typing
+    /// or (a note shared for reading) following what its owner types.
+    public func letsFollow(_ actor: PermissionPolicy.Actor) -> Bool {
+        !inTrash && letsRead(actor)
     }
 }
 
 extension Note {
-    public var access: NoteAccess { NoteAccess(owner: ownerId, visibility: visibility, inTrash: deletedAt != nil) }
+    public var access: NoteAccess { NoteAccess(owner: ownerId, visibility: visibility, readOnly: readOnly, inTrash: deletedAt != nil) }
 }

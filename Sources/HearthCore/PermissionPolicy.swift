@@ -4,20 +4,33 @@ import Foundation
 /// senior-care app study the project builds on:
 /// - a senior sees and edits their own things and the household's shared notes;
 /// - a private note is visible to its owner only — never to caregivers or admins;
+/// - a note shared with the owner's care circle is seen by the people who look
+///   after her (a senior's) or the people she looks after (a caregiver's), and
+///   no one else; a read-only note is changed by its owner alone;
 /// - caregivers linked to a senior see and manage that senior's medications,
 ///   doses, alerts and shared notes;
 /// - only admins manage people, devices and settings.
 public enum PermissionPolicy {
-    /// The person acting, with the seniors they are linked to as a caregiver.
+    /// The person acting, with the seniors they are linked to as a caregiver
+    /// and, for a senior, the people linked to them: their care circle.
     public struct Actor: Sendable, Hashable {
         public var personId: UUID
         public var role: Person.Role
         public var caresFor: Set<UUID>
+        /// The caregivers (and admins) linked to this person as their senior.
+        public var lookedAfterBy: Set<UUID>
 
-        public init(personId: UUID, role: Person.Role, caresFor: Set<UUID> = []) {
+        public init(personId: UUID, role: Person.Role, caresFor: Set<UUID> = [], lookedAfterBy: Set<UUID> = []) {
             self.personId = personId
             self.role = role
             self.caresFor = caresFor
+            self.lookedAfterBy = lookedAfterBy
+        }
+
+        /// Whether `owner`'s care circle takes this person in: she looks
+        /// after them, or they look after her.
+        public func isInCircle(of owner: UUID) -> Bool {
+            caresFor.contains(owner) || lookedAfterBy.contains(owner)
         }
     }
 
@@ -25,13 +38,17 @@ public enum PermissionPolicy {
         case view, create, edit, delete
     }
 
+    /// Who a note is for: its owner alone; the owner's care circle (for a
+    /// senior, those who look after her; for a caregiver, those she looks
+    /// after); or the whole household.
     public enum NoteVisibility: String, Sendable, Codable, CaseIterable {
-        case `private`, shared
+        case `private`, circle, shared
     }
 
     /// What is acted on, with just enough about it to decide.
     public enum Resource: Sendable, Hashable {
-        case note(owner: UUID, visibility: NoteVisibility)
+        /// A note; `readOnly`: those it is shared with read it, only its owner changes it.
+        case note(owner: UUID, visibility: NoteVisibility, readOnly: Bool = false)
         /// A senior's doses, alerts and SOS: their day-to-day care.
         case care(of: UUID)
         /// A senior's list of medications and their schedules.
@@ -75,6 +92,7 @@ public enum PermissionPolicy {
     static func refusal(_ action: Action, _ resource: Resource) -> String {
         switch resource {
         case .doseRecord: "A dose someone else recorded is put right by a caregiver"
+        case .note(_, _, readOnly: true): "This note is shared for reading: only its owner changes it"
         default: "Your role in the household does not allow this"
         }
     }
@@ -82,15 +100,19 @@ public enum PermissionPolicy {
     static func allows(_ actor: Actor, _ action: Action, _ resource: Resource) -> Bool {
         let isAdmin = actor.role == .admin
         switch resource {
-        case .note(let owner, .private):
+        case .note(let owner, .private, _):
             return owner == actor.personId
-        case .note(let owner, .shared):
+        case .note(let owner, let visibility, let readOnly):
             if owner == actor.personId { return true }
-            // Everyone in the household reads and edits shared notes; removing
-            // someone else's is for the seniors' caregivers and admins.
+            // Everyone it is shared with reads it (the household, or the
+            // owner's circle) and, unless it is read-only, edits it; removing
+            // someone else's is for the seniors' caregivers and admins (of
+            // a circle note, only the caregivers in it).
+            let sees = visibility == .shared || actor.isInCircle(of: owner)
             switch action {
-            case .view, .create, .edit: return true
-            case .delete: return isAdmin || actor.caresFor.contains(owner)
+            case .view: return sees
+            case .create, .edit: return sees && !readOnly
+            case .delete: return sees && !readOnly && (actor.caresFor.contains(owner) || (isAdmin && visibility == .shared))
             }
         case .care(let senior):
             if senior == actor.personId {

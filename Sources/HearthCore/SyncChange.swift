@@ -68,7 +68,8 @@ public struct SyncChange: Sendable, Hashable {
     public static func fieldKinds(of entity: Entity) -> [String: FieldKind] {
         switch entity {
         case .note:
-            ["title": .text(maximumLength: Note.maximumTitleLength), "visibility": .choice(["private", "shared"]), "pinned": .flag]
+            ["title": .text(maximumLength: Note.maximumTitleLength),
+             "visibility": .choice(Note.Visibility.allCases.map(\.rawValue)), "readOnly": .flag, "pinned": .flag]
         case .medication:
             // The same rules as `Medication.validated()`, so a change that
             // passes here cannot fail inside the push's transaction.

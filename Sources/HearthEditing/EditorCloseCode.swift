@@ -6,7 +6,10 @@ public enum EditorCloseCode {
     public static let badFrame: UInt16 = 4400
     /// The device was removed from the household.
     public static let revoked: UInt16 = 4401
-    /// The note is gone, or this person may no longer edit it.
+    /// Typing into a note this person may read but not change (shared for
+    /// reading only); nothing of it is kept.
+    public static let readOnly: UInt16 = 4403
+    /// The note is gone, or this person may no longer read it.
     public static let gone: UInt16 = 4404
     /// An operation naming what the hub does not have, or could never apply.
     public static let refused: UInt16 = 4409

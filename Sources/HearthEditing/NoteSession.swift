@@ -30,6 +30,19 @@ public actor NoteSession {
         /// Whether it resends, after reconnecting, operations it heard that
         /// the hub lacks (`Relay`): those hear typing before it is stored.
         public let relay: Relay
+        /// Whether it stays to follow a note it may read but not change
+        /// (a web page showing a note shared for reading). A Notek bridge or
+        /// a synced batch types or leaves.
+        public let mayFollow: Bool
+
+        /// Whether it may be in the session with the note as `access` says.
+        func mayStay(_ access: NoteAccess) -> Bool {
+            Self.mayBeIn(access, actor: actor, mayFollow: mayFollow)
+        }
+
+        static func mayBeIn(_ access: NoteAccess, actor: PermissionPolicy.Actor, mayFollow: Bool) -> Bool {
+            mayFollow ? access.letsFollow(actor) : access.letsEdit(actor)
+        }
     }
 
     /// When an editor hears the others' typing.
@@ -152,13 +165,13 @@ public actor NoteSession {
     // MARK: Editors coming and going
 
     public func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, actorName: String,
-                     relay: Relay) -> AsyncStream<Outbound>? {
-        guard !isClosed, access.letsEdit(actor) else { return nil }
+                     relay: Relay, mayFollow: Bool = false) -> AsyncStream<Outbound>? {
+        guard !isClosed, Editor.mayBeIn(access, actor: actor, mayFollow: mayFollow) else { return nil }
         let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self)
         let used = Set(editors.values.map(\.colour))
         let colour = Self.colours.first { !used.contains($0) } ?? Self.colours[editors.count % Self.colours.count]
         editors[id] = Editor(continuation: continuation, name: name, colour: colour, actor: actor, actorName: actorName,
-                             relay: relay)
+                             relay: relay, mayFollow: mayFollow)
         return stream
     }
 
@@ -212,7 +225,7 @@ public actor NoteSession {
             access = now
             accessReadAt = readAt
         }
-        for (id, editor) in editors where !now.letsEdit(editor.actor) {
+        for (id, editor) in editors where !editor.mayStay(now) {
             editors[id] = nil
             editor.continuation.yield(.close(code: EditorCloseCode.gone, reason: Self.goneReason))
             editor.continuation.finish()
@@ -232,6 +245,7 @@ public actor NoteSession {
     }
 
     public static let goneReason = "gone: the note was removed or is no longer shared with you"
+    public static let readOnlyReason = "read-only: this note is shared for reading; only its owner changes it"
 
     // MARK: Messages from an editor
 
@@ -262,6 +276,9 @@ public actor NoteSession {
             relay(.otherPresence(relayed), except: id)
             return nil
         case .operations(let batch):
+            // One who may only read (a note shared for reading, or made so
+            // while it was open) has sent typing: none of it is kept.
+            guard access.letsEdit(editor.actor) else { return (EditorCloseCode.readOnly, Self.readOnlyReason) }
             return submit(batch, from: id, editor: editor)
         case .state, .synced, .acknowledged, .otherPresence:
             return (EditorCloseCode.badFrame, "bad-frame: that message is the hub's to send")

@@ -31,9 +31,13 @@ extension HearthMirror {
     }
 
     /// A new note under an id this device chooses, with its first text.
+    /// `shared` is the household; `visibility`, when given, says who sees it
+    /// instead (`.circle`: the owner's care circle).
     @discardableResult
-    public func createNote(title: String = "", text: String = "", shared: Bool = false, now: Date = Date()) async throws -> UUID {
-        let fields: [String: JSONValue] = ["title": .string(title), "visibility": .string(shared ? "shared" : "private")]
+    public func createNote(title: String = "", text: String = "", shared: Bool = false, visibility: Note.Visibility? = nil,
+                           readOnly: Bool = false, now: Date = Date()) async throws -> UUID {
+        let visibility = visibility ?? (shared ? .shared : .private)
+        let fields: [String: JSONValue] = ["title": .string(title), "visibility": .string(visibility.rawValue), "readOnly": .bool(readOnly)]
         try Self.check(fields, of: .note)
         let id = UUID.random()
         try await writer.write { db in
@@ -52,12 +56,16 @@ extension HearthMirror {
         return id
     }
 
-    /// Changes a note's title, pin or sharing; nil leaves it as it is.
-    public func updateNote(id: UUID, title: String? = nil, pinned: Bool? = nil, shared: Bool? = nil, now: Date = Date()) async throws {
+    /// Changes a note's title, pin or sharing (`shared`: with the household
+    /// or no one; `visibility` says it exactly; `readOnly`: whether those it
+    /// is shared with may change it); nil leaves it as it is.
+    public func updateNote(id: UUID, title: String? = nil, pinned: Bool? = nil, shared: Bool? = nil,
+                           visibility: Note.Visibility? = nil, readOnly: Bool? = nil, now: Date = Date()) async throws {
         var fields: [String: JSONValue] = [:]
         if let title { fields["title"] = .string(title) }
         if let pinned { fields["pinned"] = .bool(pinned) }
-        if let shared { fields["visibility"] = .string(shared ? "shared" : "private") }
+        if let visibility = visibility ?? shared.map({ $0 ? .shared : .private }) { fields["visibility"] = .string(visibility.rawValue) }
+        if let readOnly { fields["readOnly"] = .bool(readOnly) }
         try Self.check(fields, of: .note)
         guard !fields.isEmpty else { return }
         let changed = fields

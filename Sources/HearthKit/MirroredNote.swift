@@ -11,7 +11,12 @@ public struct MirroredNote: Sendable, Hashable, Identifiable {
     /// What a list shows: the title, or the text's first line when it has none.
     public var displayTitle: String
     public var text: String
-    public var isShared: Bool
+    /// Who sees it: its owner, the owner's care circle, or the household.
+    public var visibility: Note.Visibility
+    /// Seen by the whole household.
+    public var isShared: Bool { visibility == .shared }
+    /// Those it is shared with read it; only its owner changes it.
+    public var readOnly: Bool
     public var pinned: Bool
     public var updatedAt: Date?
     /// When it was moved to Trash; nil when it is not there.
@@ -24,7 +29,8 @@ public struct MirroredNote: Sendable, Hashable, Identifiable {
         title = fields["title"]?.string ?? ""
         self.text = text ?? ""
         displayTitle = title.isEmpty ? Note.firstLine(of: self.text) : title
-        isShared = fields["visibility"]?.string == "shared"
+        visibility = fields["visibility"]?.string.flatMap(Note.Visibility.init(rawValue:)) ?? .private
+        readOnly = fields["readOnly"]?.bool ?? false
         pinned = fields["pinned"]?.bool ?? false
         updatedAt = fields["updatedAt"]?.date
         deletedAt = fields["deletedAt"]?.date

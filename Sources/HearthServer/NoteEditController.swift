@@ -28,6 +28,9 @@ import NIOCore
 ///
 /// Close codes (the reason says the same in words, cut to fit the frame):
 /// - 4400 "bad-frame": a frame this protocol does not have, or malformed bytes;
+/// - 4403 "read-only": typing into a note shared with this person for
+///   reading only (they follow it live, but only its owner changes it);
+///   none of that message is kept;
 /// - 4404 "gone": the note was removed, moved to Trash or is no longer shared
 ///   with this person; sent the moment that happens, not at the next keystroke;
 /// - 4409 "refused": an operation that names what the hub does not have
@@ -56,15 +59,16 @@ struct NoteEditController {
     let store: HearthStore
     let sessions: NoteSessions
 
-    /// The note the caller may edit, or the problem to report.
-    func editableNote(_ context: HearthRequestContext) async throws -> (Note, PermissionPolicy.Actor) {
-        try await Self.editableNote(context, store: store)
+    /// The note the caller may open (to type, or to follow one shared for
+    /// reading), or the problem to report.
+    func openableNote(_ context: HearthRequestContext) async throws -> (Note, PermissionPolicy.Actor) {
+        try await Self.openableNote(context, store: store)
     }
 
-    static func editableNote(_ context: HearthRequestContext, store: HearthStore) async throws -> (Note, PermissionPolicy.Actor) {
+    static func openableNote(_ context: HearthRequestContext, store: HearthStore) async throws -> (Note, PermissionPolicy.Actor) {
         let actor = try context.requirePaired()
         guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
-              let note = try await store.note(id: id), note.access.letsEdit(actor)
+              let note = try await store.note(id: id), note.access.letsFollow(actor)
         else { throw HearthError.notFound(what: "That note") }
         return (note, actor)
     }
@@ -75,7 +79,7 @@ struct NoteEditController {
             guard OriginCheck.isAllowed(request) else {
                 throw ProblemError(.forbidden, type: "cross-origin", detail: "WebSocket connections from another site's page are not allowed")
             }
-            _ = try await editableNote(context, store: store)
+            _ = try await openableNote(context, store: store)
             throw ProblemError(.upgradeRequired, type: "upgrade-required", detail: "Connect to this address with a WebSocket")
         }
     }
@@ -83,7 +87,7 @@ struct NoteEditController {
     func addWebSocketRoutes(to router: Router<HearthRequestContext>) {
         router.ws(RouterPath(Self.path)) { request, context in
             guard OriginCheck.isAllowed(request, cookieAuthenticated: context.authenticatedByCookie),
-                  (try? await editableNote(context)) != nil
+                  (try? await openableNote(context)) != nil
             else { return .dontUpgrade }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
@@ -95,7 +99,7 @@ struct NoteEditController {
     /// session sends, passes on what the editor sends, and leaves.
     private func edit(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter,
                       _ context: HearthRequestContext) async throws {
-        guard let (note, actor) = try? await editableNote(context) else {
+        guard let (note, actor) = try? await openableNote(context) else {
             try await close(outbound, inbound, CloseCode.gone, "gone: the note was removed or is no longer shared with you")
             return
         }
@@ -149,7 +153,7 @@ struct NoteEditController {
         let editorId = UUID.random()
         let name = (try? await store.person(id: actor.personId))?.name ?? ""
         guard let queue = await session.join(editorId, name: name, actor: actor, actorName: context.caller.actorName,
-                                             relay: .beforeStoring) else {
+                                             relay: .beforeStoring, mayFollow: true) else {
             await sessions.leave(note.id, session)
             try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")
             return nil

@@ -232,7 +232,7 @@ struct NotekConnection {
     }
 
     private func sharedNote(_ id: UUID) async throws -> Note? {
-        guard let note = try await store.note(id: id), note.visibility == .shared, note.deletedAt == nil else { return nil }
+        guard let note = try await store.note(id: id), note.isNotekNote else { return nil }
         return note
     }
 

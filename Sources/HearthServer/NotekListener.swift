@@ -17,9 +17,9 @@ import ServiceLifecycle
 /// - type into, rename and move to Trash any shared note;
 /// - create shared notes (owned by the household's first admin), at most
 ///   `notesPerConnection` on one connection.
-/// It can never see or touch a private note, a note in Trash, medications,
-/// doses, people or devices, and a note made private or moved to Trash is
-/// closed to it at once. A web page cannot reach it: an upgrade whose
+/// It can never see or touch a private note, a note shared with a care
+/// circle or for reading only, a note in Trash, medications, doses, people
+/// or devices, and a note made so or moved to Trash is closed to it at once. A web page cannot reach it: an upgrade whose
 /// `Origin` is a page's (`http:`, `https:` or `null`, which every browser
 /// sends) is refused; Notek clients send none, or their own `ws:` URL. One
 /// address holds at most `connectionsPerAddress` connections. It listens
@@ -32,8 +32,8 @@ import ServiceLifecycle
 ///   200 characters, a NUL);
 /// - 1009 "too large": a message over 1 MiB, or a note that would hold
 ///   more than 1 MiB of text;
-/// - 4404 "not found": no shared note has that id (it is private, in Trash
-///   or unknown);
+/// - 4404 "not found": no shared note has that id (it is private, shared
+///   with a circle or for reading only, in Trash, or unknown);
 /// - 4429 "too many": more than `notesPerConnection` notes created on one
 ///   connection, or more than `connectionsPerAddress` connections open
 ///   from one address;

@@ -4,7 +4,8 @@ import HearthStore
 import Hummingbird
 
 /// `/api/v1/notes`: the household's notes — list, search, create, read,
-/// change title, visibility or pin, move to Trash and back. The text itself
+/// change title, who sees it (private, the owner's care circle, the
+/// household), whether they may change it, or pin; move to Trash and back. The text itself
 /// is edited together over `/api/v1/notes/{id}/edit`; here it is set once,
 /// when a note is created.
 struct NotesController {
@@ -24,6 +25,11 @@ struct NotesController {
         /// The title, or the first line of the text when there is none.
         var displayTitle: String
         var visibility: String
+        /// Those it is shared with may read it; only its owner changes it.
+        var readOnly: Bool
+        /// Whether the caller may change it (type, rename, pin; once out of
+        /// Trash for a note in it).
+        var canEdit: Bool
         var pinned: Bool
         var createdAt: Date
         var updatedAt: Date
@@ -37,12 +43,14 @@ struct NotesController {
         /// On its own: the whole text.
         var text: String?
 
-        init(_ note: Note, withText: Bool = true, snippet: [NoteSearchHit.Piece]? = nil) {
+        init(_ note: Note, for actor: PermissionPolicy.Actor, withText: Bool = true, snippet: [NoteSearchHit.Piece]? = nil) {
             id = note.id.text
             ownerId = note.ownerId.text
             title = note.title
             displayTitle = note.displayTitle
             visibility = note.visibility.rawValue
+            readOnly = note.readOnly
+            canEdit = PermissionPolicy.decide(actor, .edit, note.resource) == .allow
             pinned = note.pinned
             createdAt = note.createdAt
             updatedAt = note.updatedAt
@@ -57,8 +65,8 @@ struct NotesController {
         }
 
         /// A note in a list.
-        static func summary(_ note: Note, snippet: [NoteSearchHit.Piece]? = nil) -> NoteBody {
-            NoteBody(note, withText: false, snippet: snippet)
+        static func summary(_ note: Note, for actor: PermissionPolicy.Actor, snippet: [NoteSearchHit.Piece]? = nil) -> NoteBody {
+            NoteBody(note, for: actor, withText: false, snippet: snippet)
         }
     }
 
@@ -67,6 +75,8 @@ struct NotesController {
         var text: String?
         /// Private unless said otherwise: sharing is a choice.
         var visibility: Note.Visibility?
+        /// Editable by those it is shared with unless said otherwise.
+        var readOnly: Bool?
         var pinned: Bool?
     }
 
@@ -74,6 +84,7 @@ struct NotesController {
     struct NotePatch: Decodable {
         var title: String?
         var visibility: Note.Visibility?
+        var readOnly: Bool?
         var pinned: Bool?
     }
 
@@ -85,23 +96,24 @@ struct NotesController {
             let inTrash = ["1", "true"].contains(request.uri.queryParameters.get("trash") ?? "")
             if !query.trimmingCharacters(in: .whitespaces).isEmpty, !inTrash {
                 guard query.count <= 200 else { throw HearthError.invalid(fields: ["q": "must be at most 200 characters"]) }
-                return try await store.searchNotes(query, visibleTo: actor).map { NoteBody.summary($0.note, snippet: $0.snippet) }
+                return try await store.searchNotes(query, visibleTo: actor).map { NoteBody.summary($0.note, for: actor, snippet: $0.snippet) }
             }
-            return try await store.notes(visibleTo: actor, inTrash: inTrash).map { NoteBody.summary($0) }
+            return try await store.notes(visibleTo: actor, inTrash: inTrash).map { NoteBody.summary($0, for: actor) }
         }
         notes.post { request, context -> EditedResponse<NoteBody> in
             let actor = try context.requirePaired()
             let new = try await request.decode(as: NewNote.self, context: context)
             let visibility = new.visibility ?? .private
-            try context.require(.create, .note(owner: actor.personId, visibility: visibility), what: "A note")
+            let readOnly = new.readOnly ?? false
+            try context.require(.create, .note(owner: actor.personId, visibility: visibility, readOnly: readOnly), what: "A note")
             let note = try await store.createNote(
                 ownerId: actor.personId, title: new.title ?? "", text: new.text ?? "",
-                visibility: visibility, pinned: new.pinned ?? false, by: context.caller.actorName)
-            return EditedResponse(status: .created, headers: [.location: APIPath.link(.notes, note.id)], response: NoteBody(note))
+                visibility: visibility, readOnly: readOnly, pinned: new.pinned ?? false, by: context.caller.actorName)
+            return EditedResponse(status: .created, headers: [.location: APIPath.link(.notes, note.id)], response: NoteBody(note, for: actor))
         }
         notes.get("{id}") { _, context -> NoteBody in
-            let note = try await visibleNote(context)
-            return NoteBody(note)
+            let (note, actor) = try await visibleNote(context)
+            return NoteBody(note, for: actor)
         }
         // Who may change a note is decided by the store, on the note as its
         // write reads it (HearthStore+Notes).
@@ -109,25 +121,25 @@ struct NotesController {
             let (id, actor) = try Self.named(context)
             let patch = try await request.decode(as: NotePatch.self, context: context)
             return NoteBody(try await store.updateNote(
-                id: id, title: patch.title, visibility: patch.visibility, pinned: patch.pinned,
-                as: actor, by: context.caller.actorName))
+                id: id, title: patch.title, visibility: patch.visibility, readOnly: patch.readOnly, pinned: patch.pinned,
+                as: actor, by: context.caller.actorName), for: actor)
         }
         notes.delete("{id}") { _, context -> NoteBody in
             let (id, actor) = try Self.named(context)
-            return NoteBody(try await store.trashNote(id: id, as: actor, by: context.caller.actorName))
+            return NoteBody(try await store.trashNote(id: id, as: actor, by: context.caller.actorName), for: actor)
         }
         notes.post("{id}/restore") { _, context -> NoteBody in
             let (id, actor) = try Self.named(context)
-            return NoteBody(try await store.restoreNote(id: id, as: actor, by: context.caller.actorName))
+            return NoteBody(try await store.restoreNote(id: id, as: actor, by: context.caller.actorName), for: actor)
         }
     }
 
     /// The note named in the path, if the caller may see it; otherwise 404,
     /// so the existence of another person's private note is not revealed.
-    private func visibleNote(_ context: HearthRequestContext) async throws -> Note {
+    private func visibleNote(_ context: HearthRequestContext) async throws -> (Note, PermissionPolicy.Actor) {
         let (id, actor) = try Self.named(context)
         guard let note = try await store.note(id: id), note.access.letsRead(actor) else { throw HearthError.notFound(what: "That note") }
-        return note
+        return (note, actor)
     }
 
     /// The note the path names (an id that is not one is a note no one has), and who asks.

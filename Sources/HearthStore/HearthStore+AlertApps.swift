@@ -111,7 +111,7 @@ extension HearthStore {
     static func signedIn(_ row: Row, _ db: Database) throws -> SignedInAlertApp? {
         let app = try alertApp(from: row)
         guard let person = try person(id: app.personId, db), person.archivedAt == nil else { return nil }
-        let actor = PermissionPolicy.Actor(personId: person.id, role: person.role, caresFor: try seniors(caredForBy: person.id, db))
+        let actor = try Self.actor(for: person, db)
         return SignedInAlertApp(app: app, person: person, actor: actor, actionKey: SymmetricKey(data: row["actionKey"] as Data))
     }
 

@@ -6,8 +6,12 @@ import HearthCore
 public struct PairedDevice: Sendable, Hashable {
     public var device: Device
     public var person: Person
-    /// The seniors the person looks after, for the permission policy.
-    public var caresFor: Set<UUID>
+    /// How the permission policy sees the person: with the seniors they look
+    /// after and those who look after them.
+    public var actor: PermissionPolicy.Actor
+
+    /// The seniors the person looks after.
+    public var caresFor: Set<UUID> { actor.caresFor }
 }
 
 extension HearthStore {
@@ -43,7 +47,7 @@ extension HearthStore {
                 }
                 let device = try Self.device(from: row)
                 guard let person = try Self.person(id: device.personId, db), person.archivedAt == nil else { return nil }
-                return PairedDevice(device: device, person: person, caresFor: try Self.seniors(caredForBy: person.id, db))
+                return PairedDevice(device: device, person: person, actor: try Self.actor(for: person, db))
             }
             if let found { pairedDevices.remember(found, tokenHash: hash, readAtGeneration: generation) }
         }

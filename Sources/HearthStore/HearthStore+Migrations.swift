@@ -36,6 +36,7 @@ extension HearthStore {
         registerSearchApartFromTyping(&migrator)
         registerDoseCorrections(&migrator)
         registerAlertApps(&migrator)
+        registerNoteSharing(&migrator)
         return migrator
     }
 

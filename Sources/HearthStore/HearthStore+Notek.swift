@@ -25,10 +25,12 @@ extension HearthStore {
     public static let legacyNotekNoteTitle = "Notek shared note"
 
     /// Shared notes not in Trash changed after `time`, oldest change first.
+    /// A note shared for reading only is not Notek's: its clients cannot be
+    /// told that they may not type.
     public func sharedNotes(changedAfter time: Date) async throws -> [Note] {
         try await pool.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(Self.noteColumns()) FROM notes WHERE visibility = 'shared' AND deletedAt IS NULL AND updatedAt > ?
+                SELECT \(Self.noteColumns()) FROM notes WHERE visibility = 'shared' AND readOnly = 0 AND deletedAt IS NULL AND updatedAt > ?
                 ORDER BY updatedAt, id
                 """), arguments: [time.millisecondsSince1970]).map(Self.note(from:))
         }
@@ -36,7 +38,7 @@ extension HearthStore {
 
     /// The shared note legacy clients edit, created when first needed.
     public func legacyNotekNote(by actor: String) async throws -> Note {
-        let find = "SELECT \(Self.noteColumns()) FROM notes WHERE title = ? AND visibility = 'shared' AND deletedAt IS NULL ORDER BY createdAt, id LIMIT 1"
+        let find = "SELECT \(Self.noteColumns()) FROM notes WHERE title = ? AND visibility = 'shared' AND readOnly = 0 AND deletedAt IS NULL ORDER BY createdAt, id LIMIT 1"
         if let note = try await pool.read({ db in
             try Row.fetchOne(db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]).map(Self.note(from:))
         }) {
@@ -53,12 +55,13 @@ extension HearthStore {
 
     /// The shared note with this id, created (shared, owned by the first
     /// admin) when there is none. nil when the id belongs to a private note
-    /// or to one in Trash: those are not Notek's to see or to revive.
+    /// or to one in Trash or shared for reading only: those are not Notek's
+    /// to see or to revive.
     public func notekNote(id: UUID, creatingWithTitle title: String, by actor: String) async throws -> Note? {
         let title = try Note.validatedTitle(title)
         return try await write(by: actor) { transaction in
             if let note = try Self.note(id: id, transaction.db) {
-                return note.visibility == .shared && note.deletedAt == nil ? note : nil
+                return note.isNotekNote ? note : nil
             }
             return try Self.insertNotekNote(id: id, title: title, in: &transaction)
         }

@@ -20,7 +20,7 @@ extension HearthStore {
 
     /// A new note owned by `ownerId`, its text held by a fresh CRDT replica.
     public func createNote(
-        ownerId: UUID, title: String, text: String, visibility: Note.Visibility, pinned: Bool, by actor: String
+        ownerId: UUID, title: String, text: String, visibility: Note.Visibility, readOnly: Bool = false, pinned: Bool, by actor: String
     ) async throws -> Note {
         let title = try Note.validatedTitle(title)
         let text = try Note.validatedText(text)
@@ -31,7 +31,7 @@ extension HearthStore {
             guard let owner = try Self.person(id: ownerId, transaction.db), owner.archivedAt == nil else {
                 throw HearthError.notFound(what: "That person")
             }
-            let note = Note(id: UUID.random(), ownerId: ownerId, title: title, visibility: visibility, pinned: pinned,
+            let note = Note(id: UUID.random(), ownerId: ownerId, title: title, visibility: visibility, readOnly: readOnly, pinned: pinned,
                             createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: text)
             try Self.insertNote(note, state: state, in: &transaction)
             return note
@@ -41,20 +41,21 @@ extension HearthStore {
     /// Adds a note row with its CRDT state, and logs its creation.
     static func insertNote(_ note: Note, state: [UInt8], in transaction: inout WriteTransaction) throws {
         try transaction.db.cachedExecute(sql: """
-                INSERT INTO notes (id, ownerId, title, visibility, pinned, createdAt, updatedAt, text, state)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notes (id, ownerId, title, visibility, readOnly, pinned, createdAt, updatedAt, text, state)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [note.id.text, note.ownerId.text, note.title, note.visibility.rawValue, note.pinned,
+            arguments: [note.id.text, note.ownerId.text, note.title, note.visibility.rawValue, note.readOnly, note.pinned,
                         note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, note.text, Data(state)])
         try transaction.record(entity: .note, entityId: note.id.text, op: .create, payload: payload(of: note))
     }
 
-    /// Changes a note's title, visibility or pin; nil leaves a field as it is.
-    /// Whether the caller may is for the caller to check first.
-    /// Whoever may edit a note changes its title and pin; only its owner
-    /// changes who sees it. Decided on the note as this transaction reads it.
+    /// Changes a note's title, visibility, read-only flag or pin; nil leaves
+    /// a field as it is. Whoever may edit a note changes its title and pin;
+    /// only its owner changes who sees it and whether they may change it.
+    /// Decided on the note as this transaction reads it.
     public func updateNote(
-        id: UUID, title: String?, visibility: Note.Visibility?, pinned: Bool?, as editor: PermissionPolicy.Actor, by actor: String
+        id: UUID, title: String?, visibility: Note.Visibility?, readOnly: Bool? = nil, pinned: Bool?,
+        as editor: PermissionPolicy.Actor, by actor: String
     ) async throws -> Note {
         let title = try title.map(Note.validatedTitle)
         return try await write(by: actor) { transaction in
@@ -65,17 +66,21 @@ extension HearthStore {
             if let visibility, visibility != note.visibility, note.ownerId != editor.personId {
                 throw HearthError.forbidden("Only the note's owner can change who sees it")
             }
+            if let readOnly, readOnly != note.readOnly, note.ownerId != editor.personId {
+                throw HearthError.forbidden("Only the note's owner can change whether others may change it")
+            }
             let before = note
             if let title { note.title = title }
             if let visibility { note.visibility = visibility }
+            if let readOnly { note.readOnly = readOnly }
             if let pinned { note.pinned = pinned }
             guard note != before else { return note }
             note.updatedAt = transaction.time
-            try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, pinned = ?, updatedAt = ? WHERE id = ?",
-                arguments: [note.title, note.visibility.rawValue, note.pinned, note.updatedAt.millisecondsSince1970, id.text])
+            try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, readOnly = ?, pinned = ?, updatedAt = ? WHERE id = ?",
+                arguments: [note.title, note.visibility.rawValue, note.readOnly, note.pinned, note.updatedAt.millisecondsSince1970, id.text])
             try transaction.stampChanges(of: .note, id: id.text, from: Self.payload(of: before), to: Self.payload(of: note))
             try transaction.record(entity: .note, entityId: id.text, op: .update,
-                                   payload: Self.payload(of: note, wasShared: before.visibility == .shared))
+                                   payload: Self.payload(of: note, was: before.visibility))
             return note
         }
     }
@@ -140,7 +145,7 @@ extension HearthStore {
         try await pool.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT \(Self.noteColumns()) FROM notes
-                WHERE deletedAt IS \(inTrash ? "NOT NULL" : "NULL") AND (visibility = 'shared' OR ownerId = ?)
+                WHERE deletedAt IS \(inTrash ? "NOT NULL" : "NULL") AND (visibility <> 'private' OR ownerId = ?)
                 ORDER BY pinned DESC, updatedAt DESC
                 """), arguments: [actor.personId.text])
             .map(Self.note(from:))
@@ -159,7 +164,7 @@ extension HearthStore {
                 SELECT \(Self.noteColumns()), snippet(notes_search, -1, char(57344), char(57345), '…', 12) AS passage
                 FROM notes_search JOIN notes ON notes.searchRow = notes_search.rowid
                 WHERE notes_search MATCH ? AND notes.deletedAt IS NULL
-                  AND (notes.visibility = 'shared' OR notes.ownerId = ?)
+                  AND (notes.visibility <> 'private' OR notes.ownerId = ?)
                 ORDER BY bm25(notes_search, 4.0, 1.0)
                 LIMIT ?
                 """), arguments: [match, actor.personId.text, limit])
@@ -199,7 +204,7 @@ extension HearthStore {
     /// The columns `note(from:)` reads: all but the CRDT state, which only
     /// editing reads and which spans many pages for a long note.
     static func noteColumns(of table: String = "notes") -> String {
-        ["searchRow", "id", "ownerId", "title", "visibility", "pinned", "createdAt", "updatedAt", "deletedAt", "text"]
+        ["searchRow", "id", "ownerId", "title", "visibility", "readOnly", "pinned", "createdAt", "updatedAt", "deletedAt", "text"]
             .map { "\(table).\($0)" }.joined(separator: ", ")
     }
 
@@ -211,7 +216,7 @@ extension HearthStore {
         guard let id = UUID(text: row["id"]), let ownerId = UUID(text: row["ownerId"]),
               let visibility = Note.Visibility(rawValue: row["visibility"])
         else { throw HearthError.conflict("A stored note is damaged") }
-        return Note(id: id, ownerId: ownerId, title: row["title"], visibility: visibility, pinned: row["pinned"],
+        return Note(id: id, ownerId: ownerId, title: row["title"], visibility: visibility, readOnly: row["readOnly"], pinned: row["pinned"],
                     createdAt: Date(millisecondsSince1970: row["createdAt"]),
                     updatedAt: Date(millisecondsSince1970: row["updatedAt"]),
                     deletedAt: (row["deletedAt"] as Int64?).map(Date.init(millisecondsSince1970:)),
@@ -219,19 +224,20 @@ extension HearthStore {
     }
 
     /// What a change to a note tells live listeners: enough to update a list,
-    /// never the text. `wasShared` lets those who could see it before a
-    /// switch to private hear that it is gone.
-    static func payload(of note: Note, wasShared: Bool = false) -> JSONValue {
+    /// never the text. `wasVisibility` (when its sharing changed) lets those
+    /// who could see it before hear that it is gone.
+    static func payload(of note: Note, was before: Note.Visibility? = nil) -> JSONValue {
         var fields: [String: JSONValue] = [
             "ownerId": .string(note.ownerId.text),
             "title": .string(note.title),
             "displayTitle": .string(note.displayTitle),
             "visibility": .string(note.visibility.rawValue),
+            "readOnly": .bool(note.readOnly),
             "pinned": .bool(note.pinned),
             "updatedAt": .string(note.updatedAt.formatted(.iso8601)),
             "deletedAt": note.deletedAt.map { .string($0.formatted(.iso8601)) } ?? .null,
         ]
-        if wasShared, note.visibility == .private { fields["wasShared"] = .bool(true) }
+        if let before, before != note.visibility { fields["wasVisibility"] = .string(before.rawValue) }
         return .object(fields)
     }
 }

@@ -91,4 +91,49 @@ extension HearthStore {
                 """)
         }
     }
+
+    /// A note may be shared with its owner's care circle, and shared for
+    /// reading only. SQLite cannot widen a CHECK constraint, so the table is
+    /// made again with the same rows (and `searchRow`s, which the search
+    /// index is keyed by) and its index and triggers; foreign keys are
+    /// checked once at the end (GRDB's deferred checks), so dropping the old
+    /// table does not take the notes' operations with it.
+    static func registerNoteSharing(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v11 note sharing with the care circle, read-only") { db in
+            try db.execute(sql: """
+                CREATE TABLE notes_shared_anew (
+                    searchRow INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    ownerId TEXT NOT NULL REFERENCES people(id),
+                    title TEXT NOT NULL,
+                    visibility TEXT NOT NULL CHECK (visibility IN ('private', 'circle', 'shared')),
+                    readOnly INTEGER NOT NULL DEFAULT 0 CHECK (readOnly IN (0, 1)),
+                    pinned INTEGER NOT NULL CHECK (pinned IN (0, 1)),
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    deletedAt INTEGER,
+                    text TEXT NOT NULL,
+                    state BLOB NOT NULL,
+                    stateUpdateSeq INTEGER NOT NULL DEFAULT 0,
+                    searchBehind INTEGER NOT NULL DEFAULT 0 CHECK (searchBehind IN (0, 1))
+                );
+                INSERT INTO notes_shared_anew
+                    (searchRow, id, ownerId, title, visibility, readOnly, pinned, createdAt, updatedAt, deletedAt, text, state, stateUpdateSeq, searchBehind)
+                    SELECT searchRow, id, ownerId, title, visibility, 0, pinned, createdAt, updatedAt, deletedAt, text, state, stateUpdateSeq, searchBehind
+                    FROM notes;
+                DROP TABLE notes;
+                ALTER TABLE notes_shared_anew RENAME TO notes;
+                CREATE INDEX notes_in_list_order ON notes (deletedAt, pinned, updatedAt);
+                CREATE TRIGGER notes_search_insert AFTER INSERT ON notes BEGIN
+                    INSERT INTO notes_search (rowid, title, text) VALUES (new.searchRow, new.title, new.text);
+                END;
+                CREATE TRIGGER notes_search_delete AFTER DELETE ON notes BEGIN
+                    DELETE FROM notes_search WHERE rowid = old.searchRow;
+                END;
+                CREATE TRIGGER notes_search_title AFTER UPDATE OF title ON notes BEGIN
+                    UPDATE notes_search SET title = new.title WHERE rowid = new.searchRow;
+                END;
+                """)
+        }
+    }
 }

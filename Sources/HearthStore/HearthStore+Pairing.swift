@@ -199,7 +199,7 @@ extension HearthStore {
         try transaction.db.cachedExecute(sql: "UPDATE pairing_codes SET usedAt = ?, deviceId = ? WHERE id = ?",
                                    arguments: [transaction.time.millisecondsSince1970, device.id.text, codeId])
         try transaction.record(entity: .pairingCode, entityId: codeId, op: .update, payload: ["used": .bool(true)])
-        return PairedDevice(device: device, person: person, caresFor: try seniors(caredForBy: person.id, transaction.db))
+        return PairedDevice(device: device, person: person, actor: try actor(for: person, transaction.db))
     }
 
     /// Whether `maker` may make a code that pairs a device for this person
@@ -217,7 +217,7 @@ extension HearthStore {
                                          arguments: [deviceId.text]),
               let personId = UUID(text: row["personId"]),
               let person = try person(id: personId, db), person.archivedAt == nil else { return nil }
-        return PermissionPolicy.Actor(personId: person.id, role: person.role, caresFor: try seniors(caredForBy: person.id, db))
+        return try actor(for: person, db)
     }
 
     /// Whether any device has ever been paired; `serve` offers a first pairing when not.

@@ -131,6 +131,27 @@ extension HearthStore {
             .compactMap(UUID.init(text:)))
     }
 
+    static func caregivers(of seniorId: UUID, _ db: Database) throws -> Set<UUID> {
+        Set(try String.fetchAll(db.cachedStatement(sql: "SELECT caregiverId FROM care_links WHERE seniorId = ?"), arguments: [seniorId.text])
+            .compactMap(UUID.init(text:)))
+    }
+
+    /// How the permission policy sees this person now; nil for someone
+    /// unknown or archived.
+    public func actor(of personId: UUID) async throws -> PermissionPolicy.Actor? {
+        try await pool.read { db in
+            guard let person = try Self.person(id: personId, db), person.archivedAt == nil else { return nil }
+            return try Self.actor(for: person, db)
+        }
+    }
+
+    /// How the permission policy sees `person`: their role and their care
+    /// circle both ways, as the care links say now.
+    static func actor(for person: Person, _ db: Database) throws -> PermissionPolicy.Actor {
+        PermissionPolicy.Actor(personId: person.id, role: person.role, caresFor: try seniors(caredForBy: person.id, db),
+                               lookedAfterBy: try caregivers(of: person.id, db))
+    }
+
     static func person(from row: Row) throws -> Person {
         guard let id = UUID(text: row["id"]), let role = Person.Role(rawValue: row["role"]) else {
             throw DatabaseError(message: "people row \(row["id"] as String) is damaged")

@@ -95,7 +95,10 @@ extension HearthStore {
         if !change.fields.isEmpty, PermissionPolicy.decide(actor, .edit, note.resource) != .allow {
             return try refused(change, "forbidden", actor: actor, transaction.db)
         }
-        if case .string(let visibility)? = change.fields["visibility"], visibility != note.visibility.rawValue, note.ownerId != actor.personId {
+        // Who sees it, and whether they may change it, are its owner's to say.
+        if note.ownerId != actor.personId,
+           change.fields["visibility"].map({ $0 != .string(note.visibility.rawValue) }) ?? false
+            || change.fields["readOnly"].map({ $0 != .bool(note.readOnly) }) ?? false {
             return try refused(change, "forbidden", actor: actor, transaction.db)
         }
         if change.deleted != nil, PermissionPolicy.decide(actor, .delete, note.resource) != .allow {
@@ -109,6 +112,7 @@ extension HearthStore {
             switch (field, requested[field]) {
             case ("title", .string(let title)?): note.title = try Note.validatedTitle(title)
             case ("visibility", .string(let raw)?): note.visibility = Note.Visibility(rawValue: raw) ?? note.visibility
+            case ("readOnly", .bool(let readOnly)?): note.readOnly = readOnly
             case ("pinned", .bool(let pinned)?): note.pinned = pinned
             case ("deleted", .bool(let deleted)?): note.deletedAt = deleted ? (note.deletedAt ?? transaction.time) : nil
             default: break
@@ -117,11 +121,11 @@ extension HearthStore {
         try setClocks(of: change, winners, transaction.db)
         if note != before {
             note.updatedAt = transaction.time
-            try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, pinned = ?, deletedAt = ?, updatedAt = ? WHERE id = ?",
-                arguments: [note.title, note.visibility.rawValue, note.pinned, note.deletedAt?.millisecondsSince1970,
+            try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, readOnly = ?, pinned = ?, deletedAt = ?, updatedAt = ? WHERE id = ?",
+                arguments: [note.title, note.visibility.rawValue, note.readOnly, note.pinned, note.deletedAt?.millisecondsSince1970,
                             note.updatedAt.millisecondsSince1970, id.text])
             try transaction.record(entity: .note, entityId: id.text, op: .update,
-                                   payload: payload(of: note, wasShared: before.visibility == .shared))
+                                   payload: payload(of: note, was: before.visibility))
         }
         return try result(of: change, winners: winners, requested: requested.keys, current: current(note))
     }
@@ -130,14 +134,17 @@ extension HearthStore {
     static func createNote(id: UUID, _ change: SyncChange, actor: PermissionPolicy.Actor, in transaction: inout WriteTransaction) throws -> JSONValue {
         var visibility = Note.Visibility.private
         if case .string(let raw)? = change.fields["visibility"], let chosen = Note.Visibility(rawValue: raw) { visibility = chosen }
-        guard change.deleted != true, PermissionPolicy.decide(actor, .create, .note(owner: actor.personId, visibility: visibility)) == .allow else {
+        var readOnly = false
+        if case .bool(let given)? = change.fields["readOnly"] { readOnly = given }
+        guard change.deleted != true,
+              PermissionPolicy.decide(actor, .create, .note(owner: actor.personId, visibility: visibility, readOnly: readOnly)) == .allow else {
             return try refused(change, change.deleted == true ? "not-found" : "forbidden", actor: actor, transaction.db)
         }
         var title = ""
         if case .string(let given)? = change.fields["title"] { title = try Note.validatedTitle(given) }
         var pinned = false
         if case .bool(let given)? = change.fields["pinned"] { pinned = given }
-        let note = Note(id: id, ownerId: actor.personId, title: title, visibility: visibility, pinned: pinned,
+        let note = Note(id: id, ownerId: actor.personId, title: title, visibility: visibility, readOnly: readOnly, pinned: pinned,
                         createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: "")
         try insertNote(note, state: NoteText(replica: ReplicaRange.random()).encodeState(), in: &transaction)
         try setClocks(of: change, Array(change.fields.keys), transaction.db)

@@ -6,7 +6,7 @@ import Testing
 /// store recorded it (`Change.audience`) and asked of the policy.
 @Suite struct ChangeAudienceTests {
     static let senior = UUID(), caregiver = UUID(), admin = UUID(), stranger = UUID()
-    static let babcia = PermissionPolicy.Actor(personId: senior, role: .senior)
+    static let babcia = PermissionPolicy.Actor(personId: senior, role: .senior, lookedAfterBy: [caregiver])
     static let ania = PermissionPolicy.Actor(personId: caregiver, role: .caregiver, caresFor: [senior])
     static let boss = PermissionPolicy.Actor(personId: admin, role: .admin)
     static let obcy = PermissionPolicy.Actor(personId: stranger, role: .caregiver)
@@ -34,6 +34,18 @@ import Testing
         #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "shared"]).count == 4)
         #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "private", "wasShared": .bool(true)]).count == 4)
         #expect(Self.hearers(.note, ["ownerId": .of(Self.senior)]).isEmpty, "an entry without its visibility is heard by nobody")
+    }
+
+    @Test func aCircleNoteIsHeardByTheOwnersCircleAndAChangeOfSharingByThoseWhoSawItBefore() {
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "circle"]) == [Self.senior, Self.caregiver])
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.caregiver), "visibility": "circle"]) == [Self.senior, Self.caregiver],
+                "a caregiver's circle is the seniors she looks after")
+        // Household → circle: the admin and the stranger hear that it is gone (its words are decided when sent).
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "circle", "wasVisibility": "shared"]).count == 4)
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "private", "wasVisibility": "circle"])
+                == [Self.senior, Self.caregiver])
+        #expect(Self.hearers(.note, ["ownerId": .of(Self.senior), "visibility": "circle", "wasVisibility": "private"])
+                == [Self.senior, Self.caregiver])
     }
 
     @Test func devicesAndCodesAreHeardByTheirOwnersAndAdmins() {

@@ -14,7 +14,7 @@ import Testing
     static let otherAdmin = UUID()
 
     static let actors: [String: Policy.Actor] = [
-        "senior": .init(personId: senior, role: .senior),
+        "senior": .init(personId: senior, role: .senior, lookedAfterBy: [caregiver, admin]),
         "other senior": .init(personId: otherSenior, role: .senior),
         "linked caregiver": .init(personId: caregiver, role: .caregiver, caresFor: [senior]),
         "unlinked caregiver": .init(personId: otherCaregiver, role: .caregiver),
@@ -27,6 +27,11 @@ import Testing
         "senior's shared note": .note(owner: senior, visibility: .shared),
         "caregiver's private note": .note(owner: caregiver, visibility: .private),
         "caregiver's shared note": .note(owner: caregiver, visibility: .shared),
+        "senior's circle note": .note(owner: senior, visibility: .circle),
+        "senior's read-only circle note": .note(owner: senior, visibility: .circle, readOnly: true),
+        "senior's read-only shared note": .note(owner: senior, visibility: .shared, readOnly: true),
+        "caregiver's circle note": .note(owner: caregiver, visibility: .circle),
+        "caregiver's read-only circle note": .note(owner: caregiver, visibility: .circle, readOnly: true),
         "senior's care": .care(of: senior),
         "other senior's care": .care(of: otherSenior),
         "senior's medications": .medications(of: senior),
@@ -46,6 +51,8 @@ import Testing
     /// view, create, edit, delete: y = allowed, n = denied.
     static let table: [String: [String: String]] = [
         "senior": [
+            "senior's circle note": "yyyy", "senior's read-only circle note": "yyyy", "senior's read-only shared note": "yyyy",
+            "caregiver's circle note": "yyyn", "caregiver's read-only circle note": "ynnn",
             "senior's private note": "yyyy", "senior's shared note": "yyyy",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
             "senior's care": "yyyn", "other senior's care": "nnnn", "senior's medications": "ynnn",
@@ -56,6 +63,8 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "other senior": [
+            "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
+            "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
             "senior's private note": "nnnn", "senior's shared note": "yyyn",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
             "senior's care": "nnnn", "other senior's care": "yyyn", "senior's medications": "nnnn",
@@ -66,6 +75,8 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "linked caregiver": [
+            "senior's circle note": "yyyy", "senior's read-only circle note": "ynnn", "senior's read-only shared note": "ynnn",
+            "caregiver's circle note": "yyyy", "caregiver's read-only circle note": "yyyy",
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
             "caregiver's private note": "yyyy", "caregiver's shared note": "yyyy",
             "senior's care": "yyyy", "other senior's care": "nnnn", "senior's medications": "yyyy",
@@ -76,6 +87,8 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "unlinked caregiver": [
+            "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
+            "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
             "senior's private note": "nnnn", "senior's shared note": "yyyn",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyn",
             "senior's care": "nnnn", "other senior's care": "nnnn", "senior's medications": "nnnn",
@@ -86,6 +99,8 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "linked admin": [
+            "senior's circle note": "yyyy", "senior's read-only circle note": "ynnn", "senior's read-only shared note": "ynnn",
+            "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyy",
             "senior's care": "yyyy", "other senior's care": "nnnn", "senior's medications": "yyyy",
@@ -96,6 +111,8 @@ import Testing
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
         ],
         "unlinked admin": [
+            "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
+            "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
             "caregiver's private note": "nnnn", "caregiver's shared note": "yyyy",
             "senior's care": "nnnn", "other senior's care": "nnnn", "senior's medications": "nnnn",

@@ -129,7 +129,8 @@ import Testing
         _ = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         let changes = try await store.changes(after: before, limit: 10).filter { $0.entity == .note }
         #expect(changes.map(\.op) == [.create, .update, .update])
-        #expect(changes[1].payload.field("wasShared") == .bool(true))
+        #expect(changes[1].payload.field("wasVisibility") == "shared")
+        #expect(changes[2].payload.field("wasVisibility") == nil, "moving to Trash does not change who sees it")
         for change in changes { #expect(!((try? change.payload.jsonText()) ?? "").contains("flour")) }
     }
 
