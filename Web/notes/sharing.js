@@ -102,3 +102,23 @@ export function readOnlyNotice(note, people, t) {
   const name = String(owner?.name ?? '').trim();
   return name ? t('notes.editor.readOnlyNotice', { owner: name }) : t('notes.editor.readOnlyNoticeUnknown');
 }
+
+/**
+ * What to PATCH for the owner's choice `chosen` ({ visibility, readOnly })
+ * on `note`: only what changed, and nothing about reading for a private
+ * note (it keeps its readOnly for when it is shared again). Null when
+ * nothing changed or the choice was cancelled.
+ */
+export function sharingPatch(note, chosen) {
+  if (!chosen || !VISIBILITIES.includes(chosen.visibility)) return null;
+  const body = {};
+  if (chosen.visibility !== note?.visibility) body.visibility = chosen.visibility;
+  if (chosen.visibility !== 'private' && (chosen.readOnly === true) !== (note?.readOnly === true)) body.readOnly = chosen.readOnly === true;
+  return Object.keys(body).length > 0 ? body : null;
+}
+
+/** A new note's sharing for POST /notes: its visibility, and readOnly unless private. */
+export function newNoteSharing(chosen) {
+  const visibility = VISIBILITIES.includes(chosen?.visibility) ? chosen.visibility : 'private';
+  return visibility === 'private' ? { visibility } : { visibility, readOnly: chosen.readOnly === true };
+}

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createTranslator } from '../i18n.js';
 import {
-  canEditNote, circleMembers, mayEdit, readOnlyNotice, sharingSentence, visibilityChoices,
+  canEditNote, circleMembers, mayEdit, newNoteSharing, readOnlyNotice, sharingPatch, sharingSentence, visibilityChoices,
 } from '../notes/sharing.js';
 
 const dictionary = async (lang) => JSON.parse(await readFile(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8'));
@@ -92,4 +92,24 @@ test('the editor tells a reader whose note it is', () => {
   assert.equal(readOnlyNotice({ ownerId: zofia.id }, people, tEn), 'Only Zofia can change this note. You can read it.');
   assert.equal(readOnlyNotice({ ownerId: zofia.id }, people, tPl), 'Tylko Zofia może zmieniać tę notatkę. Możesz ją czytać.');
   assert.equal(readOnlyNotice({ ownerId: 'p-gone' }, people, tEn), 'Only its owner can change this note. You can read it.');
+});
+
+test('the owner\'s choice sends only what changed, and no "read only" for a private note', () => {
+  const note = { visibility: 'shared', readOnly: false };
+  assert.deepEqual(sharingPatch(note, { visibility: 'circle', readOnly: false }), { visibility: 'circle' });
+  assert.deepEqual(sharingPatch(note, { visibility: 'shared', readOnly: true }), { readOnly: true });
+  assert.deepEqual(sharingPatch(note, { visibility: 'private', readOnly: true }), { visibility: 'private' });
+  assert.equal(sharingPatch(note, { visibility: 'shared', readOnly: false }), null);
+  assert.equal(sharingPatch({ visibility: 'private', readOnly: true }, { visibility: 'private', readOnly: false }), null);
+  assert.deepEqual(sharingPatch({ visibility: 'private', readOnly: true }, { visibility: 'circle', readOnly: false }),
+    { visibility: 'circle', readOnly: false });
+  assert.equal(sharingPatch(note, null), null, 'cancelled');
+  assert.equal(sharingPatch(note, { visibility: 'everyone' }), null);
+});
+
+test('a new note is created with its sharing', () => {
+  assert.deepEqual(newNoteSharing({ visibility: 'private', readOnly: true }), { visibility: 'private' });
+  assert.deepEqual(newNoteSharing({ visibility: 'circle', readOnly: true }), { visibility: 'circle', readOnly: true });
+  assert.deepEqual(newNoteSharing({ visibility: 'shared', readOnly: false }), { visibility: 'shared', readOnly: false });
+  assert.deepEqual(newNoteSharing(undefined), { visibility: 'private' });
 });
