@@ -57,7 +57,8 @@ export function createNoteDetails(app, household, noteId, { gone, accessChanged 
   }
 
   function load() {
-    loading ??= Promise.all([getJSON(path, { t }), household.load()])
+    // The hub's canEdit is enough to edit: the household's names only word the sentences.
+    loading ??= Promise.all([getJSON(path, { t }), household.load().catch(() => null)])
       .then(([note]) => {
         meta = note;
         known = true;
