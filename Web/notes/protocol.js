@@ -26,6 +26,7 @@ export const CLOSE = Object.freeze({
   tooLarge: 4413,
   tooMany: 4429,
   revoked: 4401,
+  readOnly: 4403,
   hubError: 1011,
   hubStopping: 1001,
 });
@@ -132,6 +133,10 @@ export function editURL(location, noteId) {
  * - gone (moved to Trash, made private): stop, and say so;
  * - refused / bad frame / too large: what we hold cannot be stored, so start
  *   again from the hub's copy (`restart`), after saying so;
+ * - read only (the owner lets this person only read the note, and we sent
+ *   a change): what we typed cannot be stored either, so start again from
+ *   the hub's copy, and from now on send nothing but hello: the text keeps
+ *   coming live;
  * - too many: wait a little longer before the next try;
  * - revoked (this device was removed, or is not paired): keep what was
  *   typed and try again only now and then, in case it is paired again;
@@ -141,6 +146,9 @@ export function planAfterClose(code, attempt) {
   if (code === CLOSE.gone) return { reconnect: false, problem: 'gone', delay: 0, attempt };
   if (code === CLOSE.refused || code === CLOSE.badFrame || code === CLOSE.tooLarge) {
     return { reconnect: true, restart: true, problem: code === CLOSE.tooLarge ? 'tooLarge' : 'refused', delay: retryDelay(attempt), attempt: attempt + 1 };
+  }
+  if (code === CLOSE.readOnly) {
+    return { reconnect: true, restart: true, readOnly: true, problem: 'readOnly', delay: retryDelay(attempt), attempt: attempt + 1 };
   }
   if (code === CLOSE.tooMany) return { reconnect: true, delay: Math.max(5000, retryDelay(attempt)), attempt: attempt + 1 };
   if (code === CLOSE.revoked) return { reconnect: true, unpaired: true, delay: UNPAIRED_RETRY_MS, attempt: attempt + 1 };

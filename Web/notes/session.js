@@ -11,7 +11,7 @@ import {
   advanceVector, appendOperation, batches, dropAcknowledged, operationsBeyond,
 } from './outbox.js';
 import {
-  closeCodeForRefusedUpgrade, editURL, helloFrame, operationsFrame, planAfterClose, presenceFrame, readHubFrame,
+  CLOSE, closeCodeForRefusedUpgrade, editURL, helloFrame, operationsFrame, planAfterClose, presenceFrame, readHubFrame,
 } from './protocol.js';
 import { updateEditors } from './presence.js';
 
@@ -37,11 +37,18 @@ export function changesBetween(before, after) {
  * status: 'loading' (no copy of the text yet), 'connecting', 'offline'
  * (the text is here and editable; changes are kept), 'saving', 'saved',
  * 'gone' (moved to Trash or no longer shared: the hub closed for good),
+ * 'reading' (in step with the hub, and this person may only read the note),
  * 'unpaired' (this device was removed from the household: changes are kept
  * here and saved if it is paired again).
  * Listeners: onText(changes) after remote changes (the textarea must follow
  * `note.text`), onStatus(status), onEditors(map), onProblem(kind) for
- * 'refused' | 'tooLarge' | 'gone'.
+ * 'refused' | 'tooLarge' | 'gone' | 'readOnly'.
+ *
+ * `readOnly` says whether this person may only read the note: true (the
+ * hub closes the socket with 4403 on any change sent, so nothing but hello
+ * is sent, not even where the cursor is), false, or null while the page
+ * does not know yet (typing is kept, as when offline, but not sent).
+ * setReadOnly() changes it as the note's sharing changes.
  */
 export function createNoteSession({
   noteId,
@@ -53,6 +60,7 @@ export function createNoteSession({
   clearTimer = (id) => globalThis.clearTimeout(id),
   now = () => Date.now(),
   random = Math.random,
+  readOnly = false,
 }) {
   // Where the session stands, and what it is given; the functions below change it.
   const session = {
@@ -68,6 +76,7 @@ export function createNoteSession({
     note: null, outbox: [], sent: new Map(), socket: null, synced: false,
     failed: false, // the last connection attempt did not get through
     gone: false,
+    readOnly: readOnly === null ? null : readOnly === true,
     unpaired: false, // the hub said this device is not paired
     stopped: true, attempt: 0, editors: new Map(), status: null,
     cursor: undefined, // last cursor id handed to us (undefined: none yet)
@@ -92,10 +101,15 @@ export function createNoteSession({
     get outbox() {
       return session.outbox;
     },
-    /** Whether the text can be edited now (there is a copy of it). */
+    /** Whether the text can be edited now (there is a copy of it, and this person may change it). */
     get editable() {
-      return session.note !== null && !session.gone;
+      return session.note !== null && !session.gone && session.readOnly !== true;
     },
+    /** true, false, or null while not known; see createNoteSession. */
+    get readOnly() {
+      return session.readOnly;
+    },
+    setReadOnly: (value) => setReadOnly(session, value),
     start() {
       if (!session.stopped) return;
       session.stopped = false;
@@ -144,6 +158,7 @@ function updateStatus(session) {
   if (gone) next = 'gone';
   else if (!synced && unpaired) next = 'unpaired';
   else if (!synced) next = note === null ? 'loading' : failed ? 'offline' : 'connecting';
+  else if (session.readOnly === true) next = 'reading';
   else next = outbox.length > 0 ? 'saving' : 'saved';
   if (next !== session.status) {
     session.status = next;
@@ -297,6 +312,7 @@ function closed(session, code) {
   session.attempt = plan.attempt;
   session.failed = true;
   session.unpaired = plan.unpaired === true;
+  if (plan.readOnly) session.readOnly = true;
   if (session.unpaired) {
     clear(session, 'state');
     drafts.forgetState();
@@ -385,9 +401,12 @@ function receive(session, message) {
   updateStatus(session);
 }
 
+// Nothing goes to the hub until this person is known to be allowed to change the note.
+const maySend = (session) => session.synced && session.socket !== null && session.readOnly === false;
+
 function flush(session) {
   clear(session, 'flush');
-  if (!session.synced || !session.socket) return;
+  if (!maySend(session)) return;
   const ops = operationsBeyond(session.outbox, session.sent);
   if (ops.length === 0) return;
   for (const batch of batches(ops)) session.socket.send(operationsFrame(batch));
@@ -396,18 +415,46 @@ function flush(session) {
 
 function sendPresence(session) {
   clear(session, 'presence');
-  if (!session.synced || !session.socket || session.cursor === undefined) return;
+  if (!maySend(session) || session.cursor === undefined) return;
   if (JSON.stringify(session.cursor) === JSON.stringify(session.sentCursor)) return;
   session.socket.send(presenceFrame({ cursor: session.cursor }));
   session.sentCursor = session.cursor;
 }
 
 function recordLocal(session, ops) {
+  if (session.readOnly === true) return; // the textarea is read-only; this is the last guard
   for (const op of ops) if (op) session.outbox = appendOperation(session.outbox, op);
   saveDraft(session);
   later(session, 'flush', FLUSH_MS, () => flush(session));
   saveStateSoon(session);
   updateStatus(session);
+}
+
+function setReadOnly(session, value) {
+  const next = value === null ? null : value === true;
+  if (next === session.readOnly) return;
+  session.readOnly = next;
+  if (next === true && !session.stopped && !session.gone && unsentTyping(session)) {
+    // Typed here (before the page knew, or offline) and never sent: the hub
+    // will not store it, so start again from its copy, as a 4403 would.
+    const ws = session.socket;
+    session.socket = null;
+    if (ws) ws.close(1000, 'read only');
+    clear(session, 'reconnect');
+    closed(session, CLOSE.readOnly);
+    return;
+  }
+  if (next === false) {
+    flush(session);
+    session.sentCursor = undefined;
+    sendPresence(session);
+  }
+  updateStatus(session);
+}
+
+/** Whether the outbox holds this device's typing that never went to the hub. */
+function unsentTyping(session) {
+  return operationsBeyond(session.outbox, session.sent).some((op) => session.mine.has(op.replica));
 }
 
 function stop(session) {

@@ -5,6 +5,9 @@
 // (notes/selection.js); the connection, outbox and localStorage are in
 // notes/session.js. Also: who else is here and on which line, "Read aloud",
 // and a checklist view that ticks "[ ]" lines through the CRDT.
+// Someone the owner lets only read the note gets the text live in a
+// read-only textarea and sends the hub nothing (it would close the socket
+// with 4403); the page follows the note's sharing as it changes.
 // This file puts the editor together and says what the connection is
 // doing; its sections are note-details.js (title, who sees it),
 // note-text.js (the textarea), note-checklist-view.js and
@@ -39,11 +42,17 @@ export function createNoteEditorPage(app, household) {
 /** Draws the note `noteId` into `outlet`; returns what to call when the page is left. */
 function renderEditor(app, household, chosen, outlet, noteId) {
   const { t } = app;
-  const session = createNoteSession({ noteId, storage: storage() });
+  // Whether this person may change the note is not known until it is read:
+  // until then typing is kept here but nothing is sent.
+  const session = createNoteSession({ noteId, storage: storage(), readOnly: null });
   const status = h('p', { id: 'note-status', class: 'note-status', role: 'status', 'aria-live': 'polite' });
   const details = createNoteDetails(app, household, noteId, {
     // Not there, or not for this person: stop knocking at its editing socket.
     gone: () => { session.stop(); status.textContent = ''; },
+    accessChanged: (canEdit) => {
+      session.setReadOnly(!canEdit);
+      showAccess();
+    },
   });
   const reading = readAloudButtons(app, { title: () => details.titleInput.value, text: () => text.shown() });
   const textarea = h('textarea', {
@@ -61,6 +70,7 @@ function renderEditor(app, household, chosen, outlet, noteId) {
     h('p', { class: 'back-link' }, h('a', { href: pageHref('notes'), id: 'notes-back' }, t('notes.editor.back'))),
     details.heading,
     status,
+    details.readOnlyNotice,
     h('div', { class: 'field' }, h('label', { for: 'note-title' }, t('notes.editor.title')), details.titleInput),
     h('div', { class: 'note-visibility-row' }, details.visibilityText, details.visibilityButton),
     h('div', { class: 'note-tools' },
@@ -77,10 +87,26 @@ function renderEditor(app, household, chosen, outlet, noteId) {
   const text = bindNoteText(session, textarea, {
     changed: () => { checklist.refresh(); presence.schedule(); },
   });
-  const statusLine = createStatusLine(app, session, { status, textarea });
-  const stopStatus = session.onStatus(statusLine.show);
+  // The textarea follows whether it may be typed in now: read-only while
+  // loading, when gone, and for someone who may only read the note.
+  function showAccess() {
+    textarea.readOnly = !session.editable;
+    textarea.setAttribute('aria-readonly', String(textarea.readOnly));
+    const reader = session.readOnly === true;
+    textarea.setAttribute('aria-describedby', reader ? 'note-read-only-notice note-status' : 'note-text-hint note-status');
+    checklist.refresh();
+  }
+  const statusLine = createStatusLine(app, session, { status, textarea, showAccess });
+  const stopStatus = session.onStatus((value) => {
+    statusLine.show(value);
+    // Opened without the hub: who may change the note is asked once it is back.
+    if (!details.known && ['saved', 'saving', 'reading'].includes(value)) details.load();
+  });
   const stopProblem = session.onProblem((kind) => {
     if (kind !== 'gone') app.showProblem(t(`notes.editor.problems.${kind}`));
+    // The hub said this person may only read it: read again who may change it.
+    if (kind === 'readOnly') details.load();
+    showAccess();
   });
   const stopEditors = session.onEditors(presence.schedule);
   const stopLive = details.followLive();
@@ -116,12 +142,12 @@ function renderEditor(app, household, chosen, outlet, noteId) {
  * What the connection is doing ("Saving…", "Offline"), said politely,
  * and whether the textarea may be typed in. Returns { show(state), stop() }.
  */
-function createStatusLine(app, session, { status, textarea }) {
+function createStatusLine(app, session, { status, textarea, showAccess }) {
   const { t } = app;
   let timer = null;
   return {
     show(value) {
-      textarea.readOnly = !session.editable;
+      showAccess();
       textarea.setAttribute('aria-busy', value === 'loading' ? 'true' : 'false');
       const previous = status.getAttribute('data-state');
       status.setAttribute('data-state', value);

@@ -4,7 +4,9 @@
 // keyboard's place, so each file does one job.
 import { sendJSON } from '../api.js';
 import { h } from '../dom.js';
+import { mayEdit, newNoteSharing, sharingSentence } from '../notes/sharing.js';
 import { pageHref } from '../router.js';
+import { sharingFields } from './note-sharing.js';
 import { whileBusy } from './page-tools.js';
 
 /** The name a note goes by in the list: its title, its first line, or "Untitled". */
@@ -13,11 +15,14 @@ export function noteName(note, t) {
   return name === '' ? t('notes.untitled') : name;
 }
 
-/** "New note": its title and whether it is shared; created, the editor opens on it. */
+/** "New note": its title and who sees it (only its owner, unless chosen); created, the editor opens on it. */
 export function newNoteForm(app) {
   const { t } = app;
   const title = h('input', { id: 'new-note-title', name: 'title', type: 'text', maxlength: '200', 'aria-describedby': 'new-note-title-hint', autocomplete: 'off' });
-  const share = h('input', { id: 'new-note-shared', name: 'shared', type: 'checkbox' });
+  // Ids apart from the editor's dialog (note-visibility-*), which can open over this page.
+  const sharing = sharingFields(app, { prefix: 'new-note', me: app.me.current });
+  // The circle is worded for the owner's role, which may still be on its way.
+  app.me.load().then(sharing.showFor, () => {});
   const button = h('button', { id: 'new-note-button', type: 'submit', class: 'primary-button' }, t('notes.newNote.create'));
   async function create(event) {
     event.preventDefault();
@@ -25,7 +30,7 @@ export function newNoteForm(app) {
       try {
         const note = await sendJSON('POST', '/notes', {
           title: title.value.trim(),
-          visibility: share.checked ? 'shared' : 'private',
+          ...newNoteSharing(sharing.value()),
         }, { t });
         app.clearProblem();
         location.hash = pageHref('notes', note.id);
@@ -42,7 +47,7 @@ export function newNoteForm(app) {
       h('label', { for: 'new-note-title' }, t('notes.newNote.title')),
       h('p', { id: 'new-note-title-hint', class: 'hint' }, t('notes.newNote.titleHint')),
       title),
-    h('div', { class: 'checkbox-field' }, share, h('label', { for: 'new-note-shared' }, t('notes.newNote.share'))),
+    sharing.element,
     button,
   );
 }
@@ -64,41 +69,48 @@ export function searchField(app, query, typed) {
 
 /**
  * One note of the list: its name, whose it is, who sees it, its preview
- * and its buttons. `list` is { app, household, inTrash, change }, where
- * change(note, method, path, body, announcement) sends what a button does.
+ * and its buttons. `list` is { app, household, inTrash, change, share },
+ * where change(note, method, path, body, announcement) sends what a
+ * button does and share(note) asks its owner who may see it.
  */
 export function noteItem(list, note) {
-  const { app, household, inTrash, change } = list;
+  const { app, household, inTrash, change, share } = list;
   const { t } = app;
   const name = noteName(note, t);
   const titleId = `note-title-${note.id}`;
-  const mine = note.ownerId === household.current?.personId;
+  const me = household.current;
+  const mine = note.ownerId === me?.personId;
   const owner = mine ? t('notes.owner.you')
     : household.nameOf(note.ownerId) ? t('notes.owner.named', { name: household.nameOf(note.ownerId) }) : t('notes.owner.unknown');
-  const visibility = note.visibility === 'shared' ? t('notes.visibility.shared')
-    : mine ? t('notes.visibility.private') : t('notes.visibility.privateOther');
-  const facts = [owner, visibility];
-  if (note.pinned && !inTrash) facts.push(t('notes.pinned'));
+  // The owner keeps every button she had; the others lose what the hub says they may not do.
+  const canEdit = mine || mayEdit(note, me?.personId);
+  const facts = [
+    owner, ' · ',
+    h('span', { class: 'note-sharing' }, sharingSentence(note, me, t, app.language)),
+  ];
+  if (!canEdit) facts.push(' · ', h('span', { class: 'note-read-only' }, t('notes.readOnlyMark')));
+  if (note.pinned && !inTrash) facts.push(' · ', t('notes.pinned'));
   const heading = inTrash
     ? h('h3', { id: titleId }, name)
     : h('h3', { id: titleId }, h('a', { href: pageHref('notes', note.id), class: 'note-link' }, name));
   return h(
     'li',
-    { class: 'note-item', 'data-note-id': note.id, 'data-pinned': note.pinned ? 'true' : 'false', 'data-visibility': note.visibility },
+    {
+      class: 'note-item', 'data-note-id': note.id, 'data-pinned': note.pinned ? 'true' : 'false',
+      'data-visibility': note.visibility, 'data-read-only': note.readOnly === true ? 'true' : 'false', 'data-can-edit': String(canEdit),
+    },
     h('article', { 'aria-labelledby': titleId },
       heading,
-      h('p', { class: 'note-facts' }, facts.join(' · ')),
+      h('p', { class: 'note-facts' }, facts),
       preview(note),
       inTrash && note.purgeAt ? h('p', { class: 'purge-at' }, t('notes.trash.purgeAt', { date: formatDate(app, note.purgeAt) })) : null,
-      h('div', { class: 'note-actions' }, inTrash ? [
+      !canEdit ? null : h('div', { class: 'note-actions' }, inTrash ? [
         actionButton(note, 'restore', t('notes.actions.restore'), () => change(note, 'POST', `/notes/${note.id}/restore`, undefined, 'restored')),
       ] : [
         actionButton(note, 'pin', note.pinned ? t('notes.actions.unpin') : t('notes.actions.pin'),
           () => change(note, 'PATCH', `/notes/${note.id}`, { pinned: !note.pinned }, note.pinned ? 'unpinned' : 'pinned'),
           { 'aria-pressed': note.pinned ? 'true' : 'false' }),
-        mine ? actionButton(note, 'visibility', note.visibility === 'shared' ? t('notes.actions.makePrivate') : t('notes.actions.share'),
-          () => change(note, 'PATCH', `/notes/${note.id}`, { visibility: note.visibility === 'shared' ? 'private' : 'shared' },
-            note.visibility === 'shared' ? 'madePrivate' : 'shared')) : null,
+        mine ? actionButton(note, 'visibility', t('notes.actions.sharing'), () => share(note), { 'aria-haspopup': 'dialog' }) : null,
         actionButton(note, 'trash', t('notes.actions.trash'), () => change(note, 'DELETE', `/notes/${note.id}`, undefined, 'trashed')),
       ]),
     ),

@@ -1,12 +1,14 @@
 // Notes: the list (pinned first, then recently changed), search with the
-// matched words marked, creating a note, pin, share/private (the owner
-// only), Trash and restoring from it. #/notes/trash shows the Trash and
+// matched words marked, creating a note, pin, who sees it (the owner
+// only: pages/note-sharing.js), Trash and restoring from it. #/notes/trash shows the Trash and
 // #/notes/<id> opens the editor (pages/note-editor.js). The list follows
 // the live connection: any note change re-fetches it.
 import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
+import { sharingPatch, sharingSentence } from '../notes/sharing.js';
 import { pageHref } from '../router.js';
 import { createNoteEditorPage } from './note-editor.js';
+import { askNoteSharing } from './note-sharing.js';
 import { newNoteForm, noteItem, noteName, searchField } from './notes-list.js';
 import { createAnnouncer, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
 
@@ -82,7 +84,11 @@ function renderList(app, search, outlet, inTrash) {
     }
   }
 
-  const listed = { app, household, inTrash, change: (...what) => changeNote(app, { announce, load }, ...what) };
+  const listed = {
+    app, household, inTrash,
+    change: (...what) => changeNote(app, { announce, load }, ...what),
+    share: (note) => shareNote(app, { announce, load }, note),
+  };
 
   // A person renamed: their name is read again with the list.
   const stopPeople = live.onChange((change) => { if (change.entity === 'person') household.forget(); });
@@ -119,6 +125,25 @@ async function changeNote(app, { announce, load }, note, method, path, body, ann
     await sendJSON(method, path, body, { t });
     app.clearProblem();
     announce(t(`notes.announce.${announcement}`, { title: noteName(note, t) }));
+    await load();
+  } catch (problem) {
+    app.reportProblem(problem);
+  }
+}
+
+/** "Who can see it…" on the owner's note: asked in a dialog, sent, said aloud with the new sharing, and the list read again. */
+async function shareNote(app, { announce, load }, note) {
+  const { t } = app;
+  const me = await app.me.load().catch(() => app.me.current);
+  const button = () => document.querySelector(`[data-focus-key="${CSS.escape(`${note.id}:visibility`)}"]`);
+  const chosen = await askNoteSharing(app, { note, title: noteName(note, t), me, returnFocus: button });
+  const body = sharingPatch(note, chosen);
+  if (!body) return;
+  try {
+    const saved = await sendJSON('PATCH', `/notes/${note.id}`, body, { t });
+    app.clearProblem();
+    const sharing = sharingSentence(saved ?? { ...note, ...body }, app.me.current, t, app.language);
+    announce(t('notes.announce.sharing', { title: noteName(note, t), sharing }));
     await load();
   } catch (problem) {
     app.reportProblem(problem);

@@ -51,6 +51,8 @@ test('after a close: gone stops, refusals start again from the hub\'s copy, the 
   assert.ok(planAfterClose(CLOSE.tooMany, 0).delay >= 5000);
   assert.deepEqual([0, 1, 2, 10].map((n) => planAfterClose(1006, n).delay), [1000, 2000, 4000, 30000]);
   assert.equal(planAfterClose(CLOSE.hubStopping, 0).reconnect, true);
+  assert.deepEqual(planAfterClose(4403, 0), { reconnect: true, restart: true, readOnly: true, problem: 'readOnly', delay: 1000, attempt: 1 },
+    'read only: start again from the hub\'s copy and keep listening');
   assert.deepEqual(planAfterClose(CLOSE.revoked, 3), { reconnect: true, unpaired: true, delay: 60000, attempt: 4 },
     'a revoked device tries again only now and then');
 });

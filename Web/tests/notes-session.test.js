@@ -55,6 +55,8 @@ function fakeHub(clock, text = '') {
       if (!hub.sockets.has(this)) return;
       const type = bytes[1];
       const body = bytes.slice(2);
+      // A person who may only read: anything but hello closes the socket.
+      if (hub.readOnly && type !== 1) { hub.readOnlyRefusals.push(type); hub.close(this, 4403); return; }
       if (type === 1) {
         const vector = decodeVersionVector(body);
         if (vector.size === 0) deliver(this, frame(0x11, encodeState(hub.note)));
@@ -93,6 +95,7 @@ function fakeHub(clock, text = '') {
     return { status: hub.refusing ?? 426 };
   };
   hub.asked = [];
+  hub.readOnlyRefusals = [];
   hub.touched = new Set();
   hub.store = () => {
     hub.stored = hub.log.length;
@@ -112,10 +115,10 @@ function fakeHub(clock, text = '') {
   return hub;
 }
 
-function open(hub, clock, storage = memoryStorage(), random = Math.random) {
+function open(hub, clock, storage = memoryStorage(), random = Math.random, readOnly = false) {
   const session = createNoteSession({
     noteId: 'n1', storage, location: { protocol: 'http:', host: 'hub' }, WebSocketImpl: hub.WebSocket, fetchImpl: hub.fetch,
-    setTimer: clock.setTimer, clearTimer: clock.clearTimer, now: clock.now, random,
+    setTimer: clock.setTimer, clearTimer: clock.clearTimer, now: clock.now, random, readOnly,
   });
   const seen = { statuses: [], texts: 0, problems: [] };
   session.onStatus((s) => seen.statuses.push(s));
@@ -406,4 +409,82 @@ test('a connection that fails for other reasons keeps trying, and gets through w
   hub.up = true;
   await pass(clock, 60000, 3);
   assert.equal(a.session.status, 'saved');
+});
+
+test('a person who may only read hears the typing live and sends nothing, not even where the cursor is', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Zakupy\n');
+  const owner = open(hub, clock);
+  const reader = open(hub, clock, memoryStorage(), Math.random, true);
+  clock.advance(10);
+  assert.equal(reader.session.status, 'reading');
+  assert.equal(reader.session.editable, false);
+  hub.readOnly = true; // from now on the hub refuses any change, as it does for a reader
+  reader.session.setCursor([1, 2]);
+  clock.advance(500);
+  assert.deepEqual(hub.readOnlyRefusals, [], 'nothing was sent');
+  hub.readOnly = false;
+  type(owner.session, 'Zakupy\nmleko');
+  clock.advance(100);
+  assert.equal(reader.session.note.text, 'Zakupy\nmleko');
+  assert.equal(hub.note.text, 'Zakupy\nmleko');
+  assert.deepEqual(reader.seen.problems, []);
+});
+
+test('typing made before the page knew the note is read-only is never sent; made editable, it is', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Lista');
+  const a = open(hub, clock, memoryStorage(), Math.random, null);
+  clock.advance(10);
+  assert.equal(a.session.editable, true, 'typing is kept while the page asks');
+  type(a.session, 'Lista!');
+  clock.advance(500);
+  assert.equal(hub.note.text, 'Lista', 'but not sent');
+  a.session.setReadOnly(false);
+  clock.advance(100);
+  assert.equal(hub.note.text, 'Lista!');
+  assert.equal(a.session.status, 'saved');
+});
+
+test('told the note is read-only with typing not sent, the session starts again from the hub\'s copy and says so', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Lista');
+  const a = open(hub, clock, memoryStorage(), Math.random, null);
+  clock.advance(10);
+  type(a.session, 'Lista?');
+  a.session.setReadOnly(true);
+  assert.deepEqual(a.seen.problems, ['readOnly']);
+  clock.advance(2000);
+  assert.equal(a.session.note.text, 'Lista', 'the hub\'s copy, without what could not be stored');
+  assert.equal(a.session.status, 'reading');
+  assert.equal(a.session.outbox.length, 0);
+  assert.equal(hub.note.text, 'Lista');
+});
+
+test('a 4403 from the hub: the last typing was not stored, the text keeps coming, and nothing more is sent', () => {
+  const clock = fakeClock();
+  const hub = fakeHub(clock, 'Lista');
+  const owner = open(hub, clock);
+  const a = open(hub, clock);
+  clock.advance(10);
+  hub.readOnly = true; // the owner made it read-only; this page has not heard yet
+  type(a.session, 'Lista, chleb');
+  clock.advance(100);
+  assert.deepEqual(hub.readOnlyRefusals, [2]);
+  assert.deepEqual(a.seen.problems, ['readOnly']);
+  assert.equal(a.session.readOnly, true);
+  assert.equal(a.session.editable, false);
+  assert.equal(a.session.note?.text ?? 'Lista, chleb', 'Lista, chleb', 'the text stays shown until the hub\'s copy comes');
+  clock.advance(2000);
+  assert.equal(a.session.note.text, 'Lista');
+  assert.equal(a.session.status, 'reading');
+  hub.readOnly = false;
+  type(owner.session, 'Lista\nmasło');
+  clock.advance(100);
+  hub.readOnly = true;
+  a.session.setCursor([1, 1]);
+  clock.advance(60000);
+  assert.equal(a.session.note.text, 'Lista\nmasło');
+  assert.deepEqual(hub.readOnlyRefusals, [2], 'no second refusal: nothing more was sent');
+  assert.deepEqual(a.seen.problems, ['readOnly']);
 });
