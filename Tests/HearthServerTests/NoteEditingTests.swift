@@ -348,6 +348,57 @@ extension NoteEditingTests {
     }
 }
 
+extension NoteEditingTests {
+    @Test func aNoteSharedForReadingIsReadButTypingIntoItIsRefusedWith4403() async throws {
+        try await RunningHub.with { port, store, _, token in
+            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
+            let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
+            let note = try await store.createNote(ownerId: senior.person.id, title: "Moje leki", text: "rano", visibility: .shared,
+                                                  readOnly: true, pinned: false, by: "t")
+            let reader = SimulatedEditor(name: "admin", seed: 7)
+            let closed = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
+                configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
+                logger: Logger(label: "reader")
+            ) { inbound, outbound, _ in
+                try await outbound.write(.binary(ByteBuffer(bytes: await reader.hello.encoded())))
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                // The reader (the admin: the note is shared with the household) gets the text…
+                while let message = try await messages.next() {
+                    guard case .binary(let buffer) = message else { continue }
+                    let decoded = try NoteEditMessage.decode(Array(buffer.readableBytesView))
+                    _ = try await reader.handle(decoded)
+                    if case .synced = decoded { break }
+                }
+                #expect(await reader.text == "rano")
+                // …then types: nothing of it is kept, and the socket says why.
+                if let typing = try await reader.edit() {
+                    try await outbound.write(.binary(ByteBuffer(bytes: typing.encoded())))
+                }
+                while (try? await messages.next()) != nil {}
+            }
+            #expect(await reader.unacknowledged == 1, "it typed, and nothing of it was acknowledged")
+            #expect(closed.map { "\($0.closeCode)" } == "unknown(4403)")
+            #expect(closed?.reason?.hasPrefix("read-only:") == true)
+            #expect(try await store.note(id: note.id)?.text == "rano", "nothing typed by a reader is kept")
+        }
+    }
+
+    @Test func aCircleNoteCannotBeOpenedFromOutsideTheCircle() async throws {
+        try await RunningHub.with { port, store, _, token in
+            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
+            let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
+            let note = try await store.createNote(ownerId: senior.person.id, title: "Dla opiekunów", text: "", visibility: .circle,
+                                                  pinned: false, by: "t")
+            let client = LiveServerTests.client(port)
+            let response = try await client.get("/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
+                                                 headers: [.authorization: "Bearer \(token)"])
+            #expect(response.status == .notFound, "the admin does not look after her")
+            try await client.shutdown()
+        }
+    }
+}
+
 @Suite struct MessageAllowanceTests {
     @Test func aBurstPassesAFloodDoesNot() {
         let start = ContinuousClock.now

@@ -67,6 +67,35 @@ import Testing
         }
     }
 
+    @Test func aNoteForTheCareCircleReadOnlyIsReadByHerCaregiverAloneAndChangedByHerAlone() async throws {
+        try await RouteTests.withRouter { admin, store in
+            let senior = try await Self.device(store, "Babcia", .senior)
+            let caregiver = try await Self.device(store, "Ania", .caregiver)
+            let people = try await store.people()
+            let (zosia, ania) = (try #require(people.first { $0.name == "Babcia" }), try #require(people.first { $0.name == "Ania" }))
+            try await store.link(caregiver: ania.id, senior: zosia.id, as: .hubTerminal, by: "test")
+            let (status, created) = try await Self.call(admin, .post, "/api/v1/notes", token: senior,
+                                                        body: #"{"title": "Leki", "visibility": "circle", "readOnly": true}"#)
+            #expect(status == .created)
+            #expect(created?.field("readOnly") == .bool(true) && created?.field("canEdit") == .bool(true))
+            guard case .string(let id)? = created?.field("id") else { Issue.record("no id"); return }
+
+            let (seen, note) = try await Self.call(admin, .get, "/api/v1/notes/\(id)", token: caregiver)
+            #expect(seen == .ok && note?.field("visibility") == "circle" && note?.field("canEdit") == .bool(false))
+            let (refused, problem) = try await Self.call(admin, .patch, "/api/v1/notes/\(id)", token: caregiver, body: #"{"pinned": true}"#)
+            #expect(refused == .forbidden)
+            #expect(problem?.field("detail") == "This note is shared for reading: only its owner changes it")
+            #expect(try await Self.call(admin, .patch, "/api/v1/notes/\(id)", token: caregiver, body: #"{"readOnly": false}"#).0 == .forbidden)
+            // The admin does not look after her: the note does not exist for him.
+            #expect(try await Self.call(admin, .get, "/api/v1/notes/\(id)").0 == .notFound)
+            #expect(try await Self.call(admin, .get, "/api/v1/notes").1 == .array([]))
+            // A visibility that is not one: 422, and nothing changes.
+            let (invalid, _) = try await Self.call(admin, .patch, "/api/v1/notes/\(id)", token: senior, body: #"{"visibility": "friends"}"#)
+            #expect(invalid == .unprocessableContent || invalid == .badRequest)
+            #expect(try await Self.call(admin, .get, "/api/v1/notes/\(id)", token: senior).1?.field("visibility") == "circle")
+        }
+    }
+
     @Test func searchTrashAndRestore() async throws {
         try await RouteTests.withRouter { admin, _ in
             let (_, created) = try await Self.call(admin, .post, "/api/v1/notes",
@@ -131,9 +160,10 @@ extension JSONValue {
 @Suite struct NoteLiveVisibilityTests {
     static let owner = UUID(), other = UUID()
 
-    static func change(visibility: String, wasShared: Bool = false) -> Change {
+    static func change(visibility: String, wasShared: Bool = false, was: String? = nil) -> Change {
         var payload: [String: JSONValue] = ["ownerId": .string(owner.uuidString.lowercased()), "visibility": .string(visibility)]
         if wasShared { payload["wasShared"] = .bool(true) }
+        if let was { payload["wasVisibility"] = .string(was) }
         return Change(seq: 1, entity: .note, entityId: UUID().uuidString, op: .update, payload: .object(payload), actor: "t", time: Date())
     }
 
@@ -146,6 +176,13 @@ extension JSONValue {
         #expect(!LiveVisibility.isVisible(Self.change(visibility: "private"), to: Self.caller(Self.other, .admin)))
         #expect(LiveVisibility.isVisible(Self.change(visibility: "shared"), to: Self.caller(Self.other, .caregiver)))
         #expect(!LiveVisibility.isVisible(Self.change(visibility: "shared"), to: .unpaired))
+    }
+
+    @Test func aCircleNoteReachesTheOwnersCircleAndThoseWhoSawItBeforeHearItWent() {
+        let outsider: Caller = .device(id: UUID(), as: PermissionPolicy.Actor(personId: Self.other, role: .admin))
+        #expect(LiveVisibility.isVisible(Self.change(visibility: "circle"), to: Self.caller(Self.other, .caregiver)))
+        #expect(!LiveVisibility.isVisible(Self.change(visibility: "circle"), to: outsider))
+        #expect(LiveVisibility.isVisible(Self.change(visibility: "circle", was: "shared"), to: outsider))
     }
 
     @Test func thoseWhoSawASharedNoteHearThatItWentPrivate() {
