@@ -13,12 +13,12 @@ public struct HouseholdRoster: Sendable {
     public func peopleTable(includingArchived: Bool = false) async throws -> String {
         let people = try await store.people(includingArchived: includingArchived)
         guard !people.isEmpty else { return "Nobody yet. Add someone with: hearth people add NAME --role ROLE\n" }
-        var rows = [["ID", "NAME", "ROLE", "LOOKS AFTER", "SINCE"]]
+        var rows = [["ID", "NAME", "ROLE", "PHONE", "LOOKS AFTER", "SINCE"]]
         let names = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0.name) })
         for person in people {
             let seniors = try await store.seniors(caredForBy: person.id).compactMap { names[$0] }.sorted()
             rows.append([String(person.id.text.prefix(8)), person.name + (person.archivedAt == nil ? "" : " (archived)"),
-                         person.role.rawValue, seniors.joined(separator: ", "), Self.day(person.createdAt)])
+                         person.role.rawValue, person.phone ?? "", seniors.joined(separator: ", "), Self.day(person.createdAt)])
         }
         return Self.table(rows)
     }
@@ -32,6 +32,30 @@ public struct HouseholdRoster: Sendable {
         let person = try await find(nameOrID)
         _ = try await store.archivePerson(id: person.id, by: "cli")
         return "Archived: \(person.name). Their devices no longer work; their history stays.\n"
+    }
+
+    public func rename(_ nameOrID: String, to name: String) async throws -> String {
+        let person = try await find(nameOrID)
+        let renamed = try await store.updatePerson(id: person.id, PersonChange(name: name), as: Self.terminal, by: "cli")
+        return "Renamed: \(person.name) is now \(renamed.name).\n"
+    }
+
+    public func setPhone(of nameOrID: String, to number: String) async throws -> String {
+        let person = try await find(nameOrID)
+        let changed = try await store.updatePerson(id: person.id, PersonChange(phone: .some(number)), as: Self.terminal, by: "cli")
+        return changed.phone.map { "Phone: \(changed.name) is called on \($0).\n" } ?? "Phone: \(changed.name) has no number now.\n"
+    }
+
+    public func setRole(of nameOrID: String, to role: Person.Role) async throws -> String {
+        let person = try await find(nameOrID)
+        let changed = try await store.updatePerson(id: person.id, PersonChange(role: role), as: Self.terminal, by: "cli")
+        return "Role: \(changed.name) is now \(changed.role == .admin ? "an" : "a") \(changed.role.rawValue).\n"
+    }
+
+    public func restore(_ nameOrID: String) async throws -> String {
+        let person = try await find(nameOrID, archived: true)
+        let restored = try await store.restorePerson(id: person.id, as: Self.terminal, by: "cli")
+        return "Restored: \(restored.name). Pair a device for them with: sudo hearth pair --person \"\(restored.name)\"\n"
     }
 
     public func link(caregiver: String, senior: String) async throws -> String {
@@ -79,10 +103,15 @@ public struct HouseholdRoster: Sendable {
         return "Revoked: \(device.name). It is signed out on its next request.\n"
     }
 
-    func find(_ nameOrID: String) async throws -> Person {
-        if let person = try await store.person(named: nameOrID) { return person }
+    /// A person by name or ID prefix; with `archived`, an archived person (by name or ID).
+    func find(_ nameOrID: String, archived: Bool = false) async throws -> Person {
+        if !archived, let person = try await store.person(named: nameOrID) { return person }
         let prefix = nameOrID.lowercased()
-        let matches = try await store.people().filter { prefix.count >= 4 && $0.id.text.hasPrefix(prefix) }
+        let wanted = nameOrID.trimmingCharacters(in: .whitespaces).lowercased()
+        let matches = try await store.people(includingArchived: archived).filter { person in
+            guard (person.archivedAt != nil) == archived else { return false }
+            return (archived && person.name.lowercased() == wanted) || (prefix.count >= 4 && person.id.text.hasPrefix(prefix))
+        }
         guard matches.count == 1, let person = matches.first else {
             throw HearthError.notFound(what: "A person called \(nameOrID)")
         }

@@ -19,3 +19,15 @@ public enum ChangeEntity: String, Sendable, Hashable, Codable, CaseIterable {
     /// A credential for an alert app on a person's phone (never its password).
     case alertApp
 }
+
+extension ChangeEntity {
+    /// Whether it shapes the household — who is in it, who looks after whom,
+    /// which devices and apps act for them, its settings — and so is kept in
+    /// the household's audit, which the change log's compaction never folds.
+    public var isHouseholdShape: Bool {
+        switch self {
+        case .household, .person, .careLink, .device, .pairingCode, .alertApp: true
+        case .note, .medication, .schedule, .dose, .alert: false
+        }
+    }
+}

@@ -18,13 +18,18 @@ public struct Person: Sendable, Hashable, Codable {
     public var createdAt: Date
     /// Archived people keep their history but can no longer use the hub.
     public var archivedAt: Date?
+    /// A number to call them on, as they wrote it ("+48 601 234 567"); the
+    /// household sees it, as it sees names, so a caregiver can be called
+    /// from an SOS.
+    public var phone: String?
 
-    public init(id: UUID, name: String, role: Role, createdAt: Date, archivedAt: Date? = nil) {
+    public init(id: UUID, name: String, role: Role, createdAt: Date, archivedAt: Date? = nil, phone: String? = nil) {
         self.id = id
         self.name = name
         self.role = role
         self.createdAt = createdAt
         self.archivedAt = archivedAt
+        self.phone = phone
     }
 
     public static let maximumNameLength = 80

@@ -56,6 +56,12 @@ struct HouseholdController {
             return RemindersBody(try await store.updateReminderSettings(
                 ReminderSettings(graceMinutes: body.graceMinutes, repeatMinutes: body.repeatMinutes), by: context.caller.actorName))
         }
+        // The household's audit, for its admins.
+        household.get("audit") { request, context -> [AuditEntryBody] in
+            try context.require(.edit, .household, what: "The household")
+            let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 100
+            return try await store.householdAudit(limit: limit).map(AuditEntryBody.init)
+        }
         household.get { _, _ -> HouseholdBody in
             guard let household = try await store.household() else {
                 throw HearthError.notFound(what: "The household")

@@ -37,6 +37,7 @@ extension HearthStore {
         registerDoseCorrections(&migrator)
         registerAlertApps(&migrator)
         registerNoteSharing(&migrator)
+        registerHouseholdAudit(&migrator)
         return migrator
     }
 

@@ -50,11 +50,17 @@ extension HearthStore {
                          arguments: [name.trimmingCharacters(in: .whitespacesAndNewlines)]).map(person(from:))
     }
 
-    /// Archives a person and revokes their devices and alert apps; their history stays.
-    public func archivePerson(id: UUID, by actor: String) async throws -> Person {
+    /// Archives a person and revokes their devices and alert apps; their
+    /// history stays. For an admin (or the hub's terminal); never the
+    /// household's last admin.
+    public func archivePerson(id: UUID, as archiver: PermissionPolicy.Actor = .hubTerminal, by actor: String) async throws -> Person {
         try await write(by: actor) { transaction in
             guard var person = try Self.person(id: id, transaction.db), person.archivedAt == nil else {
                 throw HearthError.notFound(what: "That person")
+            }
+            try PermissionPolicy.require(archiver, .delete, .person(id), what: "That person")
+            if person.role == .admin, try Self.activeAdmins(transaction.db) <= 1 {
+                throw HearthError.conflict("\(person.name) is the household's only admin: make someone else an admin first")
             }
             person.archivedAt = transaction.time
             try transaction.db.cachedExecute(sql: "UPDATE people SET archivedAt = ? WHERE id = ?",
@@ -157,6 +163,6 @@ extension HearthStore {
             throw DatabaseError(message: "people row \(row["id"] as String) is damaged")
         }
         return Person(id: id, name: row["name"], role: role, createdAt: Date(millisecondsSince1970: row["createdAt"]),
-                      archivedAt: (row["archivedAt"] as Int64?).map(Date.init(millisecondsSince1970:)))
+                      archivedAt: (row["archivedAt"] as Int64?).map(Date.init(millisecondsSince1970:)), phone: row["phone"])
     }
 }

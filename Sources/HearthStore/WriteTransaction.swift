@@ -30,6 +30,11 @@ public struct WriteTransaction {
             seq: db.lastInsertedRowID, entity: entity, entityId: entityId,
             op: op, payload: payload, actor: actor, time: time
         )
+        if Self.isAudited(entity, payload) {
+            // Kept for the admins' audit under the same seq; compaction folds only `changes`.
+            try db.cachedExecute(sql: "INSERT INTO household_audit (seq, entity, entityId, op, payload, actor, time) SELECT seq, entity, entityId, op, payload, actor, time FROM changes WHERE seq = ?",
+                                 arguments: [change.seq])
+        }
         changes.append(change)
         return change
     }
@@ -57,5 +62,11 @@ public struct WriteTransaction {
             INSERT INTO sync_clocks (entity, entityId, field, hlc) VALUES (?, ?, ?, ?)
             ON CONFLICT (entity, entityId, field) DO UPDATE SET hlc = excluded.hlc
             """, arguments: [entity, entityId, field, reading])
+    }
+
+    /// Whether a change goes into the household's audit: it shapes the
+    /// household, and it is not a device saying it is still here.
+    static func isAudited(_ entity: ChangeEntity, _ payload: JSONValue) -> Bool {
+        entity.isHouseholdShape && !(entity == .device && payload.field("lastSeenAt") != nil)
     }
 }

@@ -4,8 +4,8 @@ import HearthCore
 
 struct People: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List, add, archive and link the people in the household.",
-        subcommands: [List.self, Add.self, Archive.self, Link.self, Unlink.self]
+        abstract: "List, add, rename, archive and link the people in the household.",
+        subcommands: [List.self, Add.self, Rename.self, Phone.self, Role.self, Archive.self, Restore.self, Link.self, Unlink.self]
     )
 
     struct List: AsyncParsableCommand {
@@ -26,6 +26,49 @@ struct People: AsyncParsableCommand {
 
         func run() async throws {
             try await withRoster(store) { try await $0.add(name: name, role: role) }
+        }
+    }
+
+    struct Rename: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Give a person a new name.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Their name or ID now.") var person: String
+        @Argument(help: "Their new name.") var name: String
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.rename(person, to: name) }
+        }
+    }
+
+    struct Phone: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set the number a person is called on (\"\" removes it).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Their name or ID.") var person: String
+        @Argument(help: "The number, e.g. \"+48 601 234 567\"; \"\" to remove it.") var number: String
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.setPhone(of: person, to: number) }
+        }
+    }
+
+    struct Role: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a person's role (the household always keeps an admin).")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Their name or ID.") var person: String
+        @Argument(help: "senior, caregiver or admin.") var role: Person.Role
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.setRole(of: person, to: role) }
+        }
+    }
+
+    struct Restore: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bring an archived person back; they pair a device again.")
+        @OptionGroup var store: StoreOptions
+        @Argument(help: "Their name or ID.") var person: String
+
+        func run() async throws {
+            try await withRoster(store) { try await $0.restore(person) }
         }
     }
 

@@ -346,4 +346,34 @@ struct CareLinkRoutesTests {
             #expect(try await home.call(.get, "/api/v1/alerts?personId=\(home.seniorId.text)", as: home.stranger).status == .notFound)
         }
     }
+
+    @Test func peopleChangeTheirNameAndNumberAnAdminChangesRolesArchivesAndSeesTheAudit() async throws {
+        try await CareHousehold.with { home in
+            let ania = "/api/v1/people/\(home.caregiverId.text)"
+            let mine = try await home.call(.patch, ania, as: home.caregiver, body: #"{"name": "Ania Nowak", "phone": "+48 601 234 567"}"#)
+            #expect(mine.status == .ok && mine["name"] == "Ania Nowak" && mine["phone"] == "+48 601 234 567")
+            #expect(try await home.call(.get, "/api/v1/people", as: home.senior).list
+                .first { $0.field("name") == "Ania Nowak" }?.field("phone") == "+48 601 234 567", "her senior sees her number")
+            let bad = try await home.call(.patch, ania, as: home.caregiver, body: #"{"name": "Ania", "phone": "zadzwoń"}"#)
+            #expect(bad.status == .unprocessableContent && bad.invalidFields == ["phone"])
+            #expect(try await home.call(.patch, ania, as: home.caregiver, body: #"{"role": "admin"}"#).status == .forbidden)
+            #expect(try await home.call(.patch, ania, body: #"{"role": "boss"}"#).status == .unprocessableContent)
+            #expect(try await home.call(.patch, ania, body: #"{"phone": null}"#).body?.field("phone") == .null)
+            let senior = "/api/v1/people/\(home.seniorId.text)"
+            let cannot = try await home.call(.patch, senior, body: #"{"role": "caregiver"}"#)
+            #expect(cannot.status == .conflict && cannot["detail"] == "Someone looks after Babcia: unlink them first, then change Babcia's role")
+            #expect(try await home.call(.post, "\(ania)/archive", as: home.senior).status == .forbidden)
+            let archived = try await home.call(.post, "\(ania)/archive")
+            #expect(archived.status == .ok && archived["archivedAt"] != nil)
+            #expect(try await home.call(.get, "/api/v1/people?archived=1", as: home.stranger).status == .forbidden)
+            #expect(try await home.call(.get, "/api/v1/people?archived=1").list.contains { $0.field("id") == .string(home.caregiverId.text) })
+            #expect(try await home.call(.post, "\(ania)/restore").status == .ok)
+            #expect(try await home.call(.get, "/api/v1/household/audit", as: home.stranger).status == .forbidden)
+            #expect(try await home.call(.get, "/api/v1/people", as: home.caregiver).status == .unauthorized, "archiving ended her devices")
+            let audit = try await home.call(.get, "/api/v1/household/audit?limit=3")
+            #expect(audit.status == .ok && audit.list.count == 3)
+            #expect(audit.list.first?.field("summary")?.field("restored") == .bool(true))
+            #expect(audit.list.first?.field("actorName") != nil && audit.list.first?.field("viaTerminal") == .bool(false))
+        }
+    }
 }
