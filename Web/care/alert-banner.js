@@ -3,15 +3,18 @@
 // two-tone call repeated until someone answers — announced to
 // screen readers, and staying until someone presses "OK" — which closes it
 // on every device through the live stream. An SOS for a caregiver also has
-// "I'm on my way"; a senior's own SOS shows who is coming. A senior's
+// "I'm on my way" and, when the senior's phone number is known, "Call
+// Zosia" (a tel: link: on a phone one tap rings her); a senior's own SOS
+// shows who is coming. A senior's
 // reminder that a dose is due has no "OK" (it recorded nothing, and the
 // dose was then counted missed): it is answered there, Taken, Skip (asking
 // why, as Today does) or Later, and that answer closes it.
 import { h } from '../dom.js';
 import {
   ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isOwnSOS, newSounds,
-  ringsUntilAnswered, soundKey,
+  offersCall, ringsUntilAnswered, soundKey,
 } from './alerts.js';
+import { telHref } from '../household/people.js';
 import { askSkipReason } from '../pages/skip-reason-dialog.js';
 import { beep, sosCall } from './beep.js';
 
@@ -73,7 +76,8 @@ export function createAlertBanner(app, { container, announcer }) {
     container.dataset.calling = ringing ? 'true' : 'false';
 
     // Redrawn only when something shown changed (see Today).
-    const signature = JSON.stringify([app.language, me.personId, shown, busy.keys(), unfolded]);
+    const phones = shown.map((alert) => (offersCall(alert, me) ? app.me.phoneOf(alert.personId) : null));
+    const signature = JSON.stringify([app.language, me.personId, shown, phones, busy.keys(), unfolded]);
     if (signature === shownSignature) return;
     shownSignature = signature;
     const focusKey = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus-key') : null;
@@ -122,6 +126,7 @@ function alertItem(banner, alert, me) {
     }
     const okLabel = own && !alert.respondedAt ? t('alerts.cancelSOS') : t('alerts.ok');
     buttons.push(alertButton(banner, alert, 'ack', okLabel, textId, () => app.alerts.acknowledge(alert.id)));
+    buttons.push(callLink(app, alert, me));
   }
   return h(
     'section',
@@ -158,6 +163,15 @@ function doseAnswers(banner, alert, textId) {
       answered('snoozed');
     }, 'secondary-button alert-later'),
   ];
+}
+
+/** "Call Zosia" on someone else's SOS when her number is known; null otherwise. */
+function callLink(app, alert, me) {
+  if (!offersCall(alert, me)) return null;
+  const href = telHref(app.me.phoneOf(alert.personId));
+  if (!href) return null;
+  const name = alert.details?.personName || app.me.nameOf(alert.personId) || app.t('alerts.someone');
+  return h('a', { href, class: 'primary-button alert-call', 'data-focus-key': `${alert.id}:call` }, app.t('alerts.call', { name }));
 }
 
 function alertButton(banner, alert, action, label, describedBy, run, className = null, extra = {}) {

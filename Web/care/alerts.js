@@ -180,6 +180,15 @@ export function ringsUntilAnswered(shown, me) {
   return (shown ?? []).some((alert) => alert.kind === 'sos' && !alert.respondedAt && alert.open !== false && !isOwnSOS(alert, me));
 }
 
+/**
+ * Whether the banner offers to call the senior back: an SOS someone else
+ * raised, still open (a senior's own shows who is coming instead).
+ */
+export function offersCall(alert, me) {
+  return alert?.kind === 'sos' && alert.open !== false && Boolean(alert.personId) && !isOwnSOS(alert, me)
+    && alert.personId !== me?.personId;
+}
+
 /** Whether this person may answer an SOS with "I'm on my way". */
 export function canRespond(alert, me) {
   return alert?.kind === 'sos' && !alert.respondedAt && me?.role !== 'senior';

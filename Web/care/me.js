@@ -1,6 +1,6 @@
 // Who is using this browser: the person its device was paired for, their
-// role (senior, caregiver, admin), and the household's people and time
-// zone. Read once and shared by every page and the alert banner; forget()
+// role (senior, caregiver, admin), and the household's people (names,
+// phone numbers, who looks after whom) and time zone. Read once and shared by every page and the alert banner; forget()
 // when people or care links change.
 import { getJSON } from '../api.js';
 
@@ -44,6 +44,11 @@ export function createMe(app) {
     },
     nameOf(personId) {
       return current?.people.find((p) => p.id === personId)?.name ?? null;
+    },
+    /** Their phone number as the hub keeps it ("+48 601 234 567"), or null when unknown. */
+    phoneOf(personId) {
+      const phone = current?.people.find((p) => p.id === personId)?.phone;
+      return typeof phone === 'string' && phone.trim() !== '' ? phone.trim() : null;
     },
   };
 }

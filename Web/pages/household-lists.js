@@ -1,20 +1,29 @@
 // The two lists of the Household page: its people (with who looks after
-// whom) and its paired devices (with "Remove" where this person may).
+// whom, their phone number to call, and "Change…" and "Archive" where this
+// person may) and its paired devices (with "Remove" where this person may).
 // Kept apart from household.js, which loads, follows the live stream and
-// removes a device, so each file does one job.
+// removes a device, and household-people.js, which changes a person, so
+// each file does one job.
 import { h } from '../dom.js';
 import { dateTime, timeAgo } from '../care/format.js';
 import { joinList } from '../care/words.js';
 import { canRemoveDevice, householdDevices, householdPeople } from '../household/model.js';
+import { personPermissions, telHref } from '../household/people.js';
 
 function roleName(t, role) {
   return ['senior', 'caregiver', 'admin'].includes(role) ? t(`household.roles.${role}`) : String(role ?? '');
 }
 
-/** The people, each with their role and whom they look after or are looked after by. */
-export function peopleList(app, data) {
+/**
+ * The people, each with their role, whom they look after or are looked
+ * after by, their phone number, and "Change…" and "Archive" where this
+ * person may (`actions` from household-people.js; `busy` says which
+ * archiving is under way).
+ */
+export function peopleList(app, data, { busy, actions }) {
   const { t, language } = app;
   const people = householdPeople(data.people, data.links, { meId: data.me?.personId, language });
+  const listed = new Map((data.people ?? []).map((person) => [person.id, person]));
   if (people.length === 0) return [h('p', { class: 'empty' }, t('household.people.none'))];
   return [
     h('ul', { id: 'people-list', class: 'people-list' }, people.map((person) => {
@@ -28,10 +37,46 @@ export function peopleList(app, data) {
             : null,
           person.lookedAfterBy.length > 0
             ? h('p', { class: 'person-link' }, t('household.people.lookedAfterBy', { names: joinList(language, person.lookedAfterBy) }))
-            : null));
+            : null,
+          phoneLine(t, listed.get(person.id)),
+          personActions(t, data.me, listed.get(person.id), nameId, { busy, actions })));
     })),
     h('p', { class: 'hint' }, t('household.people.linksHint')),
   ];
+}
+
+/** "Phone: +48 601 234 567" as a link that calls it; said plainly when none is saved. */
+function phoneLine(t, person) {
+  const phone = typeof person?.phone === 'string' ? person.phone.trim() : '';
+  const href = telHref(phone);
+  if (phone === '') return h('p', { class: 'person-phone' }, t('household.people.noPhone'));
+  return h('p', { class: 'person-phone' }, `${t('household.people.phone')} `,
+    href ? h('a', { href, class: 'person-phone-link', id: `person-${person.id}-phone` }, phone) : phone);
+}
+
+/** "Change…" for themself or, for an admin, anyone; "Archive" for an admin, never on themself. */
+function personActions(t, me, person, nameId, { busy, actions }) {
+  if (!person) return null;
+  const allowed = personPermissions(me, person);
+  if (!allowed.name && !allowed.archive) return null;
+  const archiveKey = `${person.id}:archive`;
+  const archiving = busy.has(archiveKey);
+  return h('div', { class: 'device-actions person-actions' },
+    allowed.name
+      ? h('button', {
+        type: 'button', id: `person-${person.id}-change`, class: 'secondary-button person-change', 'data-action': 'change',
+        'data-focus-key': `${person.id}:change`, 'aria-describedby': nameId, 'aria-haspopup': 'dialog',
+        onclick: () => actions.change(person, `${person.id}:change`),
+      }, t('household.people.change'))
+      : null,
+    allowed.archive
+      ? h('button', {
+        type: 'button', id: `person-${person.id}-archive`, class: 'secondary-button person-archive', 'data-action': 'archive',
+        'data-focus-key': archiveKey, 'aria-describedby': nameId, 'aria-haspopup': 'dialog',
+        'aria-disabled': archiving ? 'true' : null,
+        onclick: () => actions.archive(person, archiveKey),
+      }, archiving ? t('household.people.archiving') : t('household.people.archive'))
+      : null);
 }
 
 /**

@@ -1,5 +1,8 @@
 // Household: the people and who looks after whom (which the admin changes
-// under "Who looks after whom", household-care-links.js), the paired devices with
+// under "Who looks after whom", household-care-links.js), each person's
+// phone and "Change…" (their own, or anyone's for an admin), "Archive" and
+// the archived people with "Restore" (household-people.js), the admin's
+// "Changes to the household" (household-audit.js), the paired devices with
 // "Remove", the phones' sign-ins for alerts through the ntfy app with
 // "Remove" (household-alert-apps.js), adding a device with a pairing code
 // shown on this screen (household-invitation.js), the reminder settings, the
@@ -12,10 +15,13 @@
 import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { canManageHousehold, careLinksOf } from '../household/model.js';
+import { AUDIT_LIMIT } from '../household/audit.js';
+import { auditList } from './household-audit.js';
 import { createCareLinksSection } from './household-care-links.js';
 import { householdAlertApps, removeHouseholdAlertApp } from './household-alert-apps.js';
 import { createInvitationSection } from './household-invitation.js';
 import { deviceList, peopleList } from './household-lists.js';
+import { archivedList, createPeopleActions } from './household-people.js';
 import { createHouseholdSettings } from './household-settings.js';
 import { confirmDeviceRemoval } from './remove-device-dialog.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
@@ -27,6 +33,8 @@ const REFOCUS_HEADINGS = [
   [':remove-alert-app', 'household-alert-apps-heading'],
   [':unlink', 'household-care-links-heading'],
   [':link', 'household-care-links-heading'],
+  [':archive', 'household-people-heading'],
+  [':restore', 'archived-people-heading'],
 ];
 const WATCHED = new Set(['person', 'careLink', 'device', 'alertApp', 'household', 'pairingCode']);
 
@@ -42,9 +50,10 @@ function section(id, heading, ...content) {
 }
 
 /** The page's sections in order, each with its heading; `slots` are what show() fills. */
-function householdSections(t, slots, { invitation, settings, careSection }) {
+function householdSections(t, slots, { invitation, settings, careSection, adminSections }) {
   return [
     section('household-people', t('household.people.heading'), slots.people),
+    adminSections.archived,
     careSection,
     section('household-devices', t('household.devices.heading'), slots.devices),
     section('household-alert-apps', t('household.alertApps.heading'), slots.alertApps),
@@ -52,6 +61,7 @@ function householdSections(t, slots, { invitation, settings, careSection }) {
     section('household-reminders', t('household.reminders.heading'), settings.remindersElement),
     section('household-details', t('household.details.heading'), settings.detailsElement),
     section('household-language', t('household.language.heading'), settings.languageElement),
+    adminSections.audit,
   ];
 }
 
@@ -66,6 +76,8 @@ function renderHousehold(app, remembered, outlet) {
     people: h('div', { class: 'household-people-slot' }, h('p', { class: 'loading' }, t('household.loading'))),
     devices: h('div', { class: 'household-devices-slot' }),
     alertApps: h('div', { class: 'household-alert-apps-slot' }),
+    archived: h('div', { class: 'household-archived-slot' }),
+    audit: h('div', { class: 'household-audit-slot' }),
   };
   const invitation = createInvitationSection(app, remembered.invitationState, { announce, onPaired: () => reloads.soon() });
   const settings = createHouseholdSettings(app, remembered.settingsState, { announce, onSaved: applySaved });
@@ -73,9 +85,15 @@ function renderHousehold(app, remembered, outlet) {
   // Only the admin changes the links: for anyone else the people list says them.
   const careSection = section('household-care-links', t('household.careLinks.heading'), careLinks.element);
   careSection.hidden = true;
+  // The archived people and the changes are the admin's (the hub refuses anyone else).
+  const adminSections = {
+    archived: section('archived-people', t('household.archived.heading'), slots.archived),
+    audit: section('household-audit', t('household.audit.heading'), slots.audit),
+  };
+  for (const element of Object.values(adminSections)) element.hidden = true;
 
   outlet.append(pageHeading(t('pages.household')), slots.name, announcer,
-    ...householdSections(t, slots, { invitation, settings, careSection }));
+    ...householdSections(t, slots, { invitation, settings, careSection, adminSections }));
 
   const { load, stop: stopLoading } = createHouseholdLoader(app, remembered, {
     left: () => left, shown: () => show(),
@@ -92,6 +110,7 @@ function renderHousehold(app, remembered, outlet) {
   const removing = { outlet, busy, announce, remembered, left: () => left, reloadSoon: () => reloads.soon() };
   const removeDevice = (device, key) => removeFromHousehold(app, device, key, removing);
   const removeAlertApp = (entry, key) => removeHouseholdAlertApp(app, entry, key, removing);
+  const people = createPeopleActions(app, { ...removing, show: () => show() });
 
   // Redrawn only when something shown changed (see Today): a screen
   // reader's place and a half-typed form are not lost to a reload that
@@ -105,8 +124,12 @@ function renderHousehold(app, remembered, outlet) {
     shownSignature = signature;
     slots.name.textContent = data.household?.name ?? '';
     const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
-    slots.people.replaceChildren(...peopleList(app, data).filter(Boolean));
-    careSection.hidden = !canManageHousehold(data.me);
+    slots.people.replaceChildren(...peopleList(app, data, { busy, actions: people }).filter(Boolean));
+    const admin = canManageHousehold(data.me);
+    careSection.hidden = !admin;
+    for (const element of Object.values(adminSections)) element.hidden = !admin;
+    slots.archived.replaceChildren(...(admin ? archivedList(app, data, { busy, restore: people.restore }) : []));
+    slots.audit.replaceChildren(...(admin ? auditList(app, data) : []));
     careLinks.update(data);
     slots.devices.replaceChildren(...deviceList(app, data, { busy, remove: removeDevice }).filter(Boolean));
     slots.alertApps.replaceChildren(...householdAlertApps(app, data, { busy, remove: removeAlertApp }).filter(Boolean));
@@ -130,6 +153,8 @@ function renderHousehold(app, remembered, outlet) {
     document.getElementById('remove-device-dialog')?.close();
     document.getElementById('remove-alert-app-dialog')?.close();
     document.getElementById('unlink-caregiver-dialog')?.close();
+    document.getElementById('person-dialog')?.close();
+    document.getElementById('archive-person-dialog')?.close();
   };
 }
 
@@ -149,8 +174,9 @@ function householdChanged(app, invitation, change) {
 
 /**
  * Reads who is using this browser, the household, its people, devices,
- * alert apps and reminder settings into `remembered.data`, then `shown()`;
- * only the newest answer counts, and none once the page is `left()`.
+ * alert apps and reminder settings (and for an admin the archived people
+ * and the latest changes) into `remembered.data`, then `shown()`; only the
+ * newest answer counts, and none once the page is `left()`.
  */
 function createHouseholdLoader(app, remembered, { left, shown, failed }) {
   const { t } = app;
@@ -163,9 +189,11 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         getJSON('/devices', { t, signal }),
         getJSON('/household/reminders', { t, signal }),
         getJSON('/alert-apps', { t, signal }),
+        adminOnly(me, () => getJSON('/people?archived=1', { t, signal })),
+        adminOnly(me, () => getJSON(`/household/audit?limit=${AUDIT_LIMIT}`, { t, signal })),
       ])];
     },
-    shown([me, household, people, devices, reminders, alertApps]) {
+    shown([me, household, people, devices, reminders, alertApps, archived, audit]) {
       if (left()) return;
       remembered.data = {
         me,
@@ -175,12 +203,29 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         alertApps: Array.isArray(alertApps) ? alertApps : [],
         reminders,
         links: careLinksOf(people),
+        archived: Array.isArray(archived) ? archived : [],
+        audit: Array.isArray(audit) ? audit : null,
       };
       app.clearProblem();
       shown();
     },
     failed,
   });
+}
+
+/**
+ * What only an admin reads: null for anyone else, and null (said as "could
+ * not be read" where it shows) when the hub does not give it, so the rest
+ * of the page still shows.
+ */
+async function adminOnly(me, read) {
+  if (!canManageHousehold(me)) return null;
+  try {
+    return await read();
+  } catch (problem) {
+    if (problem?.name === 'AbortError') throw problem;
+    return null;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // The sections Today draws around the doses: a senior's own day, each
 // senior's card for a caregiver (with its counts), the open alerts about
-// them, and the pinned notes. Drawn from what the page holds, so the page
+// them, a senior's "The people who look after me" (today-carers.js), and
+// the pinned notes. Drawn from what the page holds, so the page
 // itself (today.js) keeps to loading, the live stream and redrawing.
 import { h } from '../dom.js';
 import { pageHref } from '../router.js';
@@ -10,16 +11,19 @@ import { asNeededMedications } from '../care/today-model.js';
 import { alertKindName, describeAlert } from '../care/alert-banner.js';
 import { noteName } from './notes-list.js';
 import { asNeededList, doseSlots } from './today-doses.js';
+import { carersSection } from './today-carers.js';
 
 /**
  * Fills Today's two places: above the SOS slider the doses (a senior's own,
- * or each senior's card), below it the other open alerts and pinned notes.
+ * or each senior's card), below it the other open alerts, a senior's
+ * carers and the pinned notes.
  */
 export function drawDays(view, { before, after }, { people, medications, notes }) {
   if (view.isSenior) {
     const mine = people.find((person) => person.personId === view.meId) ?? { personId: view.meId, doses: [], asNeeded: [] };
     before.replaceChildren(...seniorDay(view, mine, medications));
-    after.replaceChildren(...[otherAlerts(view, [mine], 2, { besidesBanner: true }), pinnedNotes(view, notes)].filter(Boolean));
+    after.replaceChildren(...[otherAlerts(view, [mine], 2, { besidesBanner: true }), carersSection(view.app), pinnedNotes(view, notes)]
+      .filter(Boolean));
   } else {
     before.replaceChildren(...caregiverDays(view, people, medications));
     after.replaceChildren(...[pinnedNotes(view, notes)].filter(Boolean));

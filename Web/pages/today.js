@@ -18,6 +18,7 @@ import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChange
 import { createTodayHeader } from './today-header.js';
 import { createDoseActions } from './today-actions.js';
 import { drawDays } from './today-sections.js';
+import { myCarers } from './today-carers.js';
 
 const REFRESH_EVERY_MS = 5 * 60 * 1000;
 const REFUSAL_SHOWN_MS = 5 * 60 * 1000;
@@ -69,7 +70,7 @@ function renderToday(app, { remembered, refusals }, outlet) {
     if (left || !day) return;
     for (const [id, refusal] of refusals) if (Date.now() - refusal.at > REFUSAL_SHOWN_MS) refusals.delete(id);
     const me = app.me.current;
-    const signature = JSON.stringify([app.language, me?.personId, me?.role, day, medications, notes, app.alerts.open,
+    const signature = JSON.stringify([app.language, me?.personId, me?.role, myCarers(app), day, medications, notes, app.alerts.open,
       busy.keys(), [...refusals], openSnooze, Math.floor(Date.now() / REFRESH_EVERY_MS)]);
     if (signature === shownSignature) return;
     shownSignature = signature;

@@ -5,7 +5,7 @@ import { createTranslator } from '../i18n.js';
 import { amountText } from '../care/words.js';
 import {
   alertMedication, alertMessage, answeredState, answersDose, bannerAlerts, canAcknowledge, canRespond, isForMe, isOwnSOS,
-  isOlderAlert, newSounds, reminderDoseKey, sentenceSaysTime, soundKey, upsertAlert,
+  isOlderAlert, newSounds, offersCall, reminderDoseKey, sentenceSaysTime, soundKey, upsertAlert,
 } from '../care/alerts.js';
 
 const ela = { personId: 'ela', role: 'senior' };
@@ -171,4 +171,14 @@ test('an older state of an alert does not replace a later one', () => {
   assert.equal(isOlderAlert({ ...sos, open: false }, rings), true);
   assert.deepEqual(upsertAlert([answered], sos), [answered]);
   assert.deepEqual(upsertAlert([answered], closed), [closed]);
+});
+
+test('a caregiver\'s SOS banner offers to call the senior back; the senior\'s own does not', () => {
+  const sos = alert('sos', 'caregivers', 'ela');
+  assert.equal(offersCall(sos, ania), true);
+  assert.equal(offersCall({ ...sos, respondedAt: '2026-11-22T08:01:00Z' }, admin), true, 'still useful once someone is on the way');
+  assert.equal(offersCall(sos, ela), false, 'her own call for help');
+  assert.equal(offersCall({ ...sos, open: false }, ania), false, 'closed');
+  assert.equal(offersCall(alert('dose-missed', 'caregivers', 'ela'), ania), false, 'only an SOS');
+  assert.equal(offersCall({ ...sos, personId: null }, ania), false, 'nobody to call');
 });

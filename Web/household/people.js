@@ -1,0 +1,123 @@
+// A person's details as the Household page changes them and Today shows
+// them: their phone number as typed and as a link a phone can call, who may
+// change what about whom (mirroring the hub's PATCH /people/{id} rules, so
+// a field a person may not change is not offered — the hub still decides),
+// the PATCH body from the "Change…" form, and the people who look after a
+// senior. Pure, for the Node tests.
+import { PERSON_NAME_MAX_LENGTH, ROLES } from './model.js';
+
+/** How many digits a phone number has (the hub's rule, loosely: E.164 allows 15). */
+export const PHONE_DIGITS = Object.freeze({ min: 3, max: 15 });
+
+// An optional leading +, then digits, spaces, dashes and parentheses.
+const PHONE_SHAPE = /^\+?[\d\s\-()]+$/;
+
+/**
+ * Whether `text` reads as a phone number: "+48 601 234 567", "(22) 123-45-67".
+ * Loose on purpose: the hub's 422 is what the person sees in the end.
+ */
+export function isPhoneNumber(text) {
+  const value = String(text ?? '').trim();
+  if (!PHONE_SHAPE.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}
+
+/**
+ * The href that calls `phone` ("tel:+48601234567": digits and a leading +
+ * only, since spaces and dashes in a tel: link trip some phones up), or
+ * null when it is not a number a phone could call.
+ */
+export function telHref(phone) {
+  if (typeof phone !== 'string' || !isPhoneNumber(phone)) return null;
+  const value = phone.trim();
+  return `tel:${value.startsWith('+') ? '+' : ''}${value.replace(/\D/g, '')}`;
+}
+
+/** Only admins; counted among the people still in the household (archived people are not listed). */
+function adminCount(people) {
+  return (people ?? []).filter((person) => person.role === 'admin' && !person.archivedAt).length;
+}
+
+/** Whether `person` is the household's only admin: their role stays, and they are not archived. */
+export function isLastAdmin(people, person) {
+  return person?.role === 'admin' && !person.archivedAt && adminCount(people) <= 1;
+}
+
+/**
+ * What `me` ({ personId, role }) may change about `person`:
+ * { name, phone, role, archive }. Anyone their own name and phone; an admin
+ * anyone's, and only an admin a role or archiving. An admin is not offered
+ * archiving themself: it would revoke the device in their hand at once
+ * (another admin can do it).
+ */
+export function personPermissions(me, person) {
+  const admin = me?.role === 'admin' && Boolean(me.personId);
+  const self = Boolean(me?.personId) && person?.id === me.personId;
+  const details = Boolean(person) && (admin || self);
+  return {
+    name: details,
+    phone: details,
+    role: Boolean(person) && admin,
+    archive: Boolean(person) && admin && !self && !person.archivedAt,
+  };
+}
+
+/**
+ * The PATCH /people/{id} body from the "Change…" form, with only what
+ * changed: { body } ({ body: null } when nothing did) or
+ * { errors: { name?: "nameMissing"|"nameTooLong", phone?: "phoneInvalid", role?: "roleMissing" } }.
+ * An emptied phone field removes the number (phone: null). `allowed` is
+ * personPermissions(); a field not allowed is never sent.
+ */
+export function personPatch(person, typed, allowed) {
+  const body = {};
+  const errors = {};
+  if (allowed?.name) {
+    const name = String(typed?.name ?? '').trim();
+    if (name === '') errors.name = 'nameMissing';
+    else if ([...name].length > PERSON_NAME_MAX_LENGTH) errors.name = 'nameTooLong';
+    else if (name !== person?.name) body.name = name;
+  }
+  if (allowed?.phone) {
+    const phone = String(typed?.phone ?? '').trim();
+    const had = typeof person?.phone === 'string' && person.phone !== '' ? person.phone : null;
+    if (phone === '') {
+      if (had !== null) body.phone = null;
+    } else if (!isPhoneNumber(phone)) {
+      errors.phone = 'phoneInvalid';
+    } else if (phone !== had) {
+      body.phone = phone;
+    }
+  }
+  if (allowed?.role && typed?.role !== undefined) {
+    if (!ROLES.includes(typed.role)) errors.role = 'roleMissing';
+    else if (typed.role !== person?.role) body.role = typed.role;
+  }
+  if (Object.keys(errors).length > 0) return { errors };
+  return { body: Object.keys(body).length > 0 ? body : null };
+}
+
+/**
+ * The people who look after the senior `seniorId` (whose `caresFor` names
+ * her), by name: [{ id, name, role, phone, href }], `phone` and `href`
+ * null when no callable number is known.
+ */
+export function caregiversOf(people, seniorId, { language = 'en' } = {}) {
+  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en', { sensitivity: 'base' });
+  return (Array.isArray(people) ? people : [])
+    .filter((person) => person.id !== seniorId && !person.archivedAt
+      && Array.isArray(person.caresFor) && person.caresFor.includes(seniorId))
+    .map((person) => {
+      const href = telHref(person.phone);
+      return { id: person.id, name: person.name, role: person.role, phone: href ? person.phone.trim() : null, href };
+    })
+    .sort((a, b) => collator.compare(String(a.name ?? ''), String(b.name ?? '')));
+}
+
+/** Archived people (GET /people?archived=1 lists everyone), most recently archived first. */
+export function archivedPeople(people) {
+  return (Array.isArray(people) ? people : [])
+    .filter((person) => typeof person.archivedAt === 'string' && person.archivedAt !== '')
+    .sort((a, b) => b.archivedAt.localeCompare(a.archivedAt));
+}

@@ -1,0 +1,91 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  archivedPeople, caregiversOf, isLastAdmin, isPhoneNumber, personPatch, personPermissions, telHref,
+} from '../household/people.js';
+
+const zosia = { id: 'p-zosia', name: 'Zosia', role: 'senior', caresFor: [], phone: '+48 601 234 567' };
+const ania = { id: 'p-ania', name: 'Ania', role: 'caregiver', caresFor: ['p-zosia'], phone: '(22) 123-45-67' };
+const lukasz = { id: 'p-lukasz', name: 'Łukasz', role: 'admin', caresFor: ['p-zosia'], phone: null };
+const ola = { id: 'p-ola', name: 'Ola', role: 'caregiver', caresFor: ['p-edek'] };
+const tomek = { id: 'p-tomek', name: 'Tomek', role: 'admin', caresFor: [] };
+const asMe = (person) => ({ personId: person.id, role: person.role });
+
+test('a typed number becomes a tel: link of digits and a leading + only', () => {
+  assert.equal(telHref('+48 601 234 567'), 'tel:+48601234567');
+  assert.equal(telHref(' (22) 123-45-67 '), 'tel:221234567');
+  assert.equal(telHref('112'), 'tel:112');
+  assert.equal(telHref('601+234'), null, 'a + only at the start');
+  assert.equal(telHref('call me'), null);
+  assert.equal(telHref('12'), null, 'too few digits');
+  assert.equal(telHref('+1234567890123456'), null, 'more than 15 digits');
+  assert.equal(telHref(null), null);
+  assert.equal(telHref(''), null);
+});
+
+test('phone numbers: an optional +, then digits, spaces, dashes and brackets, 3 to 15 digits', () => {
+  for (const good of ['+48 601 234 567', '601-234-567', '(22) 123 45 67', '123', '+123456789012345']) {
+    assert.ok(isPhoneNumber(good), good);
+  }
+  for (const bad of ['', '+', '++48 601', '601.234.567', '601 234 567 ext 2', '12', '1234567890123456', '+48 601 234 567#']) {
+    assert.ok(!isPhoneNumber(bad), bad);
+  }
+});
+
+test('anyone changes their own name and phone; an admin anyone\'s, and only an admin roles and archiving', () => {
+  assert.deepEqual(personPermissions(asMe(ania), ania), { name: true, phone: true, role: false, archive: false });
+  assert.deepEqual(personPermissions(asMe(ania), zosia), { name: false, phone: false, role: false, archive: false });
+  assert.deepEqual(personPermissions(asMe(zosia), zosia), { name: true, phone: true, role: false, archive: false });
+  assert.deepEqual(personPermissions(asMe(tomek), ania), { name: true, phone: true, role: true, archive: true });
+  assert.deepEqual(personPermissions(asMe(tomek), tomek), { name: true, phone: true, role: true, archive: false },
+    'an admin is not offered archiving the device in their own hand');
+  assert.deepEqual(personPermissions(asMe(tomek), { ...ania, archivedAt: '2026-11-01T10:00:00Z' }).archive, false);
+  assert.deepEqual(personPermissions(null, ania), { name: false, phone: false, role: false, archive: false });
+  assert.deepEqual(personPermissions({ personId: null, role: 'admin' }, ania).name, false, 'no one is not an admin');
+});
+
+test('the only admin is the last admin; with two, neither is', () => {
+  assert.ok(isLastAdmin([zosia, ania, tomek], tomek));
+  assert.ok(!isLastAdmin([zosia, ania, tomek, lukasz], tomek));
+  assert.ok(!isLastAdmin([zosia, ania, tomek], ania));
+  assert.ok(isLastAdmin([tomek, { ...lukasz, archivedAt: '2026-11-01T10:00:00Z' }], tomek), 'an archived admin does not count');
+});
+
+test('the PATCH body holds only what changed; an emptied phone removes it', () => {
+  const all = { name: true, phone: true, role: true };
+  assert.deepEqual(personPatch(ania, { name: ' Ania ', phone: '(22) 123-45-67', role: 'caregiver' }, all), { body: null });
+  assert.deepEqual(personPatch(ania, { name: 'Anna', phone: '(22) 123-45-67', role: 'admin' }, all), { body: { name: 'Anna', role: 'admin' } });
+  assert.deepEqual(personPatch(ania, { name: 'Ania', phone: '  ', role: 'caregiver' }, all), { body: { phone: null } });
+  assert.deepEqual(personPatch(lukasz, { name: 'Łukasz', phone: '', role: 'admin' }, all), { body: null }, 'no number to remove');
+  assert.deepEqual(personPatch(lukasz, { name: 'Łukasz', phone: ' +48 500 100 200 ' }, all), { body: { phone: '+48 500 100 200' } });
+});
+
+test('what is wrong is said per field, and nothing is sent', () => {
+  const all = { name: true, phone: true, role: true };
+  assert.deepEqual(personPatch(ania, { name: ' ', phone: 'abc', role: 'boss' }, all),
+    { errors: { name: 'nameMissing', phone: 'phoneInvalid', role: 'roleMissing' } });
+  assert.deepEqual(personPatch(ania, { name: 'x'.repeat(81), phone: '' }, all), { errors: { name: 'nameTooLong' } });
+});
+
+test('a field the person may not change is never sent', () => {
+  const own = { name: true, phone: true, role: false };
+  assert.deepEqual(personPatch(ania, { name: 'Ania', phone: '(22) 123-45-67', role: 'admin' }, own), { body: null });
+  assert.deepEqual(personPatch(ania, { name: 'Anna', phone: 'x', role: 'admin' }, { name: false, phone: false, role: false }), { body: null });
+});
+
+test('the people who look after a senior, by name, with a number to call when known', () => {
+  const people = [zosia, tomek, ola, lukasz, ania, { ...ania, id: 'p-gone', name: 'Basia', archivedAt: '2026-11-01T10:00:00Z' }];
+  const carers = caregiversOf(people, zosia.id, { language: 'pl' });
+  assert.deepEqual(carers.map((person) => person.name), ['Ania', 'Łukasz'], 'Ł after A in Polish; archived and unlinked left out');
+  assert.deepEqual(carers[0], { id: 'p-ania', name: 'Ania', role: 'caregiver', phone: '(22) 123-45-67', href: 'tel:221234567' });
+  assert.equal(carers[1].href, null);
+  assert.equal(carers[1].phone, null);
+  assert.deepEqual(caregiversOf(people, 'p-nobody'), []);
+  assert.deepEqual(caregiversOf(null, zosia.id), []);
+});
+
+test('archived people, most recently archived first', () => {
+  const people = [zosia, { ...ola, archivedAt: '2026-10-01T10:00:00Z' }, { ...ania, archivedAt: '2026-11-01T10:00:00Z' }];
+  assert.deepEqual(archivedPeople(people).map((person) => person.id), ['p-ania', 'p-ola']);
+  assert.deepEqual(archivedPeople(undefined), []);
+});
