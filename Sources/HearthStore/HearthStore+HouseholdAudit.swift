@@ -50,8 +50,9 @@ extension HearthStore {
         try await pool.read { db in
             let names = Dictionary(try Row.fetchAll(db, sql: "SELECT id, name FROM people").map { ($0["id"] as String, $0["name"] as String) },
                                    uniquingKeysWith: { first, _ in first })
-            let deviceOwners = Dictionary(try Row.fetchAll(db, sql: "SELECT id, personId FROM devices").map { ($0["id"] as String, $0["personId"] as String) },
-                                          uniquingKeysWith: { first, _ in first })
+            let devices = try Row.fetchAll(db, sql: "SELECT id, personId, name FROM devices")
+            let deviceOwners = Dictionary(devices.map { ($0["id"] as String, $0["personId"] as String) }, uniquingKeysWith: { first, _ in first })
+            let deviceNames = Dictionary(devices.map { ($0["id"] as String, $0["name"] as String) }, uniquingKeysWith: { first, _ in first })
             return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM household_audit ORDER BY seq DESC LIMIT ?"),
                                     arguments: [max(1, min(limit, 500))]).compactMap { row in
                 guard let entity = ChangeEntity(rawValue: row["entity"]), let op = Change.Operation(rawValue: row["op"]) else { return nil }
@@ -60,13 +61,17 @@ extension HearthStore {
                 let payload = (try? JSONValue(jsonText: row["payload"] as String)) ?? .object([:])
                 return HouseholdAuditEntry(seq: row["seq"], time: Date(millisecondsSince1970: row["time"]), actorName: actorName,
                                            viaTerminal: actor == "cli", entity: entity, op: op, entityId: row["entityId"],
-                                           summary: Self.namingPeople(in: payload, entity: entity, entityId: row["entityId"], names: names))
+                                           summary: Self.inWords(payload, entity: entity, entityId: row["entityId"],
+                                                                 names: names, deviceNames: deviceNames))
             }
         }
     }
 
-    /// The payload with the people it names by id also named by name.
-    static func namingPeople(in payload: JSONValue, entity: ChangeEntity, entityId: String, names: [String: String]) -> JSONValue {
+    /// The payload with the people (and device) it names by id also named
+    /// by name, and an archiving or a revoking said as such, so a page can
+    /// put it in a sentence.
+    static func inWords(_ payload: JSONValue, entity: ChangeEntity, entityId: String, names: [String: String],
+                        deviceNames: [String: String]) -> JSONValue {
         guard case .object(var fields) = payload else { return payload }
         func name(_ key: String, of id: JSONValue?) {
             if case .string(let id)? = id, let found = names[id.lowercased()] ?? names[id] { fields[key] = .string(found) }
@@ -75,6 +80,9 @@ extension HearthStore {
         name("caregiverName", of: fields["caregiverId"])
         name("seniorName", of: fields["seniorId"])
         if entity == .person, fields["name"] == nil { name("name", of: .string(entityId)) }
+        if entity == .person, fields["archivedAt"] != nil { fields["archived"] = .bool(true) }
+        if entity == .device, fields["name"] == nil, let device = deviceNames[entityId] { fields["name"] = .string(device) }
+        if entity == .device || entity == .alertApp, let revoked = fields["revokedAt"], revoked != .null { fields["revoked"] = .bool(true) }
         return .object(fields)
     }
 }

@@ -11,18 +11,15 @@ export const AUDIT_LIMIT = 50;
 
 export const AUDIT_ENTITIES = Object.freeze(['person', 'careLink', 'device', 'alertApp', 'pairingCode', 'household']);
 
-// The hub names itself in English when a change came from its terminal
-// (`sudo hearth …`); said in the page's language instead.
-const HUB_ACTORS = Object.freeze({ "the hub's terminal": 'terminal', 'the hub’s terminal': 'terminal' });
-
 const text = (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
-/** Who did it, in words: their name, "the hub's terminal", or "someone". */
-export function auditActor(t, actorName) {
-  const name = text(actorName);
-  if (name === null) return t('household.audit.someone');
-  const known = HUB_ACTORS[name.toLowerCase()];
-  return known ? t(`household.audit.${known}`) : name;
+/**
+ * Who did it, in words: the person whose device did it, "the hub's
+ * terminal" (`sudo hearth …`, `viaTerminal`), or "someone" (the hub itself).
+ */
+export function auditActor(t, entry) {
+  if (entry?.viaTerminal === true) return t('household.audit.terminal');
+  return text(entry?.actorName) ?? t('household.audit.someone');
 }
 
 function roleWords(t, role) {
@@ -36,6 +33,10 @@ function personSentences(t, op, summary, actor) {
   if (summary.restored === true) return [t('household.audit.person.restored', { actor, name })];
   const role = roleWords(t, summary.role);
   if (op === 'delete') return [t('household.audit.person.deleted', { actor, name })];
+  const formerName = text(summary.formerName);
+  if (op === 'update' && formerName && formerName !== name) {
+    return [t('household.audit.person.renamed', { actor, formerName, name })];
+  }
   if (op === 'create') {
     return [role ? t('household.audit.person.created', { actor, name, role }) : t('household.audit.person.createdNoRole', { actor, name })];
   }
@@ -62,6 +63,13 @@ function deviceSentences(t, op, summary, actor) {
   return [t('household.audit.device.changed', { actor, name, person })];
 }
 
+function pairingCodeSentences(t, op, summary, actor) {
+  const person = text(summary.personName);
+  if (op === 'create' && person) return [t('household.audit.pairingCode.made', { actor, person })];
+  if (summary.used === true) return [t('household.audit.pairingCode.used', { actor })];
+  return null;
+}
+
 function householdSentences(t, summary, actor) {
   const sentences = [];
   const name = text(summary.name);
@@ -81,7 +89,7 @@ function householdSentences(t, summary, actor) {
  * the language of `t`.
  */
 export function auditSentence(t, entry) {
-  const actor = auditActor(t, entry?.actorName);
+  const actor = auditActor(t, entry);
   const summary = entry?.summary !== null && typeof entry?.summary === 'object' && !Array.isArray(entry.summary) ? entry.summary : null;
   const op = entry?.op;
   let sentences = null;
@@ -90,6 +98,7 @@ export function auditSentence(t, entry) {
       case 'person': sentences = personSentences(t, op, summary, actor); break;
       case 'careLink': sentences = careLinkSentences(t, op, summary, actor); break;
       case 'device': sentences = deviceSentences(t, op, summary, actor); break;
+      case 'pairingCode': sentences = pairingCodeSentences(t, op, summary, actor); break;
       case 'household': sentences = householdSentences(t, summary, actor); break;
       default: break;
     }

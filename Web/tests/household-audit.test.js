@@ -39,10 +39,11 @@ test('care links, devices and the household\'s settings', () => {
 });
 
 test('who did it: a name, the hub\'s terminal in the page\'s language, or someone', () => {
-  assert.equal(auditActor(pl, "the hub's terminal"), 'Terminal centrali');
-  assert.equal(auditActor(en, "the hub's terminal"), 'The hub’s terminal');
-  assert.equal(auditActor(en, null), 'Someone');
-  assert.equal(auditActor(pl, '  '), 'Ktoś');
+  assert.equal(auditActor(pl, { actorName: null, viaTerminal: true }), 'Terminal centrali');
+  assert.equal(auditActor(en, { actorName: null, viaTerminal: true }), 'The hub’s terminal');
+  assert.equal(auditActor(en, { actorName: 'Tomek', viaTerminal: false }), 'Tomek');
+  assert.equal(auditActor(en, { actorName: null, viaTerminal: false }), 'Someone');
+  assert.equal(auditActor(pl, { actorName: '  ' }), 'Ktoś');
   assert.equal(auditSentence(pl, entry('careLink', 'create', { caregiverName: 'Ania', seniorName: 'Zosia', linked: true }, null)),
     'Ktoś: Ania opiekuje się teraz: Zosia.');
 });
@@ -50,6 +51,10 @@ test('who did it: a name, the hub\'s terminal in the page\'s language, or someon
 test('a shape this page does not know still reads as a sentence', () => {
   assert.equal(auditSentence(en, entry('alertApp', 'create', { name: 'Ania’s phone' })), 'Tomek changed alerts on a phone.');
   assert.equal(auditSentence(pl, entry('pairingCode', 'create', {})), 'Tomek: zmieniono kod parowania.');
+  assert.equal(auditSentence(en, entry('pairingCode', 'create', { personName: 'Ania', role: 'caregiver' })),
+    'Tomek made a pairing code for Ania.');
+  assert.equal(auditSentence(en, entry('person', 'update', { name: 'Zofia', formerName: 'Zosia', role: 'senior', phone: null })),
+    'Tomek renamed Zosia to Zofia.');
   assert.equal(auditSentence(en, entry('person', 'update', { role: 'admin' })), 'Tomek changed a person.', 'a person without a name');
   assert.equal(auditSentence(en, entry('garden', 'update', null)), 'Tomek changed something.');
   assert.equal(auditSentence(en, entry('household', 'update', ['x'])), 'Tomek changed the household’s settings.');
