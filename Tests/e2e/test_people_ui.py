@@ -1,0 +1,134 @@
+"""The care circle from the browser, in a real Chromium: an admin renames a
+caregiver and gives her a number (a number that is not one is refused next
+to its field, nothing saved), cannot demote the household's only admin,
+archives someone and brings them back, and reads all of it in "Changes to
+the household"; a caregiver's SOS banner offers "Call Babcia"; the senior's
+Today lists the people who look after her, each to be called. No WCAG 2.1
+A/AA violations in English or Polish."""
+
+from __future__ import annotations
+
+import requests
+from selenium.webdriver.common.by import By
+
+from conftest import ADMIN_NAME, browser_console_errors
+from test_care_ui import CARER, SENIOR, CareHome, banner_texts, browser, home, open_as  # noqa: F401 (fixtures)
+from test_web_ui import axe_violations, choose_language, click, wait_for
+
+
+def people(hub, headers=None, archived=False) -> list[dict]:
+    response = requests.get(f"{hub.url}/api/v1/people", params={"archived": "1"} if archived else None,
+                            headers=headers or hub.headers, timeout=5)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def person_named(hub, name: str) -> dict:
+    [person] = [p for p in people(hub) if p["name"] == name]
+    return person
+
+
+def fill(driver, element_id: str, text: str):
+    field = driver.find_element(By.ID, element_id)
+    field.clear()
+    field.send_keys(text)
+
+
+def test_an_admin_renames_numbers_archives_and_restores_people_and_reads_it_in_the_changes(browser, home: CareHome):  # noqa: F811
+    hub = home.hub
+    carer_id = home.carer["person"]["id"]
+    obcy = hub.pair_device("--new-person", "Obcy", "--role", "caregiver", device_name="Telefon obcego", wait=False)
+    obcy_id = obcy["person"]["id"]
+    open_as(browser, hub, hub.token, "127.0.0.1", "household")
+    wait_for(browser, "Ania's change button", lambda d: d.find_elements(By.ID, f"person-{carer_id}-change"))
+
+    # A number that is not one: said next to the field, nothing saved.
+    click(browser, f"#person-{carer_id}-change")
+    wait_for(browser, "the dialog", lambda d: d.find_element(By.ID, "person-dialog").is_displayed())
+    fill(browser, "person-name", "Ania Nowak")
+    fill(browser, "person-phone", "zadzwoń wieczorem")
+    click(browser, "#person-save")
+    wait_for(browser, "the phone's error", lambda d: d.find_element(By.ID, "person-phone-error").text.strip() != "")
+    assert browser.find_element(By.ID, "person-phone").get_attribute("aria-invalid") == "true"
+    assert person_named(hub, CARER)["phone"] is None, "nothing was saved"
+    fill(browser, "person-phone", "+48 601 234 567")
+    click(browser, "#person-save")
+    wait_for(browser, "the new name and number", lambda d: d.find_elements(By.CSS_SELECTOR, f"#person-{carer_id}-phone[href='tel:+48601234567']"))
+    renamed = [p for p in people(hub) if p["id"] == carer_id][0]
+    assert (renamed["name"], renamed["phone"]) == ("Ania Nowak", "+48 601 234 567")
+
+    # The only admin cannot be made anything else.
+    admin_id = person_named(hub, ADMIN_NAME)["id"]
+    click(browser, f"#person-{admin_id}-change")
+    wait_for(browser, "the dialog", lambda d: d.find_element(By.ID, "person-dialog").is_displayed())
+    assert browser.find_element(By.ID, "person-role").get_attribute("disabled") is not None
+    assert browser.find_element(By.ID, "person-role-note").text.strip() != ""
+    refused = requests.patch(f"{hub.url}/api/v1/people/{admin_id}", json={"role": "caregiver"}, headers=hub.headers, timeout=5)
+    assert refused.status_code == 409 and "only admin" in refused.json()["detail"], refused.text
+    click(browser, "#person-cancel")
+
+    # Archive Obcy (asked first), then bring him back from the archived list.
+    click(browser, f"#person-{obcy_id}-archive")
+    wait_for(browser, "the question", lambda d: d.find_element(By.ID, "archive-person-dialog").is_displayed())
+    assert browser.switch_to.active_element.get_attribute("id") == "archive-cancel"
+    click(browser, "#archive-confirm")
+    wait_for(browser, "Obcy among the archived", lambda d: d.find_elements(By.ID, f"person-{obcy_id}-restore"))
+    assert requests.get(f"{hub.url}/api/v1/people", headers={"Authorization": f"Bearer {obcy['token']}"}, timeout=5).status_code == 401
+    click(browser, f"#person-{obcy_id}-restore")
+    wait_for(browser, "Obcy back", lambda d: d.find_elements(By.ID, f"person-{obcy_id}-change"))
+
+    # All of it, newest first, in "Changes to the household".
+    wait_for(browser, "the changes", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry")) >= 3)
+    texts = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry .audit-text")]
+    assert texts[0] == f"{ADMIN_NAME} restored Obcy.", texts
+    # Archiving him ended his device, in the same change.
+    assert texts[1:3] == [f"{ADMIN_NAME} removed the device “Telefon obcego” of Obcy.",
+                          f"{ADMIN_NAME} archived Obcy; their devices no longer work."], texts
+    assert any(t == f"{ADMIN_NAME} renamed {CARER} to Ania Nowak." for t in texts), texts
+    assert any("linked" in t and SENIOR in t and "The hub’s terminal" in t for t in texts), texts
+    # Not for anyone but admins.
+    assert requests.get(f"{hub.url}/api/v1/household/audit", headers=home.carer_headers, timeout=5).status_code == 403
+
+    violations = axe_violations(browser, "Household with people, archived people and changes, en")
+    click(browser, f"#person-{carer_id}-change")
+    wait_for(browser, "the dialog", lambda d: d.find_element(By.ID, "person-dialog").is_displayed())
+    violations += axe_violations(browser, "The change dialog, en")
+    click(browser, "#person-cancel")
+    browser.get(f"http://127.0.0.1:{hub.port}/#/settings")
+    wait_for(browser, "the settings", lambda d: d.find_elements(By.ID, "language-select"))
+    choose_language(browser, "pl")
+    browser.get(f"http://127.0.0.1:{hub.port}/#/household")
+    wait_for(browser, "the changes in Polish", lambda d: d.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry"))
+    assert "przywrócono osobę Obcy" in browser.find_element(By.ID, "household-audit").text
+    violations += axe_violations(browser, "Household, pl")
+    click(browser, f"#person-{obcy_id}-archive")
+    wait_for(browser, "the question", lambda d: d.find_element(By.ID, "archive-person-dialog").is_displayed())
+    violations += axe_violations(browser, "The archive question, pl")
+    click(browser, "#archive-cancel")
+    assert violations == [], "\n".join(violations)
+    assert browser_console_errors(browser) == []
+
+
+def test_a_caregivers_sos_banner_offers_a_call_and_the_seniors_today_lists_who_looks_after_her(browser, home: CareHome):  # noqa: F811
+    hub = home.hub
+    for person_id, number in ((home.senior_id, "22 123 45 67"), (home.carer["person"]["id"], "+48 601 234 567")):
+        response = requests.patch(f"{hub.url}/api/v1/people/{person_id}", json={"phone": number}, headers=hub.headers, timeout=5)
+        assert response.status_code == 200, response.text
+
+    # Her Today: the people who look after her, Ania with a number to call.
+    open_as(browser, hub, home.senior["token"], "127.0.0.1", "today")
+    wait_for(browser, "the people who look after her", lambda d: d.find_elements(By.CSS_SELECTOR, "#my-carers .carer-call"))
+    call = browser.find_element(By.CSS_SELECTOR, "#my-carers .carer-call")
+    assert call.get_attribute("href") == "tel:+48601234567" and CARER in call.text
+    violations = axe_violations(browser, "Today with the people who look after her")
+
+    # An SOS: Ania's banner offers to call Babcia; Babcia's own does not offer to call herself.
+    assert requests.post(f"{hub.url}/api/v1/sos", json={}, headers=home.senior_headers, timeout=5).status_code in (200, 201)
+    wait_for(browser, "her own SOS", lambda d: banner_texts(d, "sos"))
+    assert not browser.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] .alert-call")
+    open_as(browser, hub, home.carer["token"], "localhost", "today", new_window=True)
+    wait_for(browser, "Ania's SOS banner with a call", lambda d: d.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] .alert-call"))
+    link = browser.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] .alert-call")
+    assert link.get_attribute("href") == "tel:221234567" and SENIOR in link.text
+    violations += axe_violations(browser, "A caregiver's SOS banner with Call")
+    assert violations == [], "\n".join(violations)
