@@ -19,12 +19,16 @@ public enum PermissionPolicy {
         public var caresFor: Set<UUID>
         /// The caregivers (and admins) linked to this person as their senior.
         public var lookedAfterBy: Set<UUID>
+        /// A senior who manages her own medications (`Person.managesOwnMedications`).
+        public var managesOwnMedications: Bool
 
-        public init(personId: UUID, role: Person.Role, caresFor: Set<UUID> = [], lookedAfterBy: Set<UUID> = []) {
+        public init(personId: UUID, role: Person.Role, caresFor: Set<UUID> = [], lookedAfterBy: Set<UUID> = [],
+                    managesOwnMedications: Bool = false) {
             self.personId = personId
             self.role = role
             self.caresFor = caresFor
             self.lookedAfterBy = lookedAfterBy
+            self.managesOwnMedications = managesOwnMedications
         }
 
         /// Whether `owner`'s care circle takes this person in: she looks
@@ -122,8 +126,9 @@ public enum PermissionPolicy {
             }
             return actor.role != .senior && actor.caresFor.contains(senior)
         case .medications(let senior):
-            // Seniors see their list; changing it is for their caregivers.
-            if senior == actor.personId { return action == .view }
+            // Seniors see their list; changing it is for their caregivers,
+            // and for a senior an admin lets manage her own.
+            if senior == actor.personId { return action == .view || actor.managesOwnMedications }
             return actor.role != .senior && actor.caresFor.contains(senior)
         case .doseRecord(let senior, let recordedBy):
             if senior == actor.personId { return action == .view || recordedBy == actor.personId }

@@ -22,14 +22,19 @@ public struct Person: Sendable, Hashable, Codable {
     /// household sees it, as it sees names, so a caregiver can be called
     /// from an SOS.
     public var phone: String?
+    /// A senior who adds, changes and stops her own medications and their
+    /// schedules (an admin's choice, per senior); otherwise her caregivers do.
+    public var managesOwnMedications: Bool
 
-    public init(id: UUID, name: String, role: Role, createdAt: Date, archivedAt: Date? = nil, phone: String? = nil) {
+    public init(id: UUID, name: String, role: Role, createdAt: Date, archivedAt: Date? = nil, phone: String? = nil,
+                managesOwnMedications: Bool = false) {
         self.id = id
         self.name = name
         self.role = role
         self.createdAt = createdAt
         self.archivedAt = archivedAt
         self.phone = phone
+        self.managesOwnMedications = managesOwnMedications
     }
 
     public static let maximumNameLength = 80

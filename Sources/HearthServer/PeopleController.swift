@@ -19,6 +19,8 @@ struct PeopleController {
         var phone: String?
         /// For an archived person (listed to admins with `?archived=1`).
         var archivedAt: Date?
+        /// A senior who adds, changes and stops her own medications.
+        var managesOwnMedications: Bool
 
         init(_ person: Person, caresFor: [String]) {
             id = person.id.text
@@ -28,11 +30,12 @@ struct PeopleController {
             self.caresFor = caresFor
             phone = person.phone
             archivedAt = person.archivedAt
+            managesOwnMedications = person.managesOwnMedications
         }
 
         // `phone` goes out as null when there is none, so a client tells
         // "no number" from "an older hub".
-        enum CodingKeys: String, CodingKey { case id, name, role, createdAt, caresFor, phone, archivedAt }
+        enum CodingKeys: String, CodingKey { case id, name, role, createdAt, caresFor, phone, archivedAt, managesOwnMedications }
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -43,6 +46,7 @@ struct PeopleController {
             try container.encode(caresFor, forKey: .caresFor)
             try container.encode(phone, forKey: .phone)
             try container.encodeIfPresent(archivedAt, forKey: .archivedAt)
+            try container.encode(managesOwnMedications, forKey: .managesOwnMedications)
         }
     }
 
@@ -50,7 +54,7 @@ struct PeopleController {
     struct PersonPatch: Decodable {
         var change = PersonChange()
 
-        enum CodingKeys: String, CodingKey { case name, phone, role }
+        enum CodingKeys: String, CodingKey { case name, phone, role, managesOwnMedications }
 
         init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -64,6 +68,7 @@ struct PeopleController {
                 }
                 change.role = known
             }
+            change.managesOwnMedications = try container.decodeIfPresent(Bool.self, forKey: .managesOwnMedications)
         }
     }
 

@@ -43,6 +43,14 @@ extension HearthStore {
                       AND NOT (entity = 'device' AND json_extract(payload, '$.lastSeenAt') IS NOT NULL);
                 """)
         }
+        migrator.registerMigration("v13 seniors who manage their own medications, and invite their caregivers") { db in
+            try db.execute(sql: """
+                ALTER TABLE people ADD COLUMN managesOwnMedications INTEGER NOT NULL DEFAULT 0 CHECK (managesOwnMedications IN (0, 1));
+                -- A code a senior made for someone new who will look after her:
+                -- whoever redeems it is linked to her, and to no one else.
+                ALTER TABLE pairing_codes ADD COLUMN linkToSeniorId TEXT REFERENCES people(id);
+                """)
+        }
     }
 
     /// The newest `limit` entries, newest first.

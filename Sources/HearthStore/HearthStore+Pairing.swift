@@ -62,7 +62,11 @@ extension HearthStore {
             case .newPerson(_, let newRole):
                 (personName, role) = (newName ?? "", newRole)
             }
-            if let maker, try !Self.mayPair(personId.flatMap(UUID.init(text:)), role: role, maker: maker, transaction.db) {
+            // A senior invites someone new to look after her: the newcomer
+            // will look after her, and the policy decides on that.
+            let linkToSenior = personId == nil && maker?.role == .senior ? maker?.personId : nil
+            if let maker, try !Self.mayPair(personId.flatMap(UUID.init(text:)), role: role, maker: maker, transaction.db,
+                                            newcomerLooksAfter: Set([linkToSenior].compactMap { $0 })) {
                 throw HearthError.forbidden("Only an admin, or a senior for a caregiver who looks after them, can add a device")
             }
             if personId == nil, try Self.person(named: personName, transaction.db) != nil {
@@ -72,15 +76,17 @@ extension HearthStore {
             let expiresAt = transaction.time.addingTimeInterval(Double(lifetime.components.seconds))
             try transaction.db.cachedExecute(sql: """
                     INSERT INTO pairing_codes (id, secretHash, shortCodeHash, personId, newPersonName, newPersonRole,
-                                               deviceName, createdBy, createdAt, expiresAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               deviceName, createdBy, createdAt, expiresAt, linkToSeniorId)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [id.text, SecretHash.of(code.secret), SecretHash.of(code.shortCode), personId,
                             personId == nil ? personName : nil, personId == nil ? role.rawValue : nil,
                             validDeviceName, transaction.actor, transaction.time.millisecondsSince1970,
-                            expiresAt.millisecondsSince1970])
-            try transaction.record(entity: .pairingCode, entityId: id.text, op: .create,
-                                   payload: ["personName": .string(personName), "role": .string(role.rawValue)])
+                            expiresAt.millisecondsSince1970, linkToSenior?.text])
+            var logged: [String: JSONValue] = ["personName": .string(personName), "role": .string(role.rawValue)]
+            // The admins' audit shows whom a senior invited.
+            if let linkToSenior { logged["seniorId"] = .string(linkToSenior.text) }
+            try transaction.record(entity: .pairingCode, entityId: id.text, op: .create, payload: .object(logged))
             return PairingInvitation(id: id, code: code, expiresAt: expiresAt, personName: personName, role: role)
         }
     }
@@ -183,7 +189,23 @@ extension HearthStore {
             person = existing
         } else {
             guard let role = Person.Role(rawValue: code["newPersonRole"] ?? "") else { throw refusal }
+            // The same for someone new: the senior who invited them must still
+            // be one, with her tablet, when the code is used.
+            let linkToSenior = (code["linkToSeniorId"] as String?).flatMap(UUID.init(text:))
+            if let createdBy: String = code["createdBy"], createdBy.hasPrefix("device:") {
+                guard let maker = try Self.maker(createdBy, transaction.db),
+                      try Self.mayPair(nil, role: role, maker: maker, transaction.db, newcomerLooksAfter: Set([linkToSenior].compactMap { $0 })),
+                      linkToSenior == nil || linkToSenior == maker.personId
+                else { throw refusal }
+            }
             person = try insertPerson(name: code["newPersonName"], role: role, in: &transaction)
+            if let senior = linkToSenior {
+                try transaction.db.cachedExecute(sql: "INSERT INTO care_links (caregiverId, seniorId, createdAt) VALUES (?, ?, ?)",
+                                                 arguments: [person.id.text, senior.text, transaction.time.millisecondsSince1970])
+                try transaction.record(entity: .careLink, entityId: "\(person.id.text):\(senior.text)", op: .create, payload: [
+                    "caregiverId": .string(person.id.text), "seniorId": .string(senior.text), "invitedBy": .string(senior.text),
+                ])
+            }
         }
         let device = Device(id: UUID.random(), personId: person.id, name: deviceName ?? code["deviceName"] ?? "\(person.name)'s device",
                             createdAt: transaction.time, lastSeenAt: transaction.time, userAgent: userAgent)
@@ -204,8 +226,11 @@ extension HearthStore {
 
     /// Whether `maker` may make a code that pairs a device for this person
     /// (nil: someone new, who looks after nobody yet), by the permission policy.
-    static func mayPair(_ personId: UUID?, role: Person.Role, maker: PermissionPolicy.Actor, _ db: Database) throws -> Bool {
-        let looksAfter = try personId.map { try seniors(caredForBy: $0, db) } ?? []
+    /// `newcomerLooksAfter`: for someone new, the seniors they will look
+    /// after once paired (the senior who invites them).
+    static func mayPair(_ personId: UUID?, role: Person.Role, maker: PermissionPolicy.Actor, _ db: Database,
+                        newcomerLooksAfter: Set<UUID> = []) throws -> Bool {
+        let looksAfter = try personId.map { try seniors(caredForBy: $0, db) } ?? newcomerLooksAfter
         return PermissionPolicy.decide(maker, .create, .pairing(person: personId ?? UUID.random(), role: role, looksAfter: looksAfter)) == .allow
     }
 

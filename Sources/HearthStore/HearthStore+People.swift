@@ -155,7 +155,8 @@ extension HearthStore {
     /// circle both ways, as the care links say now.
     static func actor(for person: Person, _ db: Database) throws -> PermissionPolicy.Actor {
         PermissionPolicy.Actor(personId: person.id, role: person.role, caresFor: try seniors(caredForBy: person.id, db),
-                               lookedAfterBy: try caregivers(of: person.id, db))
+                               lookedAfterBy: try caregivers(of: person.id, db),
+                               managesOwnMedications: person.role == .senior && person.managesOwnMedications)
     }
 
     static func person(from row: Row) throws -> Person {
@@ -163,6 +164,7 @@ extension HearthStore {
             throw DatabaseError(message: "people row \(row["id"] as String) is damaged")
         }
         return Person(id: id, name: row["name"], role: role, createdAt: Date(millisecondsSince1970: row["createdAt"]),
-                      archivedAt: (row["archivedAt"] as Int64?).map(Date.init(millisecondsSince1970:)), phone: row["phone"])
+                      archivedAt: (row["archivedAt"] as Int64?).map(Date.init(millisecondsSince1970:)), phone: row["phone"],
+                      managesOwnMedications: row["managesOwnMedications"] ?? false)
     }
 }

@@ -3,17 +3,20 @@ import GRDB
 import HearthCore
 
 /// What may change about a person from the Household page or the terminal:
-/// their name, phone number and role. nil leaves a field as it is;
-/// `phone: .some(nil)` removes the number.
+/// their name, phone number and role, and whether a senior manages her own
+/// medications. nil leaves a field as it is; `phone: .some(nil)` removes
+/// the number.
 public struct PersonChange: Sendable, Equatable {
     public var name: String?
     public var phone: String??
     public var role: Person.Role?
+    public var managesOwnMedications: Bool?
 
-    public init(name: String? = nil, phone: String?? = nil, role: Person.Role? = nil) {
+    public init(name: String? = nil, phone: String?? = nil, role: Person.Role? = nil, managesOwnMedications: Bool? = nil) {
         self.name = name
         self.phone = phone
         self.role = role
+        self.managesOwnMedications = managesOwnMedications
     }
 }
 
@@ -46,9 +49,18 @@ extension HearthStore {
                 try Self.checkRoleChange(of: person, to: role, db)
                 person.role = role
             }
+            if let manages = change.managesOwnMedications, manages != person.managesOwnMedications {
+                try PermissionPolicy.require(editor, .edit, .household, what: "The household")
+                guard person.role == .senior || !manages else {
+                    throw HearthError.invalid(fields: ["managesOwnMedications": "only a senior's own medications are hers to manage"])
+                }
+                person.managesOwnMedications = manages
+            }
+            // A senior no more: her medications were never hers to manage as such.
+            if person.role != .senior { person.managesOwnMedications = false }
             guard person != before else { return person }
-            try db.cachedExecute(sql: "UPDATE people SET name = ?, phone = ?, role = ? WHERE id = ?",
-                                 arguments: [person.name, person.phone, person.role.rawValue, id.text])
+            try db.cachedExecute(sql: "UPDATE people SET name = ?, phone = ?, role = ?, managesOwnMedications = ? WHERE id = ?",
+                                 arguments: [person.name, person.phone, person.role.rawValue, person.managesOwnMedications, id.text])
             try transaction.record(entity: .person, entityId: id.text, op: .update, payload: Self.payload(of: person, before: before))
             return person
         }
@@ -95,6 +107,7 @@ extension HearthStore {
     static func payload(of person: Person, before: Person) -> JSONValue {
         var fields: [String: JSONValue] = [
             "name": .string(person.name), "role": .string(person.role.rawValue), "phone": person.phone.map(JSONValue.string) ?? .null,
+            "managesOwnMedications": .bool(person.managesOwnMedications),
         ]
         if before.name != person.name { fields["formerName"] = .string(before.name) }
         if before.role != person.role { fields["formerRole"] = .string(before.role.rawValue) }

@@ -15,7 +15,7 @@ import Testing
 
     static let actors: [String: Policy.Actor] = [
         "senior": .init(personId: senior, role: .senior, lookedAfterBy: [caregiver, admin]),
-        "other senior": .init(personId: otherSenior, role: .senior),
+        "other senior": .init(personId: otherSenior, role: .senior, managesOwnMedications: true),
         "linked caregiver": .init(personId: caregiver, role: .caregiver, caresFor: [senior]),
         "unlinked caregiver": .init(personId: otherCaregiver, role: .caregiver),
         "linked admin": .init(personId: admin, role: .admin, caresFor: [senior]),
@@ -35,6 +35,8 @@ import Testing
         "senior's care": .care(of: senior),
         "other senior's care": .care(of: otherSenior),
         "senior's medications": .medications(of: senior),
+        // The other senior manages her own (an admin said so).
+        "other senior's medications": .medications(of: otherSenior),
         "senior's dose she recorded": .doseRecord(of: senior, recordedBy: senior),
         "senior's dose her caregiver recorded": .doseRecord(of: senior, recordedBy: caregiver),
         "senior as a person": .person(senior),
@@ -51,6 +53,7 @@ import Testing
     /// view, create, edit, delete: y = allowed, n = denied.
     static let table: [String: [String: String]] = [
         "senior": [
+            "other senior's medications": "nnnn",
             "senior's circle note": "yyyy", "senior's read-only circle note": "yyyy", "senior's read-only shared note": "yyyy",
             "caregiver's circle note": "yyyn", "caregiver's read-only circle note": "ynnn",
             "senior's private note": "yyyy", "senior's shared note": "yyyy",
@@ -63,6 +66,7 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "other senior": [
+            "other senior's medications": "yyyy",
             "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
             "senior's private note": "nnnn", "senior's shared note": "yyyn",
@@ -75,6 +79,7 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "linked caregiver": [
+            "other senior's medications": "nnnn",
             "senior's circle note": "yyyy", "senior's read-only circle note": "ynnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "yyyy", "caregiver's read-only circle note": "yyyy",
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
@@ -87,6 +92,7 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "unlinked caregiver": [
+            "other senior's medications": "nnnn",
             "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
             "senior's private note": "nnnn", "senior's shared note": "yyyn",
@@ -99,6 +105,7 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "linked admin": [
+            "other senior's medications": "nnnn",
             "senior's circle note": "yyyy", "senior's read-only circle note": "ynnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
             "senior's private note": "nnnn", "senior's shared note": "yyyy",
@@ -111,6 +118,7 @@ import Testing
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
         ],
         "unlinked admin": [
+            "other senior's medications": "nnnn",
             "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
             "senior's private note": "nnnn", "senior's shared note": "yyyy",

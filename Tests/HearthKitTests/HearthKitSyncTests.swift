@@ -341,6 +341,30 @@ import Testing
         }
     }
 
+    @Test func aNoteForTheCircleReadOnlyReachesHerCaregiversMirrorToReadAndNoOneElsesAndTheirEditsAreSetAside() async throws {
+        try await LoopbackHousehold.with { home in
+            let babcia = try Self.client(home, home.senior)
+            let ania = try Self.client(home, home.caregiver)
+            let obcy = try Self.client(home, try await LoopbackHousehold.device(home.store, "Obcy", .caregiver))
+            try await babcia.sync()
+            let note = try await babcia.mirror.createNote(title: "Moje leki", text: "rano", visibility: .circle, readOnly: true)
+            try await babcia.sync()
+            try await ania.sync()
+            try await obcy.sync()
+            let mirrored = try #require(try await ania.mirror.note(id: note))
+            #expect(mirrored.visibility == .circle && mirrored.readOnly && !mirrored.isShared)
+            #expect(try await obcy.mirror.notes().isEmpty, "a caregiver who does not look after her never holds it")
+            // Ania types into it offline: the hub refuses, her mirror sets it aside and shows the hub's text.
+            try await ania.mirror.setNoteText(id: note, to: "rano i wieczorem")
+            try await ania.mirror.updateNote(id: note, readOnly: false)
+            try await ania.sync()
+            #expect(try await home.store.note(id: note)?.text == "rano")
+            #expect(try await home.store.note(id: note)?.readOnly == true)
+            #expect(try await ania.mirror.note(id: note)?.text == "rano")
+            #expect(try await ania.mirror.setAsideChanges().count == 2)
+        }
+    }
+
     @Test func aRunningClientHearsOfAWebChangeAndItsObservationEmitsIt() async throws {
         try await LoopbackHousehold.with { home in
             let ania = try Self.client(home, home.caregiver)

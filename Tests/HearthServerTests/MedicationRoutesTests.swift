@@ -31,6 +31,32 @@ import Testing
         }
     }
 
+    @Test func aSeniorAnAdminLetsManageHerOwnMedicationsAddsAndStopsThemHerself() async throws {
+        try await CareHousehold.with { home in
+            let medicine = """
+                {"personId": "\(home.seniorId.text)", "name": "Witamina D", "schedules": [{"kind": "weekly", "times": ["09:00"], "amount": 1}]}
+                """
+            // Read-only for her until an admin says otherwise; not her caregiver's to say.
+            #expect(try await home.call(.post, "/api/v1/medications", as: home.senior, body: medicine).status == .forbidden)
+            let senior = "/api/v1/people/\(home.seniorId.text)"
+            #expect(try await home.call(.patch, senior, as: home.caregiver, body: #"{"managesOwnMedications": true}"#).status == .forbidden)
+            let caregiver = "/api/v1/people/\(home.caregiverId.text)"
+            let notASenior = try await home.call(.patch, caregiver, body: #"{"managesOwnMedications": true}"#)
+            #expect(notASenior.status == .unprocessableContent && notASenior.invalidFields == ["managesOwnMedications"])
+            let allowed = try await home.call(.patch, senior, body: #"{"managesOwnMedications": true}"#)
+            #expect(allowed.status == .ok && allowed["managesOwnMedications"] == .bool(true))
+
+            let created = try await home.call(.post, "/api/v1/medications", as: home.senior, body: medicine)
+            #expect(created.status == .created)
+            let id = try #require(created["id"]?.text)
+            #expect(try await home.call(.patch, "/api/v1/medications/\(id)", as: home.senior, body: #"{"active": false}"#).status == .ok)
+            // Her caregiver still manages them too; taken back, she reads them again.
+            #expect(try await home.call(.get, "/api/v1/medications/\(id)", as: home.caregiver).status == .ok)
+            _ = try await home.call(.patch, senior, body: #"{"managesOwnMedications": false}"#)
+            #expect(try await home.call(.patch, "/api/v1/medications/\(id)", as: home.senior, body: #"{"active": true}"#).status == .forbidden)
+        }
+    }
+
     @Test(arguments: [
         (#"{"kind": "weekly", "times": ["25:00"], "amount": 1}"#, "schedules.1.times"),
         (#"{"kind": "weekly", "times": [], "amount": 1}"#, "schedules.1.times"),

@@ -19,6 +19,8 @@ export function createMe(app) {
     current = {
       personId,
       role: person?.role ?? null,
+      // A senior an admin lets add, change and stop her own medicines.
+      managesOwnMedications: person?.role === 'senior' && person?.managesOwnMedications === true,
       name: person?.name ?? '',
       people: list,
       timeZone: household?.timeZone ?? null,
@@ -57,6 +59,16 @@ export function createMe(app) {
  * The seniors whose medications and day this person looks after (a senior:
  * only themself), as [{ personId, name }]. From /today, which lists exactly them.
  */
+/**
+ * Whether this person adds, changes and stops medicines: caregivers and
+ * admins (for the seniors they look after, the hub decides which), and a
+ * senior an admin lets manage her own.
+ */
+export function mayChangeMedicines(me) {
+  if (!me?.role) return false;
+  return me.role !== 'senior' || me.managesOwnMedications === true;
+}
+
 export async function caredForSeniors(app, signal) {
   const me = await app.me.load();
   if (me.role === 'senior') return [{ personId: me.personId, name: me.name }];

@@ -94,6 +94,11 @@ export function personPatch(person, typed, allowed) {
     if (!ROLES.includes(typed.role)) errors.role = 'roleMissing';
     else if (typed.role !== person?.role) body.role = typed.role;
   }
+  // Whether a senior manages her own medicines: an admin's to say, for a senior.
+  if (allowed?.role && person?.role === 'senior' && typeof typed?.managesOwnMedications === 'boolean'
+    && typed.managesOwnMedications !== (person.managesOwnMedications === true)) {
+    body.managesOwnMedications = typed.managesOwnMedications;
+  }
   if (Object.keys(errors).length > 0) return { errors };
   return { body: Object.keys(body).length > 0 ? body : null };
 }

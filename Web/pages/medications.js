@@ -7,7 +7,7 @@
 import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { longDate, localDay } from '../care/format.js';
-import { caredForSeniors } from '../care/me.js';
+import { caredForSeniors, mayChangeMedicines } from '../care/me.js';
 import { createMedicationFormPage } from './medication-form.js';
 import { createMedicationHistoryPage } from './medication-history.js';
 import { takeFlash } from './medication-save.js';
@@ -57,7 +57,7 @@ function renderList(app, chosen, outlet) {
     failed: () => { if (medications === null) listSlot.replaceChildren(); },
   });
 
-  const canEdit = () => me && me.role !== 'senior';
+  const canEdit = () => mayChangeMedicines(me);
 
   async function change(medication, method, path, body, announcement) {
     await sendJSON(method, path, body, { t });

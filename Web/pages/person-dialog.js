@@ -45,6 +45,7 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
         attributes: { autocomplete: isMe ? 'tel' : 'off', maxlength: '32' },
       });
       const roleField = allowed.role ? roleSelect(t, errors, person, roleLocked) : null;
+      const ownMedicines = allowed.role && person.role === 'senior' ? ownMedicinesField(t, person) : null;
 
       async function save(event) {
         event.preventDefault();
@@ -54,6 +55,7 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
           name: document.getElementById(FIELD_IDS.name)?.value,
           phone: document.getElementById(FIELD_IDS.phone)?.value,
           role: roleField && !roleLocked ? document.getElementById(FIELD_IDS.role)?.value : undefined,
+          managesOwnMedications: ownMedicines ? document.getElementById('person-own-medicines')?.checked === true : undefined,
         };
         const patch = personPatch(person, typed, { ...allowed, role: allowed.role && !roleLocked });
         showProblem(problem, null);
@@ -82,7 +84,7 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
         h('h2', { id: 'person-dialog-title' },
           isMe ? t('household.personDialog.titleYou') : t('household.personDialog.title', { name: person.name })),
         h('form', { id: 'person-form', novalidate: true, onsubmit: save },
-          nameField, phoneField, roleField, problem,
+          nameField, phoneField, roleField, ownMedicines, problem,
           h('div', { class: 'dialog-actions' },
             h('button', { type: 'submit', id: 'person-save', class: 'primary-button' }, t('household.personDialog.save')),
             h('button', { type: 'button', id: 'person-cancel', class: 'secondary-button', onclick: () => close(null) },
@@ -107,6 +109,15 @@ function textField(t, errors, { name, type, label, value, hint, attributes }) {
     h('p', { id: `${id}-hint`, class: 'hint' }, hint),
     error,
     input);
+}
+
+/** For a senior, as her admin: whether she adds, changes and stops her own medicines. */
+function ownMedicinesField(t, person) {
+  const id = 'person-own-medicines';
+  return h('div', { class: 'field checkbox-field' },
+    h('input', { type: 'checkbox', id, name: 'managesOwnMedications', checked: person.managesOwnMedications === true, 'aria-describedby': `${id}-hint` }),
+    h('label', { for: id }, t('household.personDialog.ownMedicines', { name: person.name })),
+    h('p', { id: `${id}-hint`, class: 'hint' }, t('household.personDialog.ownMedicinesHint')));
 }
 
 function roleSelect(t, errors, person, locked) {

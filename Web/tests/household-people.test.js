@@ -89,3 +89,21 @@ test('archived people, most recently archived first', () => {
   assert.deepEqual(archivedPeople(people).map((person) => person.id), ['p-ania', 'p-ola']);
   assert.deepEqual(archivedPeople(undefined), []);
 });
+
+test('an admin lets a senior manage her own medicines; only then may she change them', async () => {
+  const { mayChangeMedicines } = await import('../care/me.js');
+  const zosia = { id: 'z', name: 'Zosia', role: 'senior', phone: null, managesOwnMedications: false };
+  const asAdmin = { name: true, phone: true, role: true };
+  assert.deepEqual(personPatch(zosia, { name: 'Zosia', phone: '', role: 'senior', managesOwnMedications: true }, asAdmin).body,
+    { managesOwnMedications: true });
+  assert.equal(personPatch(zosia, { name: 'Zosia', phone: '', managesOwnMedications: false }, asAdmin).body, null, 'unchanged');
+  assert.equal(personPatch(zosia, { name: 'Zosia', phone: '', managesOwnMedications: true }, { name: true, phone: true }).body, null,
+    'not hers to decide');
+  const ania = { id: 'a', name: 'Ania', role: 'caregiver', phone: null };
+  assert.equal(personPatch(ania, { name: 'Ania', phone: '', role: 'caregiver', managesOwnMedications: true }, asAdmin).body, null,
+    'only a senior manages her own');
+  assert.equal(mayChangeMedicines({ role: 'senior', managesOwnMedications: false }), false);
+  assert.equal(mayChangeMedicines({ role: 'senior', managesOwnMedications: true }), true);
+  assert.equal(mayChangeMedicines({ role: 'caregiver' }), true);
+  assert.equal(mayChangeMedicines(null), false);
+});
