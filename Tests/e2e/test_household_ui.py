@@ -448,7 +448,8 @@ def test_a_senior_makes_a_code_for_her_caregiver_and_the_hub_refuses_anyone_else
     assert list(devices_shown(browser)) == ["Tablet babci"]
     options = [o.text for o in Select(browser.find_element(By.ID, "invite-personId")).options]
     assert options == [f"{CARER} (Caregiver)"], "no seniors, not herself, never an admin"
-    assert not browser.find_elements(By.ID, "invite-who-new"), "someone new is for the admin"
+    assert browser.find_element(By.ID, "invite-who-existing").is_selected(), "someone who looks after her comes first"
+    assert not browser.find_elements(By.CSS_SELECTOR, "input[name='invite-role']"), "she never picks a role"
 
     # Asked directly, the hub refuses her tablet a code for the admin: its
     # holder would act as the admin.

@@ -94,8 +94,8 @@ export function canManageHousehold(me) {
 
 /**
  * Whom this person may make a pairing code for: "anyone" (an admin: someone
- * in the household or someone new), "caregivers" (a senior: a device for
- * someone who looks after them), or null.
+ * in the household or someone new, in any role), "caregivers" (a senior: a
+ * device for someone who looks after them, or someone new who will), or null.
  */
 export function invitationScope(me) {
   if (me?.role === 'admin') return 'anyone';
@@ -118,21 +118,57 @@ export function inviteeChoices(me, people, language = 'en') {
 }
 
 /**
+ * The roles someone new may be given by a code this person makes: any for
+ * an admin; for a senior only "caregiver" (the hub then links them to look
+ * after her, and refuses any other role), so her form asks no role.
+ */
+export function newPersonRoles(scope) {
+  if (scope === 'anyone') return ROLES;
+  if (scope === 'caregivers') return Object.freeze(['caregiver']);
+  return Object.freeze([]);
+}
+
+/**
+ * For whom the form offers a code, in the order shown: "existing" (one of
+ * `choices`, from inviteeChoices) and "new". An admin always has both; a
+ * senior nobody could look after yet has only "new"; someone with no
+ * scope, nothing.
+ */
+export function invitationKinds(scope, choices = []) {
+  if (scope === 'anyone') return ['existing', 'new'];
+  if (scope === 'caregivers') return (choices ?? []).length > 0 ? ['existing', 'new'] : ['new'];
+  return [];
+}
+
+/**
  * The body of POST /pairing/invitations from the form, or the fields to
  * fix: { body } | { errors: { field: reason } }, reason one of
  * "personMissing", "nameMissing", "nameTooLong", "roleMissing".
+ * `scope` is invitationScope(me): a senior's someone new is always a
+ * caregiver, whatever role the form holds (her form shows none to pick).
  */
-export function invitationRequest({ who = 'existing', personId = '', name = '', role = '' } = {}) {
+export function invitationRequest({ who = 'existing', personId = '', name = '', role = '' } = {}, { scope = 'anyone' } = {}) {
   if (who === 'new') {
+    const roles = newPersonRoles(scope);
+    const chosen = roles.length === 1 ? roles[0] : role;
     const trimmed = String(name ?? '').trim();
     const errors = {};
     if (trimmed === '') errors.name = 'nameMissing';
     else if ([...trimmed].length > PERSON_NAME_MAX_LENGTH) errors.name = 'nameTooLong';
-    if (!ROLES.includes(role)) errors.role = 'roleMissing';
-    return Object.keys(errors).length > 0 ? { errors } : { body: { newPerson: { name: trimmed, role } } };
+    if (!roles.includes(chosen)) errors.role = 'roleMissing';
+    return Object.keys(errors).length > 0 ? { errors } : { body: { newPerson: { name: trimmed, role: chosen } } };
   }
   if (!personId) return { errors: { personId: 'personMissing' } };
   return { body: { personId } };
+}
+
+/**
+ * What to say beside a code once made, from whose scope and the body sent:
+ * "newCaregiverOfMe" when a senior made it for someone new (whoever uses it
+ * joins as a caregiver who looks after her), otherwise null.
+ */
+export function invitationNote(scope, body) {
+  return scope === 'caregivers' && body?.newPerson ? 'newCaregiverOfMe' : null;
 }
 
 function wholeMinutes(text, { min, max }) {

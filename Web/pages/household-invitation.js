@@ -1,15 +1,19 @@
 // "Add a device" on the Household page: an admin makes a pairing code for
 // someone in the household or someone new; a senior, for the phone of
-// someone who looks after them (POST /pairing/invitations). The code is
-// shown large — the QR code to scan, the address and the 8 characters to
-// type for those who cannot, and how long it still works — until the hub
-// says a device used it (GET /pairing/invitations/{id}) or it expired.
+// someone who looks after them, or of someone new who will: a caregiver the
+// hub links to her when the code is used (POST /pairing/invitations). The
+// code is shown large — the QR code to scan, the address and the 8
+// characters to type for those who cannot, and how long it still works —
+// until the hub says a device used it (GET /pairing/invitations/{id}) or it
+// expired.
 // This file holds the section together and makes the code; the form is
 // invitation-form.js, the code on screen invitation-code.js, and following
 // it until used invitation-watch.js.
 import { sendJSON } from '../api.js';
 import { h, replaceKeepingFocus } from '../dom.js';
-import { invitationRequest, invitationScope, inviteeChoices } from '../household/model.js';
+import {
+  invitationKinds, invitationNote, invitationRequest, invitationScope, inviteeChoices, newPersonRoles,
+} from '../household/model.js';
 import { codePanel, statusText } from './invitation-code.js';
 import { invitationForm } from './invitation-form.js';
 import { watchCode } from './invitation-watch.js';
@@ -26,6 +30,7 @@ export function createInvitationSection(app, state, { announce, onPaired }) {
   state.invitation ??= null; // the hub's 201 answer
   state.status ??= null; // "waiting" | "paired" | "expired"
   state.paired ??= null; // { deviceName, personName, role }
+  state.note ??= null; // invitationNote: what to say beside the code
   const element = h('div', { class: 'invitation' });
   // What this render knows besides `state`: who is asking, the people, and whether a code is being made.
   const section = {
@@ -47,8 +52,6 @@ export function createInvitationSection(app, state, { announce, onPaired }) {
     const choices = inviteeChoices(me, section.people, app.language);
     if (state.invitation) {
       replaceKeepingFocus(element, codePanel(app, state, again));
-    } else if (scope === 'caregivers' && choices.length === 0) {
-      replaceKeepingFocus(element, h('p', { id: 'invite-nobody' }, t('household.invite.nobodyToInvite')));
     } else {
       replaceKeepingFocus(element, invitationForm(section, scope, choices));
     }
@@ -59,8 +62,9 @@ export function createInvitationSection(app, state, { announce, onPaired }) {
     state.invitation = null;
     state.status = null;
     state.paired = null;
+    state.note = null;
     draw();
-    element.querySelector('#invite-button, #invite-personId, input[name="invite-who"]:checked')?.focus();
+    element.querySelector('#invite-button, #invite-personId, #invite-name, input[name="invite-who"]:checked')?.focus();
   }
 
   function finish(status, paired = null) {
@@ -100,9 +104,12 @@ async function makeCode(section, event) {
   const { t } = app;
   event.preventDefault();
   if (section.sending) return;
-  // Someone new is for an admin only (the choice is not offered to others).
-  if (invitationScope(section.me) !== 'anyone') state.form.who = 'existing';
-  const request = invitationRequest(state.form);
+  // Only what the form offers this person: a senior's someone new is a
+  // caregiver whatever the form holds; the hub checks again.
+  const scope = invitationScope(section.me);
+  const kinds = invitationKinds(scope, inviteeChoices(section.me, section.people, app.language));
+  if (!kinds.includes(state.form.who)) state.form.who = kinds[0];
+  const request = invitationRequest(state.form, { scope });
   if (request.errors) {
     showErrors(Object.fromEntries(Object.entries(request.errors).map(([field, reason]) => [field, t(`household.invite.errors.${reason}`)])));
     return;
@@ -117,6 +124,7 @@ async function makeCode(section, event) {
     state.invitation = invitation;
     state.status = 'waiting';
     state.paired = null;
+    state.note = invitationNote(scope, request.body);
     state.form.name = '';
     watch.newCode();
     draw();
@@ -124,11 +132,13 @@ async function makeCode(section, event) {
     watch.follow();
   } catch (problem) {
     section.sending = false;
-    // The hub's per-field sentences (a name too long) go beside the field shown.
+    // The hub's per-field sentences (a name too long) go beside the field
+    // shown; a senior is shown no role, so anything about it goes by the name.
     if (problem?.status === 422 && problem.errors) {
       const isNew = state.form.who === 'new';
+      const picksRole = newPersonRoles(scope).length > 1;
       showErrors(Object.fromEntries(Object.entries(problem.errors).map(([field, message]) =>
-        [isNew ? (field.endsWith('role') ? 'role' : 'name') : 'personId', message])));
+        [isNew ? (picksRole && field.endsWith('role') ? 'role' : 'name') : 'personId', message])));
     } else if (problem?.status === 409 && state.form.who === 'new') {
       showErrors({ name: problem.message });
     } else {

@@ -14,6 +14,8 @@ export function codePanel(app, state, again) {
   const waiting = state.status === 'waiting';
   return h('section', { id: 'pairing-code', class: 'pairing-code', 'data-status': state.status, 'aria-labelledby': 'pairing-code-heading' },
     h('h3', { id: 'pairing-code-heading', tabindex: '-1' }, t('household.invite.codeFor', { name: invitation.personName })),
+    // A senior's code for someone new: whoever uses it will look after her.
+    waiting && state.note === 'newCaregiverOfMe' ? h('p', { id: 'pairing-new-caregiver' }, t('household.invite.newCaregiverOfMe')) : null,
     waiting ? codeToUse(t, invitation) : null,
     h('p', { id: 'pairing-status', class: 'pairing-status' }, statusText(t, state)),
     h('div', { class: 'pairing-actions' },

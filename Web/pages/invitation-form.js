@@ -1,9 +1,10 @@
 // The form of "Add a device" (Household): for whom the pairing code is —
-// someone in the household, or someone new with their name and role — and
-// the button that makes it. Drawn again from `state` each time, so what was
-// typed survives a redraw; household-invitation.js sends it.
+// someone in the household, or someone new with their name and role (a
+// senior's someone new: a name only, always a caregiver who will look after
+// her) — and the button that makes it. Drawn again from `state` each time,
+// so what was typed survives a redraw; household-invitation.js sends it.
 import { h } from '../dom.js';
-import { PERSON_NAME_MAX_LENGTH, ROLES } from '../household/model.js';
+import { invitationKinds, newPersonRoles, PERSON_NAME_MAX_LENGTH, ROLES } from '../household/model.js';
 
 function roleName(t, role) {
   return ROLES.includes(role) ? t(`household.roles.${role}`) : String(role ?? '');
@@ -19,17 +20,28 @@ export function invitationForm(section, scope, choices) {
   const { t } = app;
   const { form: typed } = state;
   if (!choices.some((person) => person.id === typed.personId)) typed.personId = choices[0]?.id ?? '';
-  const isNew = scope === 'anyone' && typed.who === 'new';
+  const kinds = invitationKinds(scope, choices);
+  if (!kinds.includes(typed.who)) typed.who = kinds[0];
+  const isNew = typed.who === 'new';
+  const isSenior = scope === 'caregivers';
   return h('form', { id: 'invite-form', class: 'invite-form', novalidate: true, onsubmit: send },
-    h('p', {}, scope === 'anyone' ? t('household.invite.intro') : t('household.invite.introSenior')),
-    scope === 'anyone' ? radioGroup({
-      name: 'invite-who', legend: t('household.invite.who'), values: ['existing', 'new'], selected: typed.who,
-      label: (value) => t(`household.invite.${value}`),
+    introduction(t, scope, choices),
+    kinds.length > 1 ? radioGroup({
+      name: 'invite-who', legend: t('household.invite.who'), values: kinds, selected: typed.who,
+      // A senior reads them about herself: "someone new who will look after me".
+      label: (value) => t(`household.invite.${value}${isSenior ? 'Senior' : ''}`),
       onPick: (value) => { typed.who = value; state.errors = {}; draw(); },
     }) : null,
-    isNew ? newPersonFields(app, state) : personField(app, state, scope, choices),
+    isNew ? newPersonFields(app, state, scope) : personField(app, state, scope, choices),
     h('button', { type: 'submit', id: 'invite-button', class: 'primary-button', 'aria-disabled': sending ? 'true' : null },
       sending ? t('household.invite.making') : t('household.invite.button')));
+}
+
+function introduction(t, scope, choices) {
+  if (scope === 'anyone') return h('p', {}, t('household.invite.intro'));
+  // Nobody could look after her yet: only someone new is offered.
+  if (choices.length === 0) return h('p', { id: 'invite-nobody' }, t('household.invite.nobodyToInvite'));
+  return h('p', {}, t('household.invite.introSenior'));
 }
 
 function fieldError(state, field) {
@@ -56,12 +68,14 @@ function personField(app, state, scope, choices) {
       t('household.invite.personOption', { name: person.name, role: roleName(t, person.role) })))));
 }
 
-function newPersonFields(app, state) {
+function newPersonFields(app, state, scope) {
   const { t } = app;
+  // A senior gives a name only: whoever she asks for is a caregiver.
+  const picksRole = newPersonRoles(scope).length > 1;
   return [
     h('div', { class: 'field' },
       h('label', { for: 'invite-name' }, t('household.invite.name')),
-      h('p', { id: 'invite-name-hint', class: 'hint' }, t('household.invite.nameHint')),
+      h('p', { id: 'invite-name-hint', class: 'hint' }, picksRole ? t('household.invite.nameHint') : t('household.invite.nameHintSenior')),
       fieldError(state, 'name'),
       h('input', {
         type: 'text', id: 'invite-name', name: 'name', value: state.form.name, autocomplete: 'off', maxlength: String(PERSON_NAME_MAX_LENGTH),
@@ -69,11 +83,11 @@ function newPersonFields(app, state) {
         'aria-describedby': describedBy(state, 'name', true),
         oninput: (event) => { state.form.name = event.target.value; },
       })),
-    radioGroup({
+    picksRole ? radioGroup({
       name: 'invite-role', legend: t('household.invite.role'), values: ROLES, selected: state.form.role, error: fieldError(state, 'role'),
       label: (role) => roleName(t, role), hint: (role) => t(`household.roleHints.${role}`),
       onPick: (role) => { state.form.role = role; },
-    }),
+    }) : null,
   ];
 }
 

@@ -8,9 +8,12 @@ import {
   householdPatch,
   householdPeople,
   hubLanguagePatch,
+  invitationKinds,
+  invitationNote,
   invitationRequest,
   invitationScope,
   inviteeChoices,
+  newPersonRoles,
   careLinksOf,
   remindersRequest,
   timeZoneGroups,
@@ -118,6 +121,41 @@ test('a code for someone new needs their name and role; for someone known, who',
   assert.deepEqual(invitationRequest({ who: 'new', name: ' ', role: '' }), { errors: { name: 'nameMissing', role: 'roleMissing' } });
   assert.deepEqual(invitationRequest({ who: 'new', name: 'x'.repeat(81), role: 'senior' }), { errors: { name: 'nameTooLong' } });
   assert.ok(invitationRequest({ who: 'new', name: 'ż'.repeat(80), role: 'senior' }).body, '80 Polish letters are 80 characters');
+});
+
+test('a senior offers someone who looks after her, or someone new who will; with nobody yet, only someone new', () => {
+  assert.deepEqual(invitationKinds('anyone', inviteeChoices(asAdmin, people)), ['existing', 'new']);
+  assert.deepEqual(invitationKinds('caregivers', inviteeChoices(asZosia, people)), ['existing', 'new']);
+  assert.deepEqual(invitationKinds('caregivers', inviteeChoices(asZosia, [zosia, admin])), ['new'], 'an admin is never offered to her');
+  assert.deepEqual(invitationKinds(null, []), []);
+  assert.deepEqual(newPersonRoles('anyone'), ['senior', 'caregiver', 'admin']);
+  assert.deepEqual(newPersonRoles('caregivers'), ['caregiver'], 'her form asks no role');
+  assert.deepEqual(newPersonRoles(null), []);
+});
+
+test('a senior’s code for someone new is for a caregiver, whatever the form holds', () => {
+  const asked = (form) => invitationRequest(form, { scope: 'caregivers' });
+  assert.deepEqual(asked({ who: 'new', name: ' Wnuczka Ola ', role: 'caregiver' }),
+    { body: { newPerson: { name: 'Wnuczka Ola', role: 'caregiver' } } });
+  assert.deepEqual(asked({ who: 'new', name: 'Ola' }), { body: { newPerson: { name: 'Ola', role: 'caregiver' } } }, 'no role picked');
+  for (const role of ['admin', 'senior', '', 'owner']) {
+    assert.deepEqual(asked({ who: 'new', name: 'Ola', role }), { body: { newPerson: { name: 'Ola', role: 'caregiver' } } },
+      `a form tampered to "${role}" still asks for a caregiver`);
+  }
+  assert.deepEqual(asked({ who: 'new', name: ' ', role: 'admin' }), { errors: { name: 'nameMissing' } }, 'only the name is hers to fix');
+  assert.deepEqual(asked({ who: 'new', name: 'x'.repeat(81) }), { errors: { name: 'nameTooLong' } });
+  assert.deepEqual(asked({ who: 'existing', personId: ania.id, name: 'Ola', role: 'admin' }), { body: { personId: ania.id } });
+  assert.deepEqual(invitationRequest({ who: 'new', name: 'Ola', role: 'caregiver' }, { scope: null }), { errors: { role: 'roleMissing' } },
+    'nobody else makes a code for someone new');
+  assert.deepEqual(invitationRequest({ who: 'new', name: 'Ola', role: 'admin' }, { scope: 'anyone' }),
+    { body: { newPerson: { name: 'Ola', role: 'admin' } } }, 'an admin picks any role, as before');
+});
+
+test('after a senior’s code for someone new, the page says they will look after her', () => {
+  assert.equal(invitationNote('caregivers', { newPerson: { name: 'Ola', role: 'caregiver' } }), 'newCaregiverOfMe');
+  assert.equal(invitationNote('caregivers', { personId: ania.id }), null);
+  assert.equal(invitationNote('anyone', { newPerson: { name: 'Ola', role: 'caregiver' } }), null, 'an admin’s new caregiver looks after nobody yet');
+  assert.equal(invitationNote('caregivers', undefined), null);
 });
 
 test('reminder minutes are whole numbers within the hub’s limits', () => {
