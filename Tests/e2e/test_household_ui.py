@@ -469,6 +469,46 @@ def test_a_senior_makes_a_code_for_her_caregiver_and_the_hub_refuses_anyone_else
     wait_for(browser, "the form again", lambda d: d.find_elements(By.ID, "invite-form"))
 
 
+def test_a_seniors_tablet_invites_someone_new_who_then_looks_after_her_alone(browser, home):
+    open_as(browser, home.hub, home.senior["token"], "127.0.0.1", "household")
+    wait_for_household(browser, 1)
+    browser.find_element(By.ID, "invite-who-new").click()
+    wait_for(browser, "the name field", lambda d: d.find_elements(By.ID, "invite-name"))
+    assert not browser.find_elements(By.CSS_SELECTOR, "input[name='invite-role']"), "a caregiver: she never picks a role"
+    browser.find_element(By.ID, "invite-name").send_keys("Wnuczka Ola")
+    browser.find_element(By.ID, "invite-button").click()
+    wait_for(browser, "the code", lambda d: d.find_elements(By.CSS_SELECTOR, "#pairing-code[data-status='waiting'] #pairing-qr"))
+    assert "caregiver who looks after you" in text_of(browser, "#pairing-new-caregiver")
+    assert axe_violations(browser, "A senior's code for someone new") == []
+
+    # Ola's phone reads the QR code: she is a caregiver who looks after Babcia, and no one else.
+    url = decoded_qr(browser)
+    match = re.fullmatch(rf"http://127\.0\.0\.1:{home.hub.port}/pair#([A-Za-z0-9_-]+)", url)
+    assert match, url
+    paired = requests.post(f"{home.hub.url}/api/v1/pairing", json={"code": match[1], "deviceName": "Telefon Oli"}, timeout=5)
+    assert paired.status_code == 201, paired.text
+    ola = paired.json()
+    assert (ola["person"]["name"], ola["person"]["role"]) == ("Wnuczka Ola", "caregiver")
+    wait_for(browser, "the page to say it is paired", lambda d: d.find_elements(By.CSS_SELECTOR, "#pairing-code[data-status='paired']"))
+    ola_headers = {"Authorization": f"Bearer {ola['token']}"}
+    people = requests.get(f"{home.hub.url}/api/v1/people", headers=home.hub.headers, timeout=5).json()
+    [listed] = [p for p in people if p["name"] == "Wnuczka Ola"]
+    assert listed["caresFor"] == [home.senior_id]
+    assert requests.get(f"{home.hub.url}/api/v1/alerts", params={"personId": home.senior_id}, headers=ola_headers,
+                        timeout=5).status_code == 200, "she sees Babcia's care at once"
+
+    # The admin sees whom Babcia invited, and the link it made.
+    audit = requests.get(f"{home.hub.url}/api/v1/household/audit", headers=home.hub.headers, timeout=5).json()
+    assert any(e["entity"] == "pairingCode" and e["summary"].get("personName") == "Wnuczka Ola"
+               and e["summary"].get("seniorName") == SENIOR and e["actorName"] == SENIOR for e in audit), audit
+    assert any(e["entity"] == "careLink" and e["summary"].get("caregiverName") == "Wnuczka Ola" for e in audit), audit
+
+    # Her tablet may not invite an admin, nor someone whose name is taken.
+    for body, status in (({"newPerson": {"name": "Nowy", "role": "admin"}}, 403), ({"newPerson": {"name": CARER, "role": "caregiver"}}, 409)):
+        refused = requests.post(f"{home.hub.url}/api/v1/pairing/invitations", json=body, headers=home.senior_headers, timeout=5)
+        assert refused.status_code == status, refused.text
+
+
 # --------------------------------------------------------------------------
 # Accessibility
 # --------------------------------------------------------------------------
