@@ -40,7 +40,7 @@ public struct AlertReader: Sendable {
         case .alertApp:
             if change.entityId == app.app.id.text, case .string? = change.payload.field("revokedAt") { true } else { false }
         case .person: change.entityId == app.person.id.text
-        case .careLink: change.entityId.hasPrefix(app.person.id.text + ":")
+        case .careLink: change.changesCareLinks && change.entityId.hasPrefix(app.person.id.text + ":")
         case .household, .device, .pairingCode, .note, .medication, .schedule, .dose, .alert: false
         }
     }

@@ -20,6 +20,12 @@ public enum ChangeEntity: String, Sendable, Hashable, Codable, CaseIterable {
     case alertApp
 }
 
+extension Change {
+    /// Whether it changes who looks after whom: a care link made or undone
+    /// (not a caregiver's own name for her senior, an update of the link).
+    public var changesCareLinks: Bool { entity == .careLink && op != .update }
+}
+
 extension ChangeEntity {
     /// Whether it shapes the household — who is in it, who looks after whom,
     /// which devices and apps act for them, its settings — and so is kept in

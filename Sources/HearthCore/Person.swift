@@ -42,4 +42,9 @@ public struct Person: Sendable, Hashable, Codable {
     public static func validatedName(_ raw: String) throws(HearthError) -> String {
         try NameRule.validated(raw, field: "name", maximumLength: maximumNameLength)
     }
+
+    /// A caregiver's own name for a senior ("Mama"): the same rule, as `alias`.
+    public static func validatedAlias(_ raw: String) throws(HearthError) -> String {
+        try NameRule.validated(raw, field: "alias", maximumLength: maximumNameLength)
+    }
 }

@@ -21,7 +21,7 @@ enum LiveVisibility {
     /// when the stream opened, so it closes, and the client reconnects from
     /// its cursor as who they are now.
     static func changesCircle(_ change: Change, of caller: Caller) -> Bool {
-        guard change.entity == .careLink, let person = caller.policyActor?.personId else { return false }
+        guard change.changesCareLinks, let person = caller.policyActor?.personId else { return false }
         return change.entityId.hasPrefix(person.text + ":")
     }
 

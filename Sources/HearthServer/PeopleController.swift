@@ -21,8 +21,11 @@ struct PeopleController {
         var archivedAt: Date?
         /// A senior who adds, changes and stops her own medications.
         var managesOwnMedications: Bool
+        /// The caller's own name for this person, seen by no one else.
+        var alias: String?
 
-        init(_ person: Person, caresFor: [String]) {
+        init(_ person: Person, caresFor: [String], alias: String? = nil) {
+            self.alias = alias
             id = person.id.text
             name = person.name
             role = person.role.rawValue
@@ -35,7 +38,7 @@ struct PeopleController {
 
         // `phone` goes out as null when there is none, so a client tells
         // "no number" from "an older hub".
-        enum CodingKeys: String, CodingKey { case id, name, role, createdAt, caresFor, phone, archivedAt, managesOwnMedications }
+        enum CodingKeys: String, CodingKey { case id, name, role, createdAt, caresFor, phone, archivedAt, managesOwnMedications, alias }
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +50,7 @@ struct PeopleController {
             try container.encode(phone, forKey: .phone)
             try container.encodeIfPresent(archivedAt, forKey: .archivedAt)
             try container.encode(managesOwnMedications, forKey: .managesOwnMedications)
+            try container.encodeIfPresent(alias, forKey: .alias)
         }
     }
 
@@ -54,7 +58,7 @@ struct PeopleController {
     struct PersonPatch: Decodable {
         var change = PersonChange()
 
-        enum CodingKeys: String, CodingKey { case name, phone, role, managesOwnMedications }
+        enum CodingKeys: String, CodingKey { case name, phone, role, managesOwnMedications, alias }
 
         init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -69,6 +73,9 @@ struct PeopleController {
                 change.role = known
             }
             change.managesOwnMedications = try container.decodeIfPresent(Bool.self, forKey: .managesOwnMedications)
+            if container.contains(.alias) {
+                change.alias = .some(try container.decodeNil(forKey: .alias) ? nil : try container.decode(String.self, forKey: .alias))
+            }
         }
     }
 
@@ -92,8 +99,10 @@ struct PeopleController {
                 .filter { PermissionPolicy.decide(actor, .view, .person($0.id)) == .allow }
             let visibleIds = Set(visible.map(\.id))
             let links = try await store.careLinks()
+            let aliases = try await store.aliases(givenBy: actor.personId)
             return visible.map { person in
-                PersonBody(person, caresFor: (links[person.id] ?? []).filter(visibleIds.contains).map(\.text).sorted())
+                PersonBody(person, caresFor: (links[person.id] ?? []).filter(visibleIds.contains).map(\.text).sorted(),
+                           alias: aliases[person.id])
             }
         }
         // Renaming, a number, a role; archiving and bringing back: the store
@@ -101,8 +110,9 @@ struct PeopleController {
         people.patch("{id}") { request, context -> PersonBody in
             let id = try Self.person(in: context)
             let patch = try await request.decode(as: PersonPatch.self, context: context)
-            let person = try await store.updatePerson(id: id, patch.change, as: try context.requirePaired(), by: context.caller.actorName)
-            return try await body(of: person)
+            let actor = try context.requirePaired()
+            let person = try await store.updatePerson(id: id, patch.change, as: actor, by: context.caller.actorName)
+            return try await body(of: person, alias: try await store.aliases(givenBy: actor.personId)[person.id])
         }
         people.post("{id}/archive") { _, context -> PersonBody in
             let person = try await store.archivePerson(id: try Self.person(in: context), as: try context.requirePaired(),
@@ -133,7 +143,7 @@ struct PeopleController {
         return id
     }
 
-    private func body(of person: Person) async throws -> PersonBody {
-        PersonBody(person, caresFor: (try await store.careLinks()[person.id] ?? []).map(\.text).sorted())
+    private func body(of person: Person, alias: String? = nil) async throws -> PersonBody {
+        PersonBody(person, caresFor: (try await store.careLinks()[person.id] ?? []).map(\.text).sorted(), alias: alias)
     }
 }

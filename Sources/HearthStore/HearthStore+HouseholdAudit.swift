@@ -51,6 +51,10 @@ extension HearthStore {
                 ALTER TABLE pairing_codes ADD COLUMN linkToSeniorId TEXT REFERENCES people(id);
                 """)
         }
+        migrator.registerMigration("v14 a caregiver's own name for a senior") { db in
+            // Seen only by that caregiver: never in the change log or the audit.
+            try db.execute(sql: "ALTER TABLE care_links ADD COLUMN alias TEXT")
+        }
     }
 
     /// The newest `limit` entries, newest first.

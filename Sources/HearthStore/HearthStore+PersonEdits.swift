@@ -11,13 +11,21 @@ public struct PersonChange: Sendable, Equatable {
     public var phone: String??
     public var role: Person.Role?
     public var managesOwnMedications: Bool?
+    /// The editor's own name for this senior ("Mama"), seen only by them;
+    /// `.some(nil)` removes it. Needs only that they look after her.
+    public var alias: String??
 
-    public init(name: String? = nil, phone: String?? = nil, role: Person.Role? = nil, managesOwnMedications: Bool? = nil) {
+    public init(name: String? = nil, phone: String?? = nil, role: Person.Role? = nil, managesOwnMedications: Bool? = nil,
+                alias: String?? = nil) {
         self.name = name
         self.phone = phone
         self.role = role
         self.managesOwnMedications = managesOwnMedications
+        self.alias = alias
     }
+
+    /// Whether it changes the person themself (not only the editor's alias).
+    var changesPerson: Bool { name != nil || phone != nil || role != nil || managesOwnMedications != nil }
 }
 
 extension HearthStore {
@@ -32,10 +40,19 @@ extension HearthStore {
         var checked: String?? = nil
         if let given = change.phone { checked = .some(try given.flatMap { try PhoneNumber.validated($0) }) }
         let phone = checked
+        var checkedAlias: String?? = nil
+        if let given = change.alias {
+            checkedAlias = .some(try given.flatMap { raw throws(HearthError) -> String? in
+                raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                    ? nil : try Person.validatedAlias(raw)
+            })
+        }
+        let alias = checkedAlias
         return try await write(by: actor) { transaction in
             let db = transaction.db
             guard var person = try Self.person(id: id, db), person.archivedAt == nil else { throw HearthError.notFound(what: "That person") }
-            try PermissionPolicy.require(editor, .edit, .person(id), what: "That person")
+            if change.changesPerson { try PermissionPolicy.require(editor, .edit, .person(id), what: "That person") }
+            if let alias { try Self.setAlias(alias, for: id, by: editor, in: &transaction) }
             let before = person
             if let name, name != person.name {
                 if let other = try Self.person(named: name, db), other.id != id {
@@ -81,6 +98,35 @@ extension HearthStore {
             try transaction.record(entity: .person, entityId: id.text, op: .update,
                                    payload: ["name": .string(person.name), "role": .string(person.role.rawValue), "restored": .bool(true)])
             return person
+        }
+    }
+
+    /// A caregiver's own name for a senior she looks after, kept on their
+    /// care link. The log says only that it changed (everyone hears of care
+    /// links), never the name; the audit leaves it out.
+    static func setAlias(_ alias: String?, for seniorId: UUID, by caregiver: PermissionPolicy.Actor,
+                         in transaction: inout WriteTransaction) throws {
+        let db = transaction.db
+        let current = try Row.fetchOne(db.cachedStatement(sql: "SELECT alias FROM care_links WHERE caregiverId = ? AND seniorId = ?"),
+                                       arguments: [caregiver.personId.text, seniorId.text])
+        guard let current else { throw HearthError.invalid(fields: ["alias": "is for a senior you look after"]) }
+        guard (current["alias"] as String?) != alias else { return }
+        try db.cachedExecute(sql: "UPDATE care_links SET alias = ? WHERE caregiverId = ? AND seniorId = ?",
+                             arguments: [alias, caregiver.personId.text, seniorId.text])
+        try transaction.record(entity: .careLink, entityId: "\(caregiver.personId.text):\(seniorId.text)", op: .update, payload: [
+            "caregiverId": .string(caregiver.personId.text), "seniorId": .string(seniorId.text), "aliasChanged": .bool(true),
+        ])
+    }
+
+    /// The names `caregiverId` gives the seniors she looks after.
+    public func aliases(givenBy caregiverId: UUID) async throws -> [UUID: String] {
+        try await pool.read { db in
+            var aliases: [UUID: String] = [:]
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT seniorId, alias FROM care_links WHERE caregiverId = ? AND alias IS NOT NULL"),
+                                        arguments: [caregiverId.text]) {
+                if let senior = UUID(text: row["seniorId"]) { aliases[senior] = row["alias"] }
+            }
+            return aliases
         }
     }
 

@@ -65,8 +65,10 @@ public struct WriteTransaction {
     }
 
     /// Whether a change goes into the household's audit: it shapes the
-    /// household, and it is not a device saying it is still here.
+    /// household, and it is not a device saying it is still here nor a
+    /// caregiver's own name for her senior (hers alone).
     static func isAudited(_ entity: ChangeEntity, _ payload: JSONValue) -> Bool {
         entity.isHouseholdShape && !(entity == .device && payload.field("lastSeenAt") != nil)
+            && !(entity == .careLink && payload.field("aliasChanged") != nil)
     }
 }

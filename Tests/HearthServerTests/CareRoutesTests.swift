@@ -360,6 +360,15 @@ struct CareLinkRoutesTests {
             #expect(try await home.call(.patch, ania, body: #"{"role": "boss"}"#).status == .unprocessableContent)
             #expect(try await home.call(.patch, ania, body: #"{"phone": null}"#).body?.field("phone") == .null)
             let senior = "/api/v1/people/\(home.seniorId.text)"
+            // Her own name for Babcia: hers to see, not Babcia's nor the admin's.
+            let called = try await home.call(.patch, senior, as: home.caregiver, body: #"{"alias": "Mama"}"#)
+            #expect(called.status == .ok && called["alias"] == "Mama" && called["name"] == "Babcia")
+            func aliasOfBabcia(as token: String?) async throws -> JSONValue? {
+                try await home.call(.get, "/api/v1/people", as: token).list.first { $0.field("name") == "Babcia" }?.field("alias")
+            }
+            #expect(try await aliasOfBabcia(as: home.caregiver) == "Mama")
+            #expect(try await aliasOfBabcia(as: nil) == nil && aliasOfBabcia(as: home.senior) == nil)
+            #expect(try await home.call(.patch, senior, as: home.stranger, body: #"{"alias": "Babunia"}"#).invalidFields == ["alias"])
             let cannot = try await home.call(.patch, senior, body: #"{"role": "caregiver"}"#)
             #expect(cannot.status == .conflict && cannot["detail"] == "Someone looks after Babcia: unlink them first, then change Babcia's role")
             #expect(try await home.call(.post, "\(ania)/archive", as: home.senior).status == .forbidden)

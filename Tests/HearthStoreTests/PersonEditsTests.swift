@@ -141,3 +141,29 @@ import Testing
                 "the audit keeps what the change log folded")
     }
 }
+
+extension PersonEditsTests {
+    @Test func aCaregiversOwnNameForHerSeniorIsHersAloneAndNeverLogged() async throws {
+        let directory = try TemporaryDirectory()
+        let home = try await Self.home(directory)
+        defer { try? home.store.close() }
+        let store = home.store
+        let before = try await store.latestSeq()
+        // Ania may not rename Zosia, but she may call her Mama.
+        _ = try await store.updatePerson(id: home.zosia.id, PersonChange(alias: .some(" Mama ")), as: home.aniaActs, by: "device:a")
+        #expect(try await store.aliases(givenBy: home.ania.id) == [home.zosia.id: "Mama"])
+        #expect(try await store.aliases(givenBy: home.tomek.id).isEmpty, "no one else sees it")
+        #expect(try await store.person(id: home.zosia.id)?.name == "Babcia Zosia")
+        let logged = try await store.changes(after: before, limit: 10)
+        #expect(logged.count == 1 && logged[0].entity == .careLink && logged[0].op == .update)
+        #expect(!((try? logged[0].payload.jsonText()) ?? "").contains("Mama"), "the log, heard by everyone, never has it")
+        #expect(!logged[0].changesCareLinks, "her streams stay open: who she looks after is the same")
+        #expect(try await store.householdAudit(limit: 50).allSatisfy { $0.summary.field("aliasChanged") == nil })
+        // Not for someone she does not look after; removed with nil.
+        await #expect(throws: HearthError.invalid(fields: ["alias": "is for a senior you look after"])) {
+            _ = try await store.updatePerson(id: home.tomek.id, PersonChange(alias: .some("Szef")), as: home.aniaActs, by: "device:a")
+        }
+        _ = try await store.updatePerson(id: home.zosia.id, PersonChange(alias: .some(nil)), as: home.aniaActs, by: "device:a")
+        #expect(try await store.aliases(givenBy: home.ania.id).isEmpty)
+    }
+}

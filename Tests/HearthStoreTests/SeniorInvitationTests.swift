@@ -7,71 +7,68 @@ import Testing
 /// A caregiver joins through the senior: the senior's tablet shows a code
 /// that pairs someone new as a caregiver who looks after her, and her only.
 @Suite struct SeniorInvitationTests {
-    /// Zosia's tablet (paired) and the household of NotesTests.
-    static func zosiasTablet(_ home: NotesTests.Household) async throws -> (PairedDevice, PermissionPolicy.Actor) {
+    /// The household of NotesTests with Zosia's tablet paired; the body gets
+    /// the household, its store, the tablet, and Zosia as the policy sees her.
+    static func withZosiasTablet(
+        _ body: (NotesTests.Household, HearthStore, PairedDevice, PermissionPolicy.Actor) async throws -> Void
+    ) async throws {
+        let directory = try TemporaryDirectory()
+        let home = try await NotesTests.household(directory)
+        defer { try? home.store.close() }
         let code = try await home.store.createPairing(for: .person(home.senior.id), deviceName: nil, by: "cli")
         let (tablet, _) = try await home.store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet Zosi", userAgent: nil)
-        return (tablet, tablet.actor)
+        try await body(home, home.store, tablet, tablet.actor)
     }
 
     @Test func aSeniorsCodeMakesSomeoneNewACaregiverWhoLooksAfterHerOnly() async throws {
-        let directory = try TemporaryDirectory()
-        let home = try await NotesTests.household(directory)
-        defer { try? home.store.close() }
-        let store = home.store
-        let (tablet, zosia) = try await Self.zosiasTablet(home)
-        let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .caregiver), deviceName: nil,
-                                                       by: "device:\(tablet.device.id.text)", maker: zosia)
-        let (olasPhone, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Telefon Oli", userAgent: nil)
-        #expect(olasPhone.person.name == "Ola" && olasPhone.person.role == .caregiver)
-        #expect(olasPhone.caresFor == [home.senior.id], "she looks after Zosia, and no one else")
-        #expect(try await store.actor(of: home.senior.id)?.lookedAfterBy.contains(olasPhone.person.id) == true)
-        // The admins see it: whom Zosia invited, and the link it made.
-        let audit = try await store.householdAudit(limit: 10)
-        #expect(audit.contains { $0.entity == .pairingCode && $0.op == .create && $0.summary.field("seniorName") == "Babcia Zosia"
-            && $0.summary.field("personName") == "Ola" && $0.actorName == "Babcia Zosia" })
-        #expect(audit.contains { $0.entity == .careLink && $0.summary.field("caregiverName") == "Ola" })
+        try await Self.withZosiasTablet { home, store, tablet, zosia in
+            let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .caregiver), deviceName: nil,
+                                                           by: "device:\(tablet.device.id.text)", maker: zosia)
+            let (olasPhone, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Telefon Oli", userAgent: nil)
+            #expect(olasPhone.person.name == "Ola" && olasPhone.person.role == .caregiver)
+            #expect(olasPhone.caresFor == [home.senior.id], "she looks after Zosia, and no one else")
+            #expect(try await store.actor(of: home.senior.id)?.lookedAfterBy.contains(olasPhone.person.id) == true)
+            // The admins see it: whom Zosia invited, and the link it made.
+            let audit = try await store.householdAudit(limit: 10)
+            #expect(audit.contains { $0.entity == .pairingCode && $0.op == .create && $0.summary.field("seniorName") == "Babcia Zosia"
+                && $0.summary.field("personName") == "Ola" && $0.actorName == "Babcia Zosia" })
+            #expect(audit.contains { $0.entity == .careLink && $0.summary.field("caregiverName") == "Ola" })
+        }
     }
 
     @Test func aSeniorCannotInviteAnAdminOrAnotherSeniorOrSomeoneWhoseNameIsTaken() async throws {
-        let directory = try TemporaryDirectory()
-        let home = try await NotesTests.household(directory)
-        defer { try? home.store.close() }
-        let store = home.store
-        let (tablet, zosia) = try await Self.zosiasTablet(home)
-        for role in [Person.Role.admin, .senior] {
+        try await Self.withZosiasTablet { home, store, tablet, zosia in
+            for role in [Person.Role.admin, .senior] {
+                await #expect(throws: HearthError.forbidden("Only an admin, or a senior for a caregiver who looks after them, can add a device")) {
+                    _ = try await store.createPairing(for: .newPerson(name: "Nowy", role: role), deviceName: nil,
+                                                      by: "device:\(tablet.device.id.text)", maker: zosia)
+                }
+            }
+            // Tomek exists: her code cannot make a device that acts as him, nor a second Tomek.
             await #expect(throws: HearthError.forbidden("Only an admin, or a senior for a caregiver who looks after them, can add a device")) {
-                _ = try await store.createPairing(for: .newPerson(name: "Nowy", role: role), deviceName: nil,
+                _ = try await store.createPairing(for: .person(home.admin.id), deviceName: nil, by: "device:\(tablet.device.id.text)", maker: zosia)
+            }
+            await #expect(throws: HearthError.self) {
+                _ = try await store.createPairing(for: .newPerson(name: "Tomek", role: .caregiver), deviceName: nil,
                                                   by: "device:\(tablet.device.id.text)", maker: zosia)
             }
-        }
-        // Tomek exists: her code cannot make a device that acts as him, nor a second Tomek.
-        await #expect(throws: HearthError.forbidden("Only an admin, or a senior for a caregiver who looks after them, can add a device")) {
-            _ = try await store.createPairing(for: .person(home.admin.id), deviceName: nil, by: "device:\(tablet.device.id.text)", maker: zosia)
-        }
-        await #expect(throws: HearthError.self) {
-            _ = try await store.createPairing(for: .newPerson(name: "Tomek", role: .caregiver), deviceName: nil,
-                                              by: "device:\(tablet.device.id.text)", maker: zosia)
-        }
-        // A caregiver's device makes no codes at all.
-        let ania = try #require(try await store.actor(of: home.caregiver.id))
-        await #expect(throws: HearthError.self) {
-            _ = try await store.createPairing(for: .newPerson(name: "Nowy", role: .caregiver), deviceName: nil, by: "device:x", maker: ania)
+            // A caregiver's device makes no codes at all.
+            let ania = try #require(try await store.actor(of: home.caregiver.id))
+            await #expect(throws: HearthError.self) {
+                _ = try await store.createPairing(for: .newPerson(name: "Nowy", role: .caregiver), deviceName: nil, by: "device:x", maker: ania)
+            }
         }
     }
 
     @Test func aCodeFromATabletRevokedSinceOrASeniorNoMorePairsNobody() async throws {
-        let directory = try TemporaryDirectory()
-        let home = try await NotesTests.household(directory)
-        defer { try? home.store.close() }
-        let store = home.store
-        let (tablet, zosia) = try await Self.zosiasTablet(home)
-        let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .caregiver), deviceName: nil,
-                                                       by: "device:\(tablet.device.id.text)", maker: zosia)
-        try await store.revokeDevice(id: tablet.device.id, as: .hubTerminal, by: "cli")
-        await #expect(throws: HearthError.self) {
-            _ = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Telefon Oli", userAgent: nil)
+        try await Self.withZosiasTablet { home, store, tablet, zosia in
+            let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .caregiver), deviceName: nil,
+                                                           by: "device:\(tablet.device.id.text)", maker: zosia)
+            try await store.revokeDevice(id: tablet.device.id, as: .hubTerminal, by: "cli")
+            await #expect(throws: HearthError.self) {
+                _ = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Telefon Oli", userAgent: nil)
+            }
+            #expect(try await store.person(named: "Ola") == nil, "nobody was added")
         }
-        #expect(try await store.person(named: "Ola") == nil, "nobody was added")
     }
 }
