@@ -3,11 +3,10 @@
 // anyone's (household/people.js says who may change what). For a senior
 // this person looks after, also their own name for her ("Mama"), which
 // only they see: a caregiver who may not change her name gets that field
-// alone. The dialog
-// stays open while the hub is asked, so what it refuses is said where it
-// applies: a 422's sentences beside their fields, anything else (a 409:
-// the household would lose its last admin, or a care link stands in the
-// way) above the buttons. The role of the household's only admin is shown
+// alone. The dialog stays open while the hub is asked, so what it refuses
+// is said where it applies: a 422's sentences beside their fields,
+// anything else (a 409: the household would lose its last admin, or a care
+// link stands in the way) above the buttons. The role of the household's only admin is shown
 // but cannot be picked, with the reason; the hub decides anyway.
 import { HubProblem, isUnpaired, sendJSON } from '../api.js';
 import { h } from '../dom.js';
