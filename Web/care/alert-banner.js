@@ -30,6 +30,7 @@ export function describeAlert(app, alert, me) {
     amountText: (amount, unit) => amountText(app.language, amount, unit),
     time: (iso) => clockTime(iso, { language: app.language, timeZone: me?.timeZone }),
     nameOf: (personId) => app.me.nameOf(personId),
+    aliasOf: (personId) => app.me.aliasOf(personId),
   });
   return app.t(key, params);
 }
@@ -170,7 +171,7 @@ function callLink(app, alert, me) {
   if (!offersCall(alert, me)) return null;
   const href = telHref(app.me.phoneOf(alert.personId));
   if (!href) return null;
-  const name = alert.details?.personName || app.me.nameOf(alert.personId) || app.t('alerts.someone');
+  const name = app.me.aliasOf(alert.personId) || alert.details?.personName || app.me.nameOf(alert.personId) || app.t('alerts.someone');
   return h('a', { href, class: 'primary-button alert-call', 'data-focus-key': `${alert.id}:call` }, app.t('alerts.call', { name }));
 }
 

@@ -90,12 +90,16 @@ export function newSounds(shown, heard) {
 /**
  * The alert's sentence: { key, params } for t(). `amountText` turns the
  * dose's amount and unit into words ("2 tabletki"); `time` formats an ISO
- * instant as a clock time; `nameOf` finds a person's name by id.
+ * instant as a clock time; `nameOf` finds a person's name by id;
+ * `aliasOf` this person's own name for them ("Mama"), null when none.
  */
-export function alertMessage(alert, me, { amountText = (a, u) => `${a} ${u}`, time = (iso) => iso, nameOf = () => null } = {}) {
+export function alertMessage(alert, me, {
+  amountText = (a, u) => `${a} ${u}`, time = (iso) => iso, nameOf = () => null, aliasOf = () => null,
+} = {}) {
   const d = alert?.details ?? {};
-  // Not every alert names its senior (low stock does not): look the name up.
-  const person = d.personName || nameOf(alert?.personId) || '';
+  // What this person calls her wins; then the name the alert keeps; not
+  // every alert names its senior (low stock does not): look the name up.
+  const person = aliasOf(alert?.personId) || d.personName || nameOf(alert?.personId) || '';
   const medication = d.medicationName ?? '';
   switch (alert?.kind) {
     case 'sos':

@@ -1,6 +1,7 @@
 // Who is using this browser: the person its device was paired for, their
 // role (senior, caregiver, admin), and the household's people (names,
-// phone numbers, who looks after whom) and time zone. Read once and shared by every page and the alert banner; forget()
+// phone numbers, who looks after whom, and this person's own name for a
+// senior they look after: "Mama") and time zone. Read once and shared by every page and the alert banner; forget()
 // when people or care links change.
 import { getJSON } from '../api.js';
 
@@ -22,6 +23,9 @@ export function createMe(app) {
       // A senior an admin lets add, change and stop her own medicines.
       managesOwnMedications: person?.role === 'senior' && person?.managesOwnMedications === true,
       name: person?.name ?? '',
+      // The seniors this person looks after (their `caresFor`). Not called
+      // caresFor: alerts.js isForMe() reads that, and trusts the hub without it.
+      looksAfter: Array.isArray(person?.caresFor) ? person.caresFor : [],
       people: list,
       timeZone: household?.timeZone ?? null,
     };
@@ -29,7 +33,7 @@ export function createMe(app) {
   }
 
   return {
-    /** Resolves to { personId, role, name, people, timeZone }; a failure is retried next time. */
+    /** Resolves to { personId, role, name, looksAfter, people, timeZone }; a failure is retried next time. */
     load() {
       loading ??= fetchAll().catch((problem) => {
         loading = null;
@@ -44,8 +48,17 @@ export function createMe(app) {
     get current() {
       return current;
     },
+    /** What this person calls them: their own name for her ("Mama") when they gave one, else the name; null when unknown. */
     nameOf(personId) {
+      return shownName(current?.people.find((p) => p.id === personId));
+    },
+    /** The name the household knows them by, whatever this person calls them. */
+    realNameOf(personId) {
       return current?.people.find((p) => p.id === personId)?.name ?? null;
+    },
+    /** This person's own name for them ("Mama"), or null when they gave none. */
+    aliasOf(personId) {
+      return aliasOf(current?.people.find((p) => p.id === personId));
     },
     /** Their phone number as the hub keeps it ("+48 601 234 567"), or null when unknown. */
     phoneOf(personId) {
@@ -56,9 +69,20 @@ export function createMe(app) {
 }
 
 /**
- * The seniors whose medications and day this person looks after (a senior:
- * only themself), as [{ personId, name }]. From /today, which lists exactly them.
+ * The caller's own name for `person` (GET /people's `alias`: "Mama"), or
+ * null when they gave none. Only the caller sees it; a senior has none for
+ * herself.
  */
+export function aliasOf(person) {
+  const alias = person?.alias;
+  return typeof alias === 'string' && alias.trim() !== '' ? alias.trim() : null;
+}
+
+/** The name shown for `person` to the caller: their alias when there is one, else the name; null for nobody. */
+export function shownName(person) {
+  return aliasOf(person) ?? person?.name ?? null;
+}
+
 /**
  * Whether this person adds, changes and stops medicines: caregivers and
  * admins (for the seniors they look after, the hub decides which), and a
@@ -69,9 +93,17 @@ export function mayChangeMedicines(me) {
   return me.role !== 'senior' || me.managesOwnMedications === true;
 }
 
+/**
+ * The seniors whose medications and day this person looks after (a senior:
+ * only themself), as [{ personId, name, realName }]: `name` as this person
+ * calls her ("Mama"), `realName` as the household knows her (for what is
+ * printed or saved for others). From /today, which lists exactly them.
+ */
 export async function caredForSeniors(app, signal) {
   const me = await app.me.load();
-  if (me.role === 'senior') return [{ personId: me.personId, name: me.name }];
+  if (me.role === 'senior') return [{ personId: me.personId, name: me.name, realName: me.name }];
   const today = await getJSON('/today', { t: app.t, signal });
-  return (today?.people ?? []).map((person) => ({ personId: person.personId, name: person.name }));
+  return (today?.people ?? []).map((person) => ({
+    personId: person.personId, name: app.me.aliasOf(person.personId) ?? person.name, realName: person.name,
+  }));
 }

@@ -10,6 +10,8 @@ export const ROLES = Object.freeze(['senior', 'caregiver', 'admin']);
 
 /** Limits the hub checks (Person.maximumNameLength, ReminderSettings.validated). */
 export const PERSON_NAME_MAX_LENGTH = 80;
+/** A caregiver's own name for a senior she looks after ("Mama"). */
+export const PERSON_ALIAS_MAX_LENGTH = 80;
 export const HOUSEHOLD_NAME_MAX_LENGTH = 100;
 export const GRACE_MINUTES = Object.freeze({ min: 1, max: 720 });
 export const REPEAT_MINUTES = Object.freeze({ min: 1, max: 240 });

@@ -2,9 +2,10 @@
 // them: their phone number as typed and as a link a phone can call, who may
 // change what about whom (mirroring the hub's PATCH /people/{id} rules, so
 // a field a person may not change is not offered — the hub still decides),
-// the PATCH body from the "Change…" form, and the people who look after a
+// the PATCH body from the "Change…" form (with a caregiver's own name for
+// a senior she looks after: "Mama"), and the people who look after a
 // senior. Pure, for the Node tests.
-import { PERSON_NAME_MAX_LENGTH, ROLES } from './model.js';
+import { PERSON_ALIAS_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, ROLES } from './model.js';
 
 /** How many digits a phone number has (the hub's rule, loosely: E.164 allows 15). */
 export const PHONE_DIGITS = Object.freeze({ min: 3, max: 15 });
@@ -45,11 +46,13 @@ export function isLastAdmin(people, person) {
 }
 
 /**
- * What `me` ({ personId, role }) may change about `person`:
- * { name, phone, role, archive }. Anyone their own name and phone; an admin
- * anyone's, and only an admin a role or archiving. An admin is not offered
- * archiving themself: it would revoke the device in their hand at once
- * (another admin can do it).
+ * What `me` ({ personId, role, looksAfter? }) may change about `person`:
+ * { name, phone, role, archive, alias }. Anyone their own name and phone;
+ * an admin anyone's, and only an admin a role or archiving. An admin is
+ * not offered archiving themself: it would revoke the device in their hand
+ * at once (another admin can do it). `alias`, their own name for her
+ * ("Mama"), only for a senior they look after (`looksAfter` holds her id,
+ * as app.me keeps their `caresFor`), whoever may change her name.
  */
 export function personPermissions(me, person) {
   const admin = me?.role === 'admin' && Boolean(me.personId);
@@ -60,14 +63,28 @@ export function personPermissions(me, person) {
     phone: details,
     role: Boolean(person) && admin,
     archive: Boolean(person) && admin && !self && !person.archivedAt,
+    alias: mayNameSenior(me, person),
   };
+}
+
+/** Whether `me` may give `person` a name of their own: a senior, still here, whom they look after. */
+export function mayNameSenior(me, person) {
+  return Boolean(me?.personId) && ['caregiver', 'admin'].includes(me.role)
+    && person?.role === 'senior' && !person.archivedAt && person.id !== me.personId
+    && Array.isArray(me.looksAfter) && me.looksAfter.includes(person.id);
+}
+
+/** Whether the "Change…" dialog has anything for `me` to change about `person`. */
+export function mayChangePerson(allowed) {
+  return Boolean(allowed?.name || allowed?.phone || allowed?.role || allowed?.alias);
 }
 
 /**
  * The PATCH /people/{id} body from the "Change…" form, with only what
  * changed: { body } ({ body: null } when nothing did) or
- * { errors: { name?: "nameMissing"|"nameTooLong", phone?: "phoneInvalid", role?: "roleMissing" } }.
- * An emptied phone field removes the number (phone: null). `allowed` is
+ * { errors: { name?: "nameMissing"|"nameTooLong", phone?: "phoneInvalid", role?: "roleMissing", alias?: "aliasTooLong" } }.
+ * An emptied phone field removes the number (phone: null), an emptied
+ * alias the caller's own name for her (alias: null). `allowed` is
  * personPermissions(); a field not allowed is never sent.
  */
 export function personPatch(person, typed, allowed) {
@@ -98,6 +115,18 @@ export function personPatch(person, typed, allowed) {
   if (allowed?.role && person?.role === 'senior' && typeof typed?.managesOwnMedications === 'boolean'
     && typed.managesOwnMedications !== (person.managesOwnMedications === true)) {
     body.managesOwnMedications = typed.managesOwnMedications;
+  }
+  // The caller's own name for a senior they look after: `person.alias` is theirs, as GET /people says.
+  if (allowed?.alias && typed?.alias !== undefined) {
+    const alias = String(typed.alias ?? '').trim();
+    const had = typeof person?.alias === 'string' && person.alias.trim() !== '' ? person.alias.trim() : null;
+    if ([...alias].length > PERSON_ALIAS_MAX_LENGTH) {
+      errors.alias = 'aliasTooLong';
+    } else if (alias === '') {
+      if (had !== null) body.alias = null;
+    } else if (alias !== had) {
+      body.alias = alias;
+    }
   }
   if (Object.keys(errors).length > 0) return { errors };
   return { body: Object.keys(body).length > 0 ? body : null };

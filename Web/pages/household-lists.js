@@ -1,6 +1,7 @@
 // The two lists of the Household page: its people (with who looks after
-// whom, their phone number to call, and "Change…" and "Archive" where this
-// person may) and its paired devices (with "Remove" where this person may).
+// whom, their phone number to call, what this person calls a senior they
+// look after — "You call her: Mama" under her real name — and "Change…"
+// and "Archive" where this person may) and its paired devices (with "Remove" where this person may).
 // Kept apart from household.js, which loads, follows the live stream and
 // removes a device, and household-people.js, which changes a person, so
 // each file does one job.
@@ -8,7 +9,8 @@ import { h } from '../dom.js';
 import { dateTime, timeAgo } from '../care/format.js';
 import { joinList } from '../care/words.js';
 import { canRemoveDevice, householdDevices, householdPeople } from '../household/model.js';
-import { personPermissions, telHref } from '../household/people.js';
+import { mayChangePerson, personPermissions, telHref } from '../household/people.js';
+import { aliasOf } from '../care/me.js';
 
 function roleName(t, role) {
   return ['senior', 'caregiver', 'admin'].includes(role) ? t(`household.roles.${role}`) : String(role ?? '');
@@ -38,11 +40,19 @@ export function peopleList(app, data, { busy, actions }) {
           person.lookedAfterBy.length > 0
             ? h('p', { class: 'person-link' }, t('household.people.lookedAfterBy', { names: joinList(language, person.lookedAfterBy) }))
             : null,
+          aliasLine(t, listed.get(person.id)),
           phoneLine(t, listed.get(person.id)),
           personActions(t, data.me, listed.get(person.id), nameId, { busy, actions })));
     })),
     h('p', { class: 'hint' }, t('household.people.linksHint')),
   ];
+}
+
+/** "You call her: Mama": this person's own name for her, which only they see; nothing when none. */
+function aliasLine(t, person) {
+  const alias = aliasOf(person);
+  if (alias === null) return null;
+  return h('p', { class: 'person-alias', id: `person-${person.id}-alias` }, t('household.people.alias', { alias }));
 }
 
 /** "Phone: +48 601 234 567" as a link that calls it; said plainly when none is saved. */
@@ -54,15 +64,20 @@ function phoneLine(t, person) {
     href ? h('a', { href, class: 'person-phone-link', id: `person-${person.id}-phone` }, phone) : phone);
 }
 
-/** "Change…" for themself or, for an admin, anyone; "Archive" for an admin, never on themself. */
+/**
+ * "Change…" for themself, for an admin anyone, and for a senior this person
+ * looks after (their own name for her, at least); "Archive" for an admin,
+ * never on themself.
+ */
 function personActions(t, me, person, nameId, { busy, actions }) {
   if (!person) return null;
   const allowed = personPermissions(me, person);
-  if (!allowed.name && !allowed.archive) return null;
+  const changes = mayChangePerson(allowed);
+  if (!changes && !allowed.archive) return null;
   const archiveKey = `${person.id}:archive`;
   const archiving = busy.has(archiveKey);
   return h('div', { class: 'device-actions person-actions' },
-    allowed.name
+    changes
       ? h('button', {
         type: 'button', id: `person-${person.id}-change`, class: 'secondary-button person-change', 'data-action': 'change',
         'data-focus-key': `${person.id}:change`, 'aria-describedby': nameId, 'aria-haspopup': 'dialog',

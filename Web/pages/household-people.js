@@ -1,5 +1,6 @@
 // What the Household page does to a person: "Change…" (name, phone and,
-// for an admin, role, in person-dialog.js), "Archive" (asked first in
+// for an admin, role; for a senior one looks after, one's own name for
+// her; in person-dialog.js), "Archive" (asked first in
 // archive-person-dialog.js) and, in "Archived people", "Restore". The
 // lists themselves are drawn in household-lists.js and here (the archived
 // people); household.js loads and follows the live stream. What the hub
@@ -9,6 +10,7 @@ import { sendJSON } from '../api.js';
 import { h } from '../dom.js';
 import { dateTime } from '../care/format.js';
 import { archivedPeople } from '../household/people.js';
+import { aliasOf } from '../care/me.js';
 import { changePersonDetails } from './person-dialog.js';
 import { confirmArchivePerson } from './archive-person-dialog.js';
 
@@ -35,7 +37,7 @@ export function createPeopleActions(app, page) {
       me: data.me, people: data.people, returnFocus: button(key, 'household-people-heading'),
     });
     if (!answer || left()) return;
-    announce(t('household.people.saved', { name: answer.name ?? person.name }));
+    announce(savedSentence(t, person, answer));
     // A name or role shown on every page (the banner, Today) is read again.
     app.me.forget();
     keep((current) => ({ ...current, people: current.people.map((p) => (p.id === person.id ? { ...p, ...answer } : p)) }));
@@ -73,6 +75,16 @@ export function createPeopleActions(app, page) {
   }
 
   return { change, archive, restore };
+}
+
+/** What "Change…" saved, said: one's own name for her when only that changed, else the details. */
+function savedSentence(t, person, answer) {
+  const name = answer.name ?? person.name;
+  const [before, after] = [aliasOf(person), Object.hasOwn(answer, 'alias') ? aliasOf(answer) : aliasOf(person)];
+  const othersSame = ['name', 'phone', 'role', 'managesOwnMedications']
+    .every((field) => !Object.hasOwn(answer, field) || (answer[field] ?? null) === (person[field] ?? null));
+  if (before === after || !othersSame) return t('household.people.saved', { name });
+  return after === null ? t('household.people.aliasRemoved', { name }) : t('household.people.aliasSaved', { name, alias: after });
 }
 
 /** "Archived people", for an admin: each with when, and "Restore". */

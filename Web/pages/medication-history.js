@@ -81,7 +81,8 @@ function renderHistory(app, chosen, outlet, monthParam) {
       .filter((m) => m.active || doses.some((d) => d.medicationId === m.id))
       .sort((a, b) => a.name.localeCompare(b.name));
     const download = () => downloadCSV(app, {
-      person: seniors.find((s) => s.personId === chosen.person)?.name ?? '', month, doses, medications, toLocalDay, timeZone,
+      // The file is for others (a doctor): her name as the household knows it, not "Mama".
+      person: seniors.find((s) => s.personId === chosen.person)?.realName ?? '', month, doses, medications, toLocalDay, timeZone,
     });
     const view = { app, month, doses, toLocalDay, chosen, draw, dayView };
     replaceKeepingFocus(body,

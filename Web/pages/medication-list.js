@@ -47,6 +47,8 @@ export function seniorSection(list, senior, medications, printed) {
   const headingId = `medications-of-${senior.personId}`;
   return h('section', { class: 'medication-person', 'data-person-id': senior.personId, 'aria-labelledby': headingId },
     h('h2', { id: headingId }, t('medications.of', { name: senior.name })),
+    // On paper, for a doctor: her name as the household knows it when this person calls her otherwise.
+    senior.realName && senior.realName !== senior.name ? h('p', { class: 'print-only medication-real-name' }, senior.realName) : null,
     h('p', { class: 'print-only' }, t('medications.printedOn', { date: printed })),
     theirs.length === 0
       ? h('p', { class: 'empty' }, t('medications.none'))

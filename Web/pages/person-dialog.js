@@ -1,19 +1,21 @@
 // "Change…" on the Household page: a person's name and phone number, and
 // for an admin their role, in a dialog. Anyone changes their own; an admin
-// anyone's (household/people.js says who may change what). The dialog
-// stays open while the hub is asked, so what it refuses is said where it
-// applies: a 422's sentences beside their fields, anything else (a 409:
-// the household would lose its last admin, or a care link stands in the
-// way) above the buttons. The role of the household's only admin is shown
+// anyone's (household/people.js says who may change what). For a senior
+// this person looks after, also their own name for her ("Mama"), which
+// only they see: a caregiver who may not change her name gets that field
+// alone. The dialog stays open while the hub is asked, so what it refuses
+// is said where it applies: a 422's sentences beside their fields,
+// anything else (a 409: the household would lose its last admin, or a care
+// link stands in the way) above the buttons. The role of the household's only admin is shown
 // but cannot be picked, with the reason; the hub decides anyway.
 import { HubProblem, isUnpaired, sendJSON } from '../api.js';
 import { h } from '../dom.js';
 import { showDialog } from '../dialog.js';
-import { PERSON_NAME_MAX_LENGTH, ROLES } from '../household/model.js';
+import { PERSON_ALIAS_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, ROLES } from '../household/model.js';
 import { isLastAdmin, personPatch, personPermissions } from '../household/people.js';
 import { whileBusy } from './page-tools.js';
 
-const FIELD_IDS = Object.freeze({ name: 'person-name', phone: 'person-phone', role: 'person-role' });
+const FIELD_IDS = Object.freeze({ name: 'person-name', phone: 'person-phone', role: 'person-role', alias: 'person-alias' });
 
 /**
  * Resolves with the person as the hub now keeps them, or null when
@@ -25,6 +27,8 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
   const allowed = personPermissions(me, person);
   const isMe = person.id === me?.personId;
   const roleLocked = allowed.role && isLastAdmin(people, person);
+  // Only their own name for her: her name and phone are not theirs to change.
+  const aliasOnly = allowed.alias && !allowed.name;
   return showDialog({
     id: 'person-dialog',
     className: 'person-dialog',
@@ -33,17 +37,22 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
     build(close) {
       const errors = {};
       const problem = h('p', { id: 'person-dialog-problem', class: 'dialog-warning', role: 'alert', hidden: true });
-      const nameField = textField(t, errors, {
+      const nameField = allowed.name ? textField(t, errors, {
         name: 'name', type: 'text', label: t('household.personDialog.name'), value: person.name ?? '',
         hint: t('household.personDialog.nameHint', { max: PERSON_NAME_MAX_LENGTH }),
         attributes: { maxlength: String(PERSON_NAME_MAX_LENGTH), required: true, 'aria-required': 'true', autocomplete: 'off', autofocus: true },
-      });
-      const phoneField = textField(t, errors, {
+      }) : null;
+      const aliasField = allowed.alias ? textField(t, errors, {
+        name: 'alias', type: 'text', label: t('household.personDialog.alias'), value: person.alias ?? '',
+        hint: t('household.personDialog.aliasHint', { max: PERSON_ALIAS_MAX_LENGTH }),
+        attributes: { maxlength: String(PERSON_ALIAS_MAX_LENGTH), autocomplete: 'off', autofocus: aliasOnly },
+      }) : null;
+      const phoneField = allowed.phone ? textField(t, errors, {
         name: 'phone', type: 'tel', label: t('household.personDialog.phone'), value: person.phone ?? '',
         hint: t('household.personDialog.phoneHint'),
         // Someone else's number: the browser must not offer this person's own.
         attributes: { autocomplete: isMe ? 'tel' : 'off', maxlength: '32' },
-      });
+      }) : null;
       const roleField = allowed.role ? roleSelect(t, errors, person, roleLocked) : null;
       const ownMedicines = allowed.role && person.role === 'senior' ? ownMedicinesField(t, person) : null;
 
@@ -54,6 +63,7 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
         const typed = {
           name: document.getElementById(FIELD_IDS.name)?.value,
           phone: document.getElementById(FIELD_IDS.phone)?.value,
+          alias: aliasField ? document.getElementById(FIELD_IDS.alias)?.value : undefined,
           role: roleField && !roleLocked ? document.getElementById(FIELD_IDS.role)?.value : undefined,
           managesOwnMedications: ownMedicines ? document.getElementById('person-own-medicines')?.checked === true : undefined,
         };
@@ -61,7 +71,9 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
         showProblem(problem, null);
         if (patch.errors) {
           showErrors(errors, Object.fromEntries(Object.entries(patch.errors)
-            .map(([field, reason]) => [field, t(`household.personDialog.errors.${reason}`, { max: PERSON_NAME_MAX_LENGTH })])));
+            .map(([field, reason]) => [field, t(`household.personDialog.errors.${reason}`, {
+              max: field === 'alias' ? PERSON_ALIAS_MAX_LENGTH : PERSON_NAME_MAX_LENGTH,
+            })])));
           return;
         }
         showErrors(errors, {});
@@ -73,7 +85,9 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
           try {
             const answer = await sendJSON('PATCH', `/people/${encodeURIComponent(person.id)}`, patch.body, { t });
             app.clearProblem();
-            close(answer ?? { ...person, ...patch.body });
+            const saved = answer ?? { ...person, ...patch.body };
+            // The alias is the caller's own: kept as sent when the answer does not say it.
+            close(Object.hasOwn(patch.body, 'alias') && !Object.hasOwn(saved, 'alias') ? { ...saved, alias: patch.body.alias } : saved);
           } catch (refusal) {
             refused(app, refusal, { errors, problem, close });
           }
@@ -81,10 +95,9 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
       }
 
       return [
-        h('h2', { id: 'person-dialog-title' },
-          isMe ? t('household.personDialog.titleYou') : t('household.personDialog.title', { name: person.name })),
+        h('h2', { id: 'person-dialog-title' }, dialogTitle(t, person, { isMe, aliasOnly })),
         h('form', { id: 'person-form', novalidate: true, onsubmit: save },
-          nameField, phoneField, roleField, ownMedicines, problem,
+          nameField, aliasField, phoneField, roleField, ownMedicines, problem,
           h('div', { class: 'dialog-actions' },
             h('button', { type: 'submit', id: 'person-save', class: 'primary-button' }, t('household.personDialog.save')),
             h('button', { type: 'button', id: 'person-cancel', class: 'secondary-button', onclick: () => close(null) },
@@ -92,6 +105,12 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
       ];
     },
   });
+}
+
+function dialogTitle(t, person, { isMe, aliasOnly }) {
+  if (isMe) return t('household.personDialog.titleYou');
+  if (aliasOnly) return t('household.personDialog.titleAlias', { name: person.name });
+  return t('household.personDialog.title', { name: person.name });
 }
 
 /**

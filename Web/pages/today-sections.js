@@ -62,7 +62,7 @@ function caregiverDays(view, people, medications) {
     const headingId = `person-${person.personId}`;
     const entries = asNeededOf(person, medications);
     return h('section', { class: 'person-day', 'data-person-id': person.personId, 'aria-labelledby': headingId },
-      h('h2', { id: headingId }, person.name),
+      h('h2', { id: headingId }, view.app.me.aliasOf(person.personId) ?? person.name),
       countsLine(view, person),
       otherAlerts(view, [person], 3),
       doseSlots(view, person, 3),

@@ -70,7 +70,9 @@ function renderToday(app, { remembered, refusals }, outlet) {
     if (left || !day) return;
     for (const [id, refusal] of refusals) if (Date.now() - refusal.at > REFUSAL_SHOWN_MS) refusals.delete(id);
     const me = app.me.current;
-    const signature = JSON.stringify([app.language, me?.personId, me?.role, myCarers(app), day, medications, notes, app.alerts.open,
+    // The aliases: what this person calls a senior ("Mama") heads her day.
+    const aliases = (me?.people ?? []).map((person) => person.alias ?? null);
+    const signature = JSON.stringify([app.language, me?.personId, me?.role, aliases, myCarers(app), day, medications, notes, app.alerts.open,
       busy.keys(), [...refusals], openSnooze, Math.floor(Date.now() / REFRESH_EVERY_MS)]);
     if (signature === shownSignature) return;
     shownSignature = signature;

@@ -147,6 +147,23 @@ test('alert sentences read well in English and Polish', async () => {
   assert.equal(say('pl', alert('clock', 'keepers', null), admin), 'Zegar centrali wskazuje złą godzinę. Sprawdź ustawienia czasu.');
 });
 
+test('what a caregiver calls her ("Mama") wins over the name the alert keeps; her own screen is unchanged', async () => {
+  const en = createTranslator(JSON.parse(await readFile(new URL('../i18n/en.json', import.meta.url), 'utf8')));
+  const aliasOf = (id) => (id === 'ela' ? 'Mama' : null);
+  const say = (kind, audience, me) => {
+    const { key, params } = alertMessage(alert(kind, audience, 'ela'), me, {
+      aliasOf, nameOf: () => 'Ela', amountText: (n, u) => amountText('en', n, u), time: () => '08:00',
+    });
+    return en(key, params);
+  };
+  assert.equal(say('dose-missed', 'caregivers', ania), 'Mama has not taken Aspirin (2 tablets, 08:00)');
+  assert.match(say('sos', 'caregivers', ania), /^Mama needs help/);
+  const noAlias = alertMessage(alert('sos', 'caregivers', 'ela'), ania, { aliasOf: () => null, nameOf: () => 'Elżbieta' });
+  assert.equal(noAlias.params.person, 'Ela', 'without an alias the alert\'s own name comes first, as before');
+  const mine = alertMessage(alert('sos', 'caregivers', 'ela'), ela, { aliasOf: () => null });
+  assert.equal(mine.key, 'alerts.message.sosSent', 'her own SOS names nobody');
+});
+
 test('a list of open alerts adds the time only to a sentence that does not say it', () => {
   assert.equal(sentenceSaysTime(alert('sos', 'caregivers', 'ela'), ania), true, '"SOS at 20:54" said it');
   assert.equal(sentenceSaysTime(alert('sos', 'caregivers', 'ela'), ela), true, 'her own SOS, waiting');

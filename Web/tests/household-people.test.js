@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  archivedPeople, caregiversOf, isLastAdmin, isPhoneNumber, personPatch, personPermissions, telHref,
+  archivedPeople, caregiversOf, isLastAdmin, isPhoneNumber, mayChangePerson, mayNameSenior, personPatch, personPermissions, telHref,
 } from '../household/people.js';
 
 const zosia = { id: 'p-zosia', name: 'Zosia', role: 'senior', caresFor: [], phone: '+48 601 234 567' };
@@ -9,7 +9,7 @@ const ania = { id: 'p-ania', name: 'Ania', role: 'caregiver', caresFor: ['p-zosi
 const lukasz = { id: 'p-lukasz', name: 'Łukasz', role: 'admin', caresFor: ['p-zosia'], phone: null };
 const ola = { id: 'p-ola', name: 'Ola', role: 'caregiver', caresFor: ['p-edek'] };
 const tomek = { id: 'p-tomek', name: 'Tomek', role: 'admin', caresFor: [] };
-const asMe = (person) => ({ personId: person.id, role: person.role });
+const asMe = (person) => ({ personId: person.id, role: person.role, looksAfter: person.caresFor ?? [] });
 
 test('a typed number becomes a tel: link of digits and a leading + only', () => {
   assert.equal(telHref('+48 601 234 567'), 'tel:+48601234567');
@@ -33,15 +33,51 @@ test('phone numbers: an optional +, then digits, spaces, dashes and brackets, 3 
 });
 
 test('anyone changes their own name and phone; an admin anyone\'s, and only an admin roles and archiving', () => {
-  assert.deepEqual(personPermissions(asMe(ania), ania), { name: true, phone: true, role: false, archive: false });
-  assert.deepEqual(personPermissions(asMe(ania), zosia), { name: false, phone: false, role: false, archive: false });
-  assert.deepEqual(personPermissions(asMe(zosia), zosia), { name: true, phone: true, role: false, archive: false });
-  assert.deepEqual(personPermissions(asMe(tomek), ania), { name: true, phone: true, role: true, archive: true });
-  assert.deepEqual(personPermissions(asMe(tomek), tomek), { name: true, phone: true, role: true, archive: false },
+  const none = { name: false, phone: false, role: false, archive: false, alias: false };
+  assert.deepEqual(personPermissions(asMe(ania), ania), { ...none, name: true, phone: true });
+  assert.deepEqual(personPermissions(asMe(ania), zosia), { ...none, alias: true }, 'only her own name for the senior she looks after');
+  assert.deepEqual(personPermissions(asMe(zosia), zosia), { ...none, name: true, phone: true });
+  assert.deepEqual(personPermissions(asMe(tomek), ania), { name: true, phone: true, role: true, archive: true, alias: false });
+  assert.deepEqual(personPermissions(asMe(tomek), tomek), { name: true, phone: true, role: true, archive: false, alias: false },
     'an admin is not offered archiving the device in their own hand');
   assert.deepEqual(personPermissions(asMe(tomek), { ...ania, archivedAt: '2026-11-01T10:00:00Z' }).archive, false);
-  assert.deepEqual(personPermissions(null, ania), { name: false, phone: false, role: false, archive: false });
+  assert.deepEqual(personPermissions(null, ania), none);
   assert.deepEqual(personPermissions({ personId: null, role: 'admin' }, ania).name, false, 'no one is not an admin');
+});
+
+test('a name of one\'s own ("Mama") only for a senior one looks after, caregiver or admin', () => {
+  assert.equal(mayNameSenior(asMe(ania), zosia), true);
+  assert.equal(mayNameSenior(asMe(lukasz), zosia), true, 'an admin linked to her');
+  assert.equal(mayNameSenior(asMe(tomek), zosia), false, 'an admin not linked to her');
+  assert.equal(mayNameSenior(asMe(ola), zosia), false, 'a caregiver of someone else');
+  assert.equal(mayNameSenior(asMe(ania), ania), false, 'not oneself');
+  assert.equal(mayNameSenior({ ...asMe(ania), looksAfter: ['p-lukasz'] }, lukasz), false, 'only a senior');
+  assert.equal(mayNameSenior(asMe(ania), { ...zosia, archivedAt: '2026-11-01T10:00:00Z' }), false, 'not an archived senior');
+  assert.equal(mayNameSenior({ personId: 'p-ania', role: 'caregiver' }, zosia), false, 'without knowing whom she looks after');
+  assert.equal(mayNameSenior(asMe(zosia), zosia), false);
+  assert.equal(mayNameSenior(null, zosia), false);
+  assert.equal(personPermissions(asMe(lukasz), zosia).alias, true, 'an admin linked to her may rename her too');
+  assert.equal(mayChangePerson(personPermissions(asMe(ania), zosia)), true, 'the dialog opens for the alias alone');
+  assert.equal(mayChangePerson(personPermissions(asMe(ola), zosia)), false);
+  assert.equal(mayChangePerson(personPermissions(asMe(ania), tomek)), false);
+});
+
+test('the alias is trimmed, sent when it changed, null when emptied, and at most 80 characters', () => {
+  const aliasOnly = personPermissions(asMe(ania), zosia);
+  assert.deepEqual(personPatch(zosia, { alias: ' Mama ' }, aliasOnly), { body: { alias: 'Mama' } });
+  assert.deepEqual(personPatch({ ...zosia, alias: 'Mama' }, { alias: 'Mama ' }, aliasOnly), { body: null });
+  assert.deepEqual(personPatch({ ...zosia, alias: 'Mama' }, { alias: 'Mamusia' }, aliasOnly), { body: { alias: 'Mamusia' } });
+  assert.deepEqual(personPatch({ ...zosia, alias: 'Mama' }, { alias: '  ' }, aliasOnly), { body: { alias: null } });
+  assert.deepEqual(personPatch(zosia, { alias: '' }, aliasOnly), { body: null }, 'no alias to remove');
+  assert.deepEqual(personPatch(zosia, { alias: 'ż'.repeat(80) }, aliasOnly), { body: { alias: 'ż'.repeat(80) } }, 'characters, not bytes');
+  assert.deepEqual(personPatch(zosia, { alias: 'x'.repeat(81) }, aliasOnly), { errors: { alias: 'aliasTooLong' } });
+  assert.deepEqual(personPatch(zosia, { name: 'Zofia', phone: '', alias: 'Mama' }, aliasOnly), { body: { alias: 'Mama' } },
+    'her name and phone are not hers to change: never sent');
+  const linkedAdmin = personPermissions(asMe(lukasz), zosia);
+  assert.deepEqual(personPatch(zosia, { name: 'Zofia', phone: '+48 601 234 567', role: 'senior', alias: 'Babcia' }, linkedAdmin),
+    { body: { name: 'Zofia', alias: 'Babcia' } });
+  assert.deepEqual(personPatch(zosia, { alias: 'Mama' }, personPermissions(asMe(tomek), zosia)).body?.alias, undefined,
+    'an admin not linked to her sends no alias');
 });
 
 test('the only admin is the last admin; with two, neither is', () => {
