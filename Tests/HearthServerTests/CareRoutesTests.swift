@@ -367,7 +367,8 @@ struct CareLinkRoutesTests {
                 try await home.call(.get, "/api/v1/people", as: token).list.first { $0.field("name") == "Babcia" }?.field("alias")
             }
             #expect(try await aliasOfBabcia(as: home.caregiver) == "Mama")
-            #expect(try await aliasOfBabcia(as: nil) == nil && aliasOfBabcia(as: home.senior) == nil)
+            #expect(try await aliasOfBabcia(as: nil) == nil)
+            #expect(try await aliasOfBabcia(as: home.senior) == nil)
             #expect(try await home.call(.patch, senior, as: home.stranger, body: #"{"alias": "Babunia"}"#).invalidFields == ["alias"])
             let cannot = try await home.call(.patch, senior, body: #"{"role": "caregiver"}"#)
             #expect(cannot.status == .conflict && cannot["detail"] == "Someone looks after Babcia: unlink them first, then change Babcia's role")
