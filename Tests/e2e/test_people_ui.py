@@ -131,4 +131,17 @@ def test_a_caregivers_sos_banner_offers_a_call_and_the_seniors_today_lists_who_l
     link = browser.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] .alert-call")
     assert link.get_attribute("href") == "tel:221234567" and SENIOR in link.text
     violations += axe_violations(browser, "A caregiver's SOS banner with Call")
+
+    # Ania calls her "Mama", from the Household page: her banner says so; no one else sees the name.
+    browser.get(f"http://localhost:{hub.port}/#/household")
+    wait_for(browser, "Babcia's Change button", lambda d: d.find_elements(By.ID, f"person-{home.senior_id}-change"))
+    click(browser, f"#person-{home.senior_id}-change")
+    wait_for(browser, "her own name field", lambda d: d.find_elements(By.ID, "person-alias"))
+    assert not browser.find_elements(By.ID, "person-name"), "Babcia's name is not hers to change"
+    browser.find_element(By.ID, "person-alias").send_keys("Mama")
+    click(browser, "#person-save")
+    wait_for(browser, "You call her: Mama", lambda d: "Mama" in d.find_element(By.ID, f"person-{home.senior_id}-alias").text)
+    wait_for(browser, "Call Mama on the banner", lambda d: "Mama" in d.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] .alert-call").text)
+    assert all("Mama" not in str(p) for p in people(hub)), "the admin never sees it"
+    assert all("Mama" not in str(p) for p in people(hub, home.senior_headers))
     assert violations == [], "\n".join(violations)

@@ -78,7 +78,9 @@ export function createAlertBanner(app, { container, announcer }) {
 
     // Redrawn only when something shown changed (see Today).
     const phones = shown.map((alert) => (offersCall(alert, me) ? app.me.phoneOf(alert.personId) : null));
-    const signature = JSON.stringify([app.language, me.personId, shown, phones, busy.keys(), unfolded]);
+    // The names too: a caregiver's own name for her senior changes the sentence, not the alert.
+    const names = shown.map((alert) => app.me.nameOf(alert.personId));
+    const signature = JSON.stringify([app.language, me.personId, shown, phones, names, busy.keys(), unfolded]);
     if (signature === shownSignature) return;
     shownSignature = signature;
     const focusKey = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-focus-key') : null;

@@ -21,7 +21,11 @@ export function createAlertCenter(app) {
     start() {
       app.live.onChange((change) => {
         if (change.entity === 'alert' && change.payload && typeof change.payload === 'object') take(change.payload);
-        if (change.entity === 'person' || change.entity === 'careLink') load();
+        if (change.entity === 'person' || change.entity === 'careLink') {
+          // Who this is, and what they call the people in alerts, may have changed: read them again first.
+          app.me.forget();
+          load();
+        }
       });
       app.live.onState((state) => {
         if (state === 'connected') load(); // after a gap, what happened meanwhile

@@ -16,7 +16,7 @@ function fakeApp() {
   const listeners = { change: [], state: [], reset: [] };
   return {
     t: (key) => key,
-    me: { load: async () => ({ personId: 'ela', role: 'senior' }) },
+    me: { load: async () => ({ personId: 'ela', role: 'senior' }), forget() {} },
     reportProblem() {},
     live: {
       onChange: (fn) => listeners.change.push(fn),
