@@ -94,6 +94,7 @@ struct HubAssembly {
             syncMaximumSkew: TimeInterval(configuration.syncMaximumSkewSeconds))
         // Codes made from a page carry the hub's own address, as `hearth pair` prints it.
         settings.alertChannels = alerts
+        settings.seniorInvitesNeedApproval = configuration.seniorInvitesNeedApproval
         // What a phone's alert app types in: the LAN address, never `.local`.
         settings.hubAddress = {
             servingPort.withLock { $0 }.map { port in

@@ -30,6 +30,9 @@ public struct HubConfiguration: Sendable, Equatable {
     public var syncRetentionDays = 90
     /// The hub's voice (`speech.*`): off unless turned on.
     public var speech = SpeechSettings()
+    /// `pairing.seniorInvitesNeedApproval`: a device paired with a code a
+    /// senior's tablet made does nothing until an admin approves it.
+    public var seniorInvitesNeedApproval = false
 
     public struct NotekSettings: Sendable, Equatable {
         public var enabled = false
@@ -72,6 +75,7 @@ public struct HubConfiguration: Sendable, Equatable {
         case speechVoice = "speech.voice"
         case speechQuietHours = "speech.quietHours"
         case speechDevice = "speech.device"
+        case seniorInvitesNeedApproval = "pairing.seniorInvitesNeedApproval"
 
         /// The alert kind a webhook key is for.
         var alertKind: CareAlert.Kind? {
@@ -154,6 +158,7 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.syncRetention): .init(.int(90), isSecret: false),
             absolute(.speechEnabled): .init(.bool(false), isSecret: false),
             absolute(.speechDevice): .init(.string("default"), isSecret: false),
+            absolute(.seniorInvitesNeedApproval): .init(.bool(false), isSecret: false),
         ]
 
         var providers: [any ConfigProvider] = [
@@ -180,6 +185,7 @@ public struct HubConfiguration: Sendable, Equatable {
         configuration.syncMaximumSkewSeconds = try values.int(.syncMaximumSkew, in: 1...86_400, unit: "seconds")
         configuration.syncRetentionDays = try values.int(.syncRetention, in: 1...3650, unit: "days")
         configuration.speech = try values.speech()
+        configuration.seniorInvitesNeedApproval = try values.bool(.seniorInvitesNeedApproval)
         return configuration
     }
 

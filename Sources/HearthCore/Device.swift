@@ -15,9 +15,12 @@ public struct Device: Sendable, Hashable, Codable {
     /// An admin sees it, so a device a senior's tablet added is not a
     /// stranger in the list.
     public var pairedBy: UUID?
+    /// Paired from a senior's invitation while the household asks an admin
+    /// to approve such devices; it can do nothing until one does.
+    public var awaitingApproval: Bool
 
     public init(id: UUID, personId: UUID, name: String, createdAt: Date, lastSeenAt: Date? = nil, userAgent: String? = nil,
-                revokedAt: Date? = nil, pairedBy: UUID? = nil) {
+                revokedAt: Date? = nil, pairedBy: UUID? = nil, awaitingApproval: Bool = false) {
         self.id = id
         self.personId = personId
         self.name = name
@@ -26,6 +29,7 @@ public struct Device: Sendable, Hashable, Codable {
         self.userAgent = userAgent
         self.revokedAt = revokedAt
         self.pairedBy = pairedBy
+        self.awaitingApproval = awaitingApproval
     }
 
     public static let maximumNameLength = 60

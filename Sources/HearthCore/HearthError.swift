@@ -9,6 +9,9 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
     case forbidden(String)
     /// No paired device made the request (no token, or one of a removed device).
     case unpaired
+    /// A device paired from a senior's invitation that an admin has not
+    /// approved yet (`pairing.seniorInvitesNeedApproval`).
+    case awaitingApproval
     /// A live cursor newer than anything in the log (for example after a restore).
     case cursorAhead(requested: Int64, latest: Int64)
     case tooLarge(limit: Int)
@@ -29,6 +32,8 @@ public enum HearthError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case .unpaired:
             return "This device is not paired with the hub (or was removed); ask the household admin to run: sudo hearth pair"
+        case .awaitingApproval:
+            return "This device was paired from a senior's invitation; an admin of the household must approve it before it can be used"
         case .cursorAhead(let requested, let latest):
             return "Cursor \(requested) is ahead of the change log (latest is \(latest)); resync from 0"
         case .limitReached(let refusal):

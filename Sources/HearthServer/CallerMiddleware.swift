@@ -13,8 +13,12 @@ struct CallerMiddleware: RouterMiddleware {
         var context = context
         if let (token, viaCookie) = DeviceToken.presented(in: request),
            let paired = try await store.pairedDevice(token: token, userAgent: request.headers[.userAgent].map { String($0.prefix(200)) }) {
-            context.caller = .device(id: paired.device.id, as: paired.actor)
-            context.authenticatedByCookie = viaCookie
+            if paired.device.awaitingApproval {
+                context.awaitingApproval = true
+            } else {
+                context.caller = .device(id: paired.device.id, as: paired.actor)
+                context.authenticatedByCookie = viaCookie
+            }
         }
         return try await next(request, context)
     }

@@ -19,8 +19,11 @@ struct DevicesController {
         /// The person whose device made its pairing code; absent when it was
         /// paired at the hub's console.
         var pairedBy: String?
+        /// Paired from a senior's invitation, waiting for an admin's approval.
+        var awaitingApproval: Bool
 
         init(_ device: Device, current: Bool) {
+            awaitingApproval = device.awaitingApproval
             id = device.id.text
             personId = device.personId.text
             name = device.name
@@ -39,6 +42,12 @@ struct DevicesController {
             return try await store.devices(includingRevoked: false)
                 .filter { PermissionPolicy.decide(actor, .view, .device(owner: $0.personId)) == .allow }
                 .map { DeviceBody($0, current: $0.id == context.caller.deviceId) }
+        }
+        devices.post("{id}/approve") { _, context -> Response in
+            let actor = try context.requirePaired()
+            guard let id = context.parameters.get("id").flatMap(UUID.init(text:)) else { throw HearthError.notFound(what: "That device") }
+            try await store.approveDevice(id: id, as: actor, by: context.caller.actorName)
+            return Response(status: .noContent)
         }
         devices.delete("{id}") { _, context -> Response in
             let actor = try context.requirePaired()

@@ -5,7 +5,7 @@ extension HearthRequestContext {
     /// The paired person acting, or a 401 for an unpaired caller.
     @discardableResult
     func requirePaired() throws -> PermissionPolicy.Actor {
-        guard let actor = caller.policyActor else { throw HearthError.unpaired }
+        guard let actor = caller.policyActor else { throw awaitingApproval ? HearthError.awaitingApproval : HearthError.unpaired }
         return actor
     }
 

@@ -10,6 +10,9 @@ public struct HearthRequestContext: RequestContext, WebSocketRequestContext {
     public let webSocket: WebSocketHandlerReference<Self>
     /// Set by `CallerMiddleware` before any route runs.
     public var caller: Caller = .unpaired
+    /// The token is a device's that waits for an admin's approval: the
+    /// caller is unpaired, and is told why.
+    public var awaitingApproval = false
     /// True when the caller's token came in the browser cookie, which a
     /// browser attaches on its own: such requests must prove their Origin.
     public var authenticatedByCookie = false

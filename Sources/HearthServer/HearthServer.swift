@@ -34,6 +34,9 @@ public struct ServerSettings: Sendable {
     /// The alert apps' streams and the hub's voice; the composition root
     /// makes them, so health and the Test button see the same ones.
     public var alertChannels: AlertChannels?
+    /// `pairing.seniorInvitesNeedApproval`: a device a senior's tablet pairs
+    /// does nothing until an admin approves it.
+    public var seniorInvitesNeedApproval = false
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
                 discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
@@ -65,7 +68,8 @@ public enum HearthServer {
         syncMaximumSkew: TimeInterval = HearthStore.defaultMaximumSkew,
         pairingURL: @escaping @Sendable (_ secret: String) -> String? = { _ in nil },
         alertChannels: AlertChannels? = nil,
-        hubAddress: @escaping @Sendable () -> String? = { nil }
+        hubAddress: @escaping @Sendable () -> String? = { nil },
+        seniorInvitesNeedApproval: Bool = false
     ) -> HearthRouter {
         // The hub's time, corrected when someone said its clock was wrong.
         let now = now ?? { store.currentTime() }
@@ -86,7 +90,8 @@ public enum HearthServer {
         OpenAPIController(assets: assets).addRoutes(to: api)
         HouseholdController(store: store).addRoutes(to: api)
         PairingController(store: store, limiter: AttemptLimiter(limit: 10, window: 60)).addRoutes(to: api)
-        InvitationsController(store: store, pairingURL: pairingURL).addRoutes(to: api)
+        InvitationsController(store: store, pairingURL: pairingURL, seniorInvitesNeedApproval: seniorInvitesNeedApproval)
+            .addRoutes(to: api)
         PeopleController(store: store).addRoutes(to: api)
         DevicesController(store: store).addRoutes(to: api)
         NotesController(store: store).addRoutes(to: api)
@@ -128,7 +133,8 @@ public enum HearthServer {
         return Application(
             router: router(store: store, noteSessions: noteSessions, webRoot: settings.webRoot, startedAt: startedAt, discovery: settings.discovery,
                            webhooks: settings.webhooks, syncMaximumSkew: settings.syncMaximumSkew,
-                           pairingURL: settings.pairingURL, alertChannels: alertChannels, hubAddress: settings.hubAddress),
+                           pairingURL: settings.pairingURL, alertChannels: alertChannels, hubAddress: settings.hubAddress,
+                           seniorInvitesNeedApproval: settings.seniorInvitesNeedApproval),
             server: .guardedHTTP1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions, alertStreams: alertChannels.streams),
                 configuration: .init(

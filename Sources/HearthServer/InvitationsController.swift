@@ -11,6 +11,8 @@ struct InvitationsController {
     let store: HearthStore
     /// The hub's own address for the code's link (ServerSettings.pairingURL).
     let pairingURL: @Sendable (_ secret: String) -> String?
+    /// Whether a device a senior's code pairs waits for an admin's approval.
+    var seniorInvitesNeedApproval = false
 
     struct NewPerson: Decodable {
         var name: String
@@ -62,7 +64,8 @@ struct InvitationsController {
             let actor = try context.requirePaired()
             let body = try await request.decode(as: Request.self, context: context)
             let invitation = try await store.createPairing(
-                for: try invitee(for: body), deviceName: body.deviceName, by: context.caller.actorName, maker: actor)
+                for: try invitee(for: body), deviceName: body.deviceName, by: context.caller.actorName, maker: actor,
+                seniorInvitesNeedApproval: seniorInvitesNeedApproval)
             // The hub's own LAN address, as `hearth pair` prints it: the Host
             // header is whatever the page sent, and a link to another host
             // would hand the code's secret to it. Only a hub that is not

@@ -47,6 +47,8 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
                 self.init(status: .forbidden, slug: "forbidden", detail: hearth.description)
             case .unpaired:
                 self.init(status: .unauthorized, slug: "unpaired", detail: hearth.description)
+            case .awaitingApproval:
+                self.init(status: .forbidden, slug: "awaiting-approval", detail: hearth.description)
             case .limitReached(let refusal):
                 self.init(status: .conflict, slug: "limit-reached", detail: hearth.description)
                 rule = refusal.rule.rawValue

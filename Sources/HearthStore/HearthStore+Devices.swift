@@ -68,6 +68,23 @@ extension HearthStore {
         return paired
     }
 
+    /// Lets a device a senior's invitation paired be used (an admin's say,
+    /// when the household asks for it): from its next request it acts as its person.
+    public func approveDevice(id: UUID, as approver: PermissionPolicy.Actor, by actor: String) async throws {
+        try await write(by: actor) { transaction in
+            guard let row = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT personId, awaitingApproval FROM devices WHERE id = ? AND revokedAt IS NULL"),
+                                             arguments: [id.text]),
+                  let owner = UUID(text: row["personId"]) else {
+                throw HearthError.notFound(what: "That device")
+            }
+            try PermissionPolicy.require(approver, .edit, .household, what: "That device")
+            guard row["awaitingApproval"] as Bool else { throw HearthError.conflict("That device does not wait for approval") }
+            try transaction.db.cachedExecute(sql: "UPDATE devices SET awaitingApproval = 0 WHERE id = ?", arguments: [id.text])
+            try transaction.record(entity: .device, entityId: id.text, op: .update,
+                                   payload: ["approved": .bool(true), "personId": .string(owner.text)])
+        }
+    }
+
     /// Revokes a device; its token stops working on the next request.
     /// Signs a device out for good, if `revoker` may (an admin, or its own
     /// person): decided on the device as this transaction reads it.
@@ -101,7 +118,8 @@ extension HearthStore {
             lastSeenAt: (row["lastSeenAt"] as Int64?).map(Date.init(millisecondsSince1970:)),
             userAgent: row["userAgent"],
             revokedAt: (row["revokedAt"] as Int64?).map(Date.init(millisecondsSince1970:)),
-            pairedBy: row.hasColumn("pairedBy") ? (row["pairedBy"] as String?).flatMap(UUID.init(text:)) : nil
+            pairedBy: row.hasColumn("pairedBy") ? (row["pairedBy"] as String?).flatMap(UUID.init(text:)) : nil,
+            awaitingApproval: row["awaitingApproval"] ?? false
         )
     }
 }

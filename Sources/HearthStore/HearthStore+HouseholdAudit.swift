@@ -55,6 +55,12 @@ extension HearthStore {
             // Seen only by that caregiver: never in the change log or the audit.
             try db.execute(sql: "ALTER TABLE care_links ADD COLUMN alias TEXT")
         }
+        migrator.registerMigration("v15 devices a senior invited, awaiting an admin's approval") { db in
+            try db.execute(sql: """
+                ALTER TABLE pairing_codes ADD COLUMN needsApproval INTEGER NOT NULL DEFAULT 0 CHECK (needsApproval IN (0, 1));
+                ALTER TABLE devices ADD COLUMN awaitingApproval INTEGER NOT NULL DEFAULT 0 CHECK (awaitingApproval IN (0, 1));
+                """)
+        }
     }
 
     /// The newest `limit` entries, newest first.

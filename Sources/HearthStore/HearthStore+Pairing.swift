@@ -41,7 +41,7 @@ extension HearthStore {
     /// (`sudo hearth pair`).
     public func createPairing(
         for invitee: PairingInvitee, deviceName: String?, lifetime: Duration = PairingCode.defaultLifetime, by actor: String,
-        maker: PermissionPolicy.Actor? = nil
+        maker: PermissionPolicy.Actor? = nil, seniorInvitesNeedApproval: Bool = false
     ) async throws -> PairingInvitation {
         let validDeviceName = try deviceName.map { name throws(HearthError) in try Device.validatedName(name) }
         let newName = try { () throws(HearthError) -> String? in
@@ -76,13 +76,15 @@ extension HearthStore {
             let expiresAt = transaction.time.addingTimeInterval(Double(lifetime.components.seconds))
             try transaction.db.cachedExecute(sql: """
                     INSERT INTO pairing_codes (id, secretHash, shortCodeHash, personId, newPersonName, newPersonRole,
-                                               deviceName, createdBy, createdAt, expiresAt, linkToSeniorId)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                               deviceName, createdBy, createdAt, expiresAt, linkToSeniorId, needsApproval)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [id.text, SecretHash.of(code.secret), SecretHash.of(code.shortCode), personId,
                             personId == nil ? personName : nil, personId == nil ? role.rawValue : nil,
                             validDeviceName, transaction.actor, transaction.time.millisecondsSince1970,
-                            expiresAt.millisecondsSince1970, linkToSenior?.text])
+                            expiresAt.millisecondsSince1970, linkToSenior?.text,
+                            // The household asks an admin to approve what a senior's tablet pairs.
+                            seniorInvitesNeedApproval && maker?.role == .senior])
             var logged: [String: JSONValue] = ["personName": .string(personName), "role": .string(role.rawValue)]
             // The admins' audit shows whom a senior invited.
             if let linkToSenior { logged["seniorId"] = .string(linkToSenior.text) }
@@ -208,15 +210,17 @@ extension HearthStore {
             }
         }
         let device = Device(id: UUID.random(), personId: person.id, name: deviceName ?? code["deviceName"] ?? "\(person.name)'s device",
-                            createdAt: transaction.time, lastSeenAt: transaction.time, userAgent: userAgent)
+                            createdAt: transaction.time, lastSeenAt: transaction.time, userAgent: userAgent,
+                            awaitingApproval: code["needsApproval"] ?? false)
         try transaction.db.cachedExecute(sql: """
-                INSERT INTO devices (id, personId, name, tokenHash, createdAt, lastSeenAt, userAgent)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO devices (id, personId, name, tokenHash, createdAt, lastSeenAt, userAgent, awaitingApproval)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [device.id.text, person.id.text, device.name, SecretHash.of(token),
-                        device.createdAt.millisecondsSince1970, device.createdAt.millisecondsSince1970, userAgent])
+                        device.createdAt.millisecondsSince1970, device.createdAt.millisecondsSince1970, userAgent, device.awaitingApproval])
         try transaction.record(entity: .device, entityId: device.id.text, op: .create,
-                               payload: ["name": .string(device.name), "personId": .string(person.id.text)])
+                               payload: ["name": .string(device.name), "personId": .string(person.id.text),
+                                         "awaitingApproval": .bool(device.awaitingApproval)])
         let codeId: String = code["id"]
         try transaction.db.cachedExecute(sql: "UPDATE pairing_codes SET usedAt = ?, deviceId = ? WHERE id = ?",
                                    arguments: [transaction.time.millisecondsSince1970, device.id.text, codeId])

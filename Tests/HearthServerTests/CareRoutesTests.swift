@@ -386,4 +386,21 @@ struct CareLinkRoutesTests {
             #expect(audit.list.first?.field("actorName") != nil && audit.list.first?.field("viaTerminal") == .bool(false))
         }
     }
+
+    @Test func aDeviceASeniorsCodePairedIsToldItWaitsUntilAnAdminApprovesIt() async throws {
+        try await CareHousehold.with { home in
+            let tablet = try #require(try await home.store.pairedDevice(token: home.senior))
+            let code = try await home.store.createPairing(for: .newPerson(name: "Ola", role: .caregiver), deviceName: nil,
+                                                          by: "device:\(tablet.device.id.text)", maker: tablet.actor,
+                                                          seniorInvitesNeedApproval: true)
+            let (phone, token) = try await home.store.redeemPairing(.secret(code.code.secret), deviceName: "Telefon Oli", userAgent: nil)
+            let waiting = try await home.call(.get, "/api/v1/people", as: token)
+            #expect(waiting.status == .forbidden && waiting["type"] == "urn:hearth:problem:awaiting-approval")
+            let listed = try await home.call(.get, "/api/v1/devices").list.first { $0.field("id") == .string(phone.device.id.text) }
+            #expect(listed?.field("awaitingApproval") == .bool(true))
+            #expect(try await home.call(.post, "/api/v1/devices/\(phone.device.id.text)/approve", as: home.caregiver).status == .forbidden)
+            #expect(try await home.call(.post, "/api/v1/devices/\(phone.device.id.text)/approve").status == .noContent)
+            #expect(try await home.call(.get, "/api/v1/people", as: token).status == .ok)
+        }
+    }
 }

@@ -71,4 +71,28 @@ import Testing
             #expect(try await store.person(named: "Ola") == nil, "nobody was added")
         }
     }
+
+    @Test func whenTheHouseholdAsksADeviceHerCodePairedWaitsForAnAdminsApproval() async throws {
+        try await Self.withZosiasTablet { home, store, tablet, zosia in
+            let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .caregiver), deviceName: nil,
+                                                           by: "device:\(tablet.device.id.text)", maker: zosia, seniorInvitesNeedApproval: true)
+            let (olasPhone, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Telefon Oli", userAgent: nil)
+            #expect(olasPhone.device.awaitingApproval)
+            #expect(try await store.pairedDevice(token: token)?.device.awaitingApproval == true)
+            let ania = try #require(try await store.actor(of: home.caregiver.id))
+            await #expect(throws: HearthError.forbidden("Your role in the household does not allow this")) {
+                try await store.approveDevice(id: olasPhone.device.id, as: ania, by: "device:a")
+            }
+            try await store.approveDevice(id: olasPhone.device.id, as: .hubTerminal, by: "cli")
+            #expect(try await store.pairedDevice(token: token)?.device.awaitingApproval == false)
+            await #expect(throws: HearthError.conflict("That device does not wait for approval")) {
+                try await store.approveDevice(id: olasPhone.device.id, as: .hubTerminal, by: "cli")
+            }
+            // An admin's code never waits, whatever the household asks.
+            let adminCode = try await store.createPairing(for: .newPerson(name: "Jan", role: .caregiver), deviceName: nil, by: "cli",
+                                                          seniorInvitesNeedApproval: true)
+            let (jansPhone, _) = try await store.redeemPairing(.secret(adminCode.code.secret), deviceName: "Telefon Jana", userAgent: nil)
+            #expect(!jansPhone.device.awaitingApproval)
+        }
+    }
 }

@@ -509,6 +509,35 @@ def test_a_seniors_tablet_invites_someone_new_who_then_looks_after_her_alone(bro
         assert refused.status_code == status, refused.text
 
 
+def test_when_the_household_asks_a_device_a_seniors_code_paired_waits_until_an_admin_approves_it(browser, hub_launcher):
+    hub = hub_launcher.start(env={"HEARTH_PAIRING_SENIOR_INVITES_NEED_APPROVAL": "true"}).pair_admin(wait=False)
+    senior = hub.pair_device("--new-person", SENIOR, "--role", "senior", device_name="Tablet babci", wait=False)
+    senior_headers = {"Authorization": f"Bearer {senior['token']}"}
+    made = requests.post(f"{hub.url}/api/v1/pairing/invitations", json={"newPerson": {"name": "Wnuczka Ola", "role": "caregiver"}},
+                         headers=senior_headers, timeout=5)
+    assert made.status_code == 201, made.text
+    secret = made.json()["url"].rsplit("#", 1)[1]
+    paired = requests.post(f"{hub.url}/api/v1/pairing", json={"code": secret, "deviceName": "Telefon Oli"}, timeout=5)
+    assert paired.status_code == 201, paired.text
+    ola = paired.json()
+    ola_headers = {"Authorization": f"Bearer {ola['token']}"}
+    waiting = requests.get(f"{hub.url}/api/v1/today", headers=ola_headers, timeout=5)
+    assert waiting.status_code == 403 and waiting.json()["type"] == "urn:hearth:problem:awaiting-approval", waiting.text
+    assert "admin" in waiting.json()["detail"]
+
+    # The admin sees it waiting among the devices, and approves it.
+    open_as(browser, hub, hub.token, "127.0.0.1", "household")
+    device_id = ola["device"]["id"]
+    wait_for(browser, "the approve button", lambda d: d.find_elements(By.ID, f"device-{device_id}-approve"))
+    item = browser.find_element(By.CSS_SELECTOR, f"li[data-device-id='{device_id}']")
+    assert "Waiting for an admin’s approval" in item.text
+    assert axe_violations(browser, "Household with a device waiting for approval") == []
+    browser.find_element(By.ID, f"device-{device_id}-approve").click()
+    wait_for(browser, "the device approved", lambda d: not d.find_elements(By.ID, f"device-{device_id}-approve"))
+    assert requests.get(f"{hub.url}/api/v1/today", headers=ola_headers, timeout=5).status_code == 200
+    assert browser_console_errors(browser) == []
+
+
 # --------------------------------------------------------------------------
 # Accessibility
 # --------------------------------------------------------------------------

@@ -83,6 +83,11 @@ export function householdDevices(devices, people, { meId = null, language = 'en'
       || compare(a.ownerName, b.ownerName) || compare(a.name, b.name));
 }
 
+/** A device waiting for approval is approved by an admin. */
+export function canApproveDevice(me, device) {
+  return me?.role === 'admin' && device?.awaitingApproval === true;
+}
+
 /** Admins remove any device; everyone else only their own (this one included). */
 export function canRemoveDevice(me, device) {
   if (!me?.personId || !device) return false;

@@ -8,7 +8,7 @@
 import { h } from '../dom.js';
 import { dateTime, timeAgo } from '../care/format.js';
 import { joinList } from '../care/words.js';
-import { canRemoveDevice, householdDevices, householdPeople } from '../household/model.js';
+import { canApproveDevice, canRemoveDevice, householdDevices, householdPeople } from '../household/model.js';
 import { mayChangePerson, personPermissions, telHref } from '../household/people.js';
 import { aliasOf } from '../care/me.js';
 
@@ -99,7 +99,7 @@ function personActions(t, me, person, nameId, { busy, actions }) {
  * where this person may (`busy` says which removal is under way,
  * `remove(device, key)` asks and removes).
  */
-export function deviceList(app, data, { busy, remove }) {
+export function deviceList(app, data, { busy, remove, approve }) {
   const { t, language } = app;
   const me = data.me;
   const timeZone = data.household?.timeZone ?? me?.timeZone ?? null;
@@ -122,10 +122,25 @@ export function deviceList(app, data, { busy, remove }) {
           device.addedByName
             ? h('p', { class: 'device-added-by' }, t('household.devices.addedBy', { name: device.addedByName }))
             : null,
+          device.awaitingApproval
+            ? h('p', { class: 'device-awaiting' }, h('strong', {}, t('household.devices.awaitingApproval')))
+            : null,
+          canApproveDevice(me, device) ? approveButton(t, device, nameId, { busy, approve }) : null,
           canRemoveDevice(me, device) ? removeButton(t, device, nameId, { busy, remove }) : null));
     })),
     note,
   ];
+}
+
+/** "Approve": a device a senior's tablet paired, waiting for an admin. */
+function approveButton(t, device, nameId, { busy, approve }) {
+  const key = `${device.id}:approve`;
+  return h('div', { class: 'device-actions' },
+    h('button', {
+      type: 'button', id: `device-${device.id}-approve`, class: 'primary-button device-approve', 'data-action': 'approve',
+      'data-focus-key': key, 'aria-describedby': nameId, 'aria-disabled': busy.has(key) ? 'true' : null,
+      onclick: () => approve(device, key),
+    }, t('household.devices.approve')));
 }
 
 function removeButton(t, device, nameId, { busy, remove }) {

@@ -110,6 +110,7 @@ function renderHousehold(app, remembered, outlet) {
   const removing = { outlet, busy, announce, remembered, left: () => left, reloadSoon: () => reloads.soon() };
   const removeDevice = (device, key) => removeFromHousehold(app, device, key, removing);
   const removeAlertApp = (entry, key) => removeHouseholdAlertApp(app, entry, key, removing);
+  const approveDevice = (device, key) => approveInHousehold(app, device, key, removing);
   const people = createPeopleActions(app, { ...removing, show: () => show() });
 
   // Redrawn only when something shown changed (see Today): a screen
@@ -131,7 +132,7 @@ function renderHousehold(app, remembered, outlet) {
     slots.archived.replaceChildren(...(admin ? archivedList(app, data, { busy, restore: people.restore }) : []));
     slots.audit.replaceChildren(...(admin ? auditList(app, data) : []));
     careLinks.update(data);
-    slots.devices.replaceChildren(...deviceList(app, data, { busy, remove: removeDevice }).filter(Boolean));
+    slots.devices.replaceChildren(...deviceList(app, data, { busy, remove: removeDevice, approve: approveDevice }).filter(Boolean));
     slots.alertApps.replaceChildren(...householdAlertApps(app, data, { busy, remove: removeAlertApp }).filter(Boolean));
     invitation.update({ me: data.me, people: data.people });
     settings.update({ me: data.me, household: data.household, reminders: data.reminders });
@@ -233,6 +234,20 @@ async function adminOnly(me, read) {
  * taken off the list at once and the page read again. Nothing more once
  * the page is `left()`.
  */
+/** "Approve": from its next request the device acts as its person. */
+async function approveInHousehold(app, device, key, { busy, announce, remembered, left, reloadSoon }) {
+  const { t } = app;
+  if (busy.has(key)) return;
+  await busy.run(key, async () => {
+    await sendJSON('POST', `/devices/${encodeURIComponent(device.id)}/approve`, undefined, { t });
+    if (left()) return;
+    announce(t('household.devices.approved', { name: device.name }));
+    const { data } = remembered;
+    if (data) remembered.data = { ...data, devices: data.devices.map((d) => (d.id === device.id ? { ...d, awaitingApproval: false } : d)) };
+    reloadSoon();
+  });
+}
+
 async function removeFromHousehold(app, device, key, { outlet, busy, announce, remembered, left, reloadSoon }) {
   const { t } = app;
   if (busy.has(key) || document.getElementById('remove-device-dialog')) return;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   HUB_LANGUAGES,
   canManageHousehold,
+  canApproveDevice,
   canRemoveDevice,
   householdDevices,
   householdPatch,
@@ -201,4 +202,11 @@ test('the time-zone list: the household’s and this device’s zones first, the
   assert.deepEqual(timeZoneGroups('Europe/Kyiv', { supported: [], deviceZone: null })[0].zones.map((z) => z.value), ['Europe/Kyiv'],
     'a zone this browser does not list is still offered when it is the household\u2019s');
   assert.ok(timeZoneGroups('Europe/Warsaw').flatMap((g) => g.zones).length > 300, 'the real list, grouped');
+});
+
+test('a device a senior\'s tablet paired waits for an admin, who alone approves it', () => {
+  const waiting = { id: 'd1', personId: 'ola', awaitingApproval: true };
+  assert.equal(canApproveDevice({ personId: 'tomek', role: 'admin' }, waiting), true);
+  assert.equal(canApproveDevice({ personId: 'ola', role: 'caregiver' }, waiting), false, 'not even her own');
+  assert.equal(canApproveDevice({ personId: 'tomek', role: 'admin' }, { ...waiting, awaitingApproval: false }), false);
 });
