@@ -47,12 +47,16 @@ import Testing
         "pairing for the linked caregiver": .pairing(person: caregiver, role: .caregiver, looksAfter: [senior]),
         "pairing for the linked admin": .pairing(person: admin, role: .admin, looksAfter: [senior]),
         "pairing for someone new": .pairing(person: UUID(), role: .caregiver, looksAfter: []),
+        // Someone new the senior invites: they will look after her once paired.
+        "pairing for someone new to look after the senior": .pairing(person: UUID(), role: .caregiver, looksAfter: [senior]),
+        "pairing for a new admin to look after the senior": .pairing(person: UUID(), role: .admin, looksAfter: [senior]),
         "hub clock": .hubClock,
     ]
 
     /// view, create, edit, delete: y = allowed, n = denied.
     static let table: [String: [String: String]] = [
         "senior": [
+            "pairing for someone new to look after the senior": "nynn", "pairing for a new admin to look after the senior": "nnnn",
             "other senior's medications": "nnnn",
             "senior's circle note": "yyyy", "senior's read-only circle note": "yyyy", "senior's read-only shared note": "yyyy",
             "caregiver's circle note": "yyyn", "caregiver's read-only circle note": "ynnn",
@@ -66,6 +70,7 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "other senior": [
+            "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
             "other senior's medications": "yyyy",
             "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
@@ -79,6 +84,7 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "linked caregiver": [
+            "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
             "other senior's medications": "nnnn",
             "senior's circle note": "yyyy", "senior's read-only circle note": "ynnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "yyyy", "caregiver's read-only circle note": "yyyy",
@@ -92,6 +98,7 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "unlinked caregiver": [
+            "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
             "other senior's medications": "nnnn",
             "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
@@ -105,6 +112,7 @@ import Testing
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
         ],
         "linked admin": [
+            "pairing for someone new to look after the senior": "yyyy", "pairing for a new admin to look after the senior": "yyyy",
             "other senior's medications": "nnnn",
             "senior's circle note": "yyyy", "senior's read-only circle note": "ynnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
@@ -118,6 +126,7 @@ import Testing
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
         ],
         "unlinked admin": [
+            "pairing for someone new to look after the senior": "yyyy", "pairing for a new admin to look after the senior": "yyyy",
             "other senior's medications": "nnnn",
             "senior's circle note": "nnnn", "senior's read-only circle note": "nnnn", "senior's read-only shared note": "ynnn",
             "caregiver's circle note": "nnnn", "caregiver's read-only circle note": "nnnn",
