@@ -52,9 +52,12 @@ def overflowing(driver) -> list[str]:
 
 def wait_for(driver, what: str, condition, timeout: float = WAIT_S):
     """Waits for condition(driver) to be truthy; on timeout says what was
-    awaited and what the page showed."""
+    awaited and what the page showed. An element the page redrew between
+    finding it and reading it (stale) is asked for again at the next poll,
+    as one not there yet is: pages redraw when live changes arrive."""
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+        return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(condition)
     except TimeoutException:
         shown = driver.execute_script(
             "return {url: location.href, lang: document.documentElement.lang,"
