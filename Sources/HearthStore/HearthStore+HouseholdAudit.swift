@@ -43,24 +43,6 @@ extension HearthStore {
                       AND NOT (entity = 'device' AND json_extract(payload, '$.lastSeenAt') IS NOT NULL);
                 """)
         }
-        migrator.registerMigration("v13 seniors who manage their own medications, and invite their caregivers") { db in
-            try db.execute(sql: """
-                ALTER TABLE people ADD COLUMN managesOwnMedications INTEGER NOT NULL DEFAULT 0 CHECK (managesOwnMedications IN (0, 1));
-                -- A code a senior made for someone new who will look after her:
-                -- whoever redeems it is linked to her, and to no one else.
-                ALTER TABLE pairing_codes ADD COLUMN linkToSeniorId TEXT REFERENCES people(id);
-                """)
-        }
-        migrator.registerMigration("v14 a caregiver's own name for a senior") { db in
-            // Seen only by that caregiver: never in the change log or the audit.
-            try db.execute(sql: "ALTER TABLE care_links ADD COLUMN alias TEXT")
-        }
-        migrator.registerMigration("v15 devices a senior invited, awaiting an admin's approval") { db in
-            try db.execute(sql: """
-                ALTER TABLE pairing_codes ADD COLUMN needsApproval INTEGER NOT NULL DEFAULT 0 CHECK (needsApproval IN (0, 1));
-                ALTER TABLE devices ADD COLUMN awaitingApproval INTEGER NOT NULL DEFAULT 0 CHECK (awaitingApproval IN (0, 1));
-                """)
-        }
     }
 
     /// The newest `limit` entries, newest first.

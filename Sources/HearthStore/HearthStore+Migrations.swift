@@ -38,6 +38,7 @@ extension HearthStore {
         registerAlertApps(&migrator)
         registerNoteSharing(&migrator)
         registerHouseholdAudit(&migrator)
+        registerCareCircle(&migrator)
         return migrator
     }
 
