@@ -9,6 +9,14 @@ export const TEXT_SIZES = Object.freeze(['normal', 'large', 'x-large']);
 /** "system" follows prefers-color-scheme; it is stored as no attribute. */
 export const THEMES = Object.freeze(['system', 'light', 'dark']);
 
+/** How fast things are read aloud: the hub keeps the word, speech takes the rate. */
+export const SPEECH_RATES = Object.freeze({ slower: 0.6, slow: 0.8, normal: 1, fast: 1.25 });
+
+/** The rate to speak at for a person's `speechRate` ("slow" → 0.8); unknown is normal. */
+export function speechRateOf(word) {
+  return Object.hasOwn(SPEECH_RATES, word) ? SPEECH_RATES[word] : 1;
+}
+
 /** A stored value if it is one we know, else the default. */
 export function validChoice(value, allowed) {
   return allowed.includes(value) ? value : allowed[0];

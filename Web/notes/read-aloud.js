@@ -27,11 +27,12 @@ export function pickVoice(voices, language) {
  * Reads `text` aloud; returns false when this browser cannot speak.
  * `onEnd` runs when it finishes or is stopped.
  */
-export function readAloud(text, language, { speech = globalThis.speechSynthesis, Utterance = globalThis.SpeechSynthesisUtterance, onEnd = () => {} } = {}) {
+export function readAloud(text, language, { speech = globalThis.speechSynthesis, Utterance = globalThis.SpeechSynthesisUtterance, onEnd = () => {}, rate = 1 } = {}) {
   if (!speech || typeof Utterance !== 'function') return false;
   speech.cancel();
   const utterance = new Utterance(text);
   utterance.lang = speechLanguage(language);
+  utterance.rate = rate;
   const voice = pickVoice(speech.getVoices?.() ?? [], language);
   if (voice) utterance.voice = voice;
   utterance.onend = onEnd;
@@ -42,6 +43,16 @@ export function readAloud(text, language, { speech = globalThis.speechSynthesis,
 
 export function stopReading(speech = globalThis.speechSynthesis) {
   speech?.cancel();
+}
+
+/**
+ * Whether this browser can read `language` in a voice of that language:
+ * "no" (no speech at all), "no-voice" (speech, but no voice for it — the
+ * control says so rather than reading Polish with an English voice), "yes".
+ */
+export function voiceState(language, speech = globalThis.speechSynthesis, Utterance = globalThis.SpeechSynthesisUtterance) {
+  if (!speech || typeof Utterance !== 'function') return 'no';
+  return pickVoice(speech.getVoices?.() ?? [], language) ? 'yes' : 'no-voice';
 }
 
 export const canReadAloud = () => Boolean(globalThis.speechSynthesis && globalThis.SpeechSynthesisUtterance);

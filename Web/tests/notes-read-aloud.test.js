@@ -29,3 +29,21 @@ test('reading aloud cancels what was being read and speaks in the page\'s langua
   assert.equal(calls[1].voice.name, 'Zosia');
   assert.equal(readAloud('x', 'en', { speech: undefined, Utterance }), false);
 });
+
+test('a language with no voice of its own is said to have none, not read in another', async () => {
+  const { voiceState } = await import('../notes/read-aloud.js');
+  class Utterance {}
+  const speech = (list) => ({ getVoices: () => list });
+  assert.equal(voiceState('pl', speech(voices), Utterance), 'yes');
+  assert.equal(voiceState('pl', speech([{ lang: 'en-GB' }]), Utterance), 'no-voice');
+  assert.equal(voiceState('en', speech([]), Utterance), 'no-voice');
+  assert.equal(voiceState('en', undefined, Utterance), 'no');
+});
+
+test('a slower speaking rate is passed to the voice', () => {
+  const spoken = [];
+  const speech = { cancel() {}, speak: (u) => spoken.push(u), getVoices: () => voices };
+  class Utterance { constructor(text) { this.text = text; } }
+  readAloud('Metformin', 'en', { speech, Utterance, rate: 0.8 });
+  assert.equal(spoken[0].rate, 0.8);
+});
