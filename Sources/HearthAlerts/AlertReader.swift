@@ -30,7 +30,7 @@ public struct AlertReader: Sendable {
         case .alert: PermissionPolicy.mayHear(actor, change.audience)
         case .household: true
         case .alertApp, .person, .careLink: changesIdentity(change)
-        case .device, .pairingCode, .note, .medication, .schedule, .dose: false
+        case .device, .pairingCode, .note, .medication, .schedule, .dose, .panel, .displaySettings, .gameScore: false
         }
     }
 
@@ -41,7 +41,7 @@ public struct AlertReader: Sendable {
             if change.entityId == app.app.id.text, case .string? = change.payload.field("revokedAt") { true } else { false }
         case .person: change.entityId == app.person.id.text
         case .careLink: change.changesCareLinks && change.entityId.hasPrefix(app.person.id.text + ":")
-        case .household, .device, .pairingCode, .note, .medication, .schedule, .dose, .alert: false
+        case .household, .device, .pairingCode, .note, .medication, .schedule, .dose, .alert, .panel, .displaySettings, .gameScore: false
         }
     }
 

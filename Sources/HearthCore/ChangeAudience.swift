@@ -51,6 +51,8 @@ public enum ChangeAudience: Sendable, Hashable {
             self = person.map { .viewers(.medications(of: $0)) } ?? .nobody
         case .dose:
             self = person.map { .viewers(.care(of: $0)) } ?? .nobody
+        case .panel, .displaySettings, .gameScore:
+            self = person.map { .viewers(.screen(of: $0)) } ?? .nobody
         case .alert:
             if let person { self = .viewers(.care(of: person)) } else {
                 self = payload.field("personId") == .null ? .hubAlertReaders : .nobody

@@ -18,6 +18,12 @@ public enum ChangeEntity: String, Sendable, Hashable, Codable, CaseIterable {
     case alert
     /// A credential for an alert app on a person's phone (never its password).
     case alertApp
+    /// A person's panel of tiles (its id is the person's).
+    case panel
+    /// A person's text size, theme, language and speaking rate (its id is the person's).
+    case displaySettings
+    /// A person's best score in one game (its id is "<person>:<game>").
+    case gameScore
 }
 
 extension Change {
@@ -33,7 +39,7 @@ extension ChangeEntity {
     public var isHouseholdShape: Bool {
         switch self {
         case .household, .person, .careLink, .device, .pairingCode, .alertApp: true
-        case .note, .medication, .schedule, .dose, .alert: false
+        case .note, .medication, .schedule, .dose, .alert, .panel, .displaySettings, .gameScore: false
         }
     }
 }

@@ -69,6 +69,9 @@ public enum PermissionPolicy {
         /// and the seniors they look after. Whoever redeems the code acts as
         /// that person, so making one is as strong as being them.
         case pairing(person: UUID, role: Person.Role, looksAfter: Set<UUID>)
+        /// How a person's screens look and what is on them: her panel, her
+        /// display settings, her games' best scores.
+        case screen(of: UUID)
         /// Setting the hub's clock right, which moves every dose, reminder,
         /// pairing code's expiry and Trash's purge.
         case hubClock
@@ -149,6 +152,11 @@ public enum PermissionPolicy {
             // them — never for an admin, whose device could then reshape the
             // household, nor for anyone who does not look after them.
             return actor.role == .senior && action == .create && role == .caregiver && looksAfter.contains(actor.personId)
+        case .screen(let person):
+            // Hers; the caregivers who look after her arrange it from afar,
+            // and an admin. A senior never changes another's.
+            if person == actor.personId || isAdmin { return true }
+            return actor.role != .senior && actor.caresFor.contains(person)
         case .hubClock:
             return isAdmin
         }

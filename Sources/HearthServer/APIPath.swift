@@ -12,7 +12,7 @@ enum APIPath {
 
     /// A resource's path under `root`.
     enum Resource: String, Sendable {
-        case health, household, pairing, people, devices, notes, medications, today, doses, clock, alerts, sos, sync, live
+        case health, household, pairing, people, devices, notes, medications, today, doses, clock, alerts, sos, sync, live, games
         case invitations = "pairing/invitations"
         case alertApps = "alert-apps"
         case openAPI = "openapi.yaml"

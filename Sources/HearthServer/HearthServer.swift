@@ -93,6 +93,7 @@ public enum HearthServer {
         InvitationsController(store: store, pairingURL: pairingURL, seniorInvitesNeedApproval: seniorInvitesNeedApproval)
             .addRoutes(to: api)
         PeopleController(store: store).addRoutes(to: api)
+        ScreenController(store: store).addRoutes(to: api)
         DevicesController(store: store).addRoutes(to: api)
         NotesController(store: store).addRoutes(to: api)
         NoteEditController.addHTTPRoutes(to: router, store: store)

@@ -39,6 +39,7 @@ extension HearthStore {
         registerNoteSharing(&migrator)
         registerHouseholdAudit(&migrator)
         registerCareCircle(&migrator)
+        registerScreen(&migrator)
         return migrator
     }
 

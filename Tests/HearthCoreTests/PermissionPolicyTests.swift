@@ -51,6 +51,8 @@ import Testing
         "pairing for someone new to look after the senior": .pairing(person: UUID(), role: .caregiver, looksAfter: [senior]),
         "pairing for a new admin to look after the senior": .pairing(person: UUID(), role: .admin, looksAfter: [senior]),
         "hub clock": .hubClock,
+        "senior's screen": .screen(of: senior),
+        "caregiver's screen": .screen(of: caregiver),
     ]
 
     /// view, create, edit, delete: y = allowed, n = denied.
@@ -68,6 +70,7 @@ import Testing
             "senior's device": "yyyy", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nynn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
+            "senior's screen": "yyyy", "caregiver's screen": "nnnn",
         ],
         "other senior": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -82,6 +85,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
+            "senior's screen": "nnnn", "caregiver's screen": "nnnn",
         ],
         "linked caregiver": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -96,6 +100,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "yyyy", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy",
         ],
         "unlinked caregiver": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -110,6 +115,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
+            "senior's screen": "nnnn", "caregiver's screen": "nnnn",
         ],
         "linked admin": [
             "pairing for someone new to look after the senior": "yyyy", "pairing for a new admin to look after the senior": "yyyy",
@@ -124,6 +130,7 @@ import Testing
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy",
         ],
         "unlinked admin": [
             "pairing for someone new to look after the senior": "yyyy", "pairing for a new admin to look after the senior": "yyyy",
@@ -138,6 +145,7 @@ import Testing
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy",
         ],
     ]
 
