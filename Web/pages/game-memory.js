@@ -125,7 +125,7 @@ function renderMemory(app, game, outlet) {
     announce(t('games.memory.said.newGame', { count: game.state.cards.length }));
   }
 
-  function press(index) {
+  async function press(index) {
     const before = game.state;
     const after = flip(before, index);
     if (after === before) return;
@@ -144,7 +144,7 @@ function renderMemory(app, game, outlet) {
     }
     if (isFinished(after) && !game.scored) {
       game.scored = true;
-      frame.finished(memoryScore(after.size, after.moves));
+      await frame.finished(memoryScore(after.size, after.moves));
     }
   }
 
