@@ -5,7 +5,7 @@
 // it shows only the pairing form instead.
 import { getJSON, isUnpaired } from './api.js';
 import { PAIR_PATH, isPairingPath, secretFromHash } from './household/pairing.js';
-import { createRouter } from './router.js';
+import { createRouter, homePageFor, navPagesFor } from './router.js';
 import { LANGUAGE_STORAGE_KEY, loadTranslator, pickLanguage } from './i18n.js';
 import { createLiveConnection } from './live.js';
 import {
@@ -16,6 +16,7 @@ import {
   readSaved,
   writeSaved,
 } from './preferences.js';
+import { createDisplaySync } from './care/display.js';
 import { forgetSavedNotes } from './notes/drafts.js';
 import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLink } from './shell.js';
 import { createAlertBanner } from './care/alert-banner.js';
@@ -33,6 +34,12 @@ import { createPhoneAlertsPage } from './pages/phone-alerts.js';
 import { createNotesPage } from './pages/notes.js';
 import { createTodayPage } from './pages/today.js';
 import { createSettingsPage } from './pages/settings.js';
+import { createPanelPage } from './pages/panel.js';
+import { createPanelEditorPage } from './pages/panel-editor.js';
+import { createGamesPage } from './pages/games.js';
+import { createSudokuPage } from './pages/game-sudoku.js';
+import { createMemoryPage } from './pages/game-memory.js';
+import { createSOSDock } from './pages/sos-dock.js';
 
 // The pairing secret is read first and taken out of the address bar at once,
 // so it is not kept in the history or shown to someone looking over a shoulder.
@@ -76,14 +83,48 @@ const app = {
   clearProblem() {
     problemRegion.textContent = '';
   },
+  /** The person's choice of text size or theme: shown at once, kept on the hub for all their devices. */
   setPreference(name, value) {
-    app.preferences = { ...app.preferences, [name]: value };
-    applyPreferences(root, app.preferences);
-    const key = name === 'theme' ? THEME_STORAGE_KEY : TEXT_SIZE_STORAGE_KEY;
-    writeSaved(storage, key, value);
+    showPreference(name, value);
+    display.save({ [name]: value });
   },
   setLanguage,
+  /** The person's display settings as the hub keeps them (the speaking rate for Listen), once known. */
+  display: null,
 };
+
+function showPreference(name, value) {
+  app.preferences = { ...app.preferences, [name]: value };
+  applyPreferences(root, app.preferences);
+  const key = name === 'theme' ? THEME_STORAGE_KEY : TEXT_SIZE_STORAGE_KEY;
+  writeSaved(storage, key, value);
+}
+
+// This browser's choices from before the hub kept them, sent up once so
+// nothing chosen is lost (care/display.js).
+function localChoices() {
+  const choices = {};
+  const saved = { textSize: TEXT_SIZE_STORAGE_KEY, theme: THEME_STORAGE_KEY, language: LANGUAGE_STORAGE_KEY };
+  for (const [name, key] of Object.entries(saved)) {
+    const value = readSaved(storage, key);
+    if (value !== null) choices[name] = name === 'language' ? value : app.preferences[name];
+  }
+  return { hadChoices: Object.keys(choices).length > 0, choices };
+}
+
+/** Changes the person's own display settings on the hub (the speaking rate, from Settings). */
+app.saveDisplay = (partial) => display.save(partial);
+
+const display = createDisplaySync(app, {
+  local: localChoices,
+  apply(settings) {
+    if (settings.textSize !== app.preferences.textSize) showPreference('textSize', settings.textSize);
+    if (settings.theme !== app.preferences.theme) showPreference('theme', settings.theme);
+    if (settings.language !== app.language) setLanguage(settings.language, { fromHub: true });
+  },
+  // Settings shows the choices: draw it again when they were made on another device.
+  changedElsewhere: () => { if (router.current?.page === 'settings') router.refresh(); },
+});
 /** Who is using this browser: { personId, role, name, people, timeZone }. */
 app.me = createMe(app);
 /** The open alerts this browser may see, kept current from the live stream. */
@@ -93,6 +134,14 @@ const alertBanner = createAlertBanner(app, {
   announcer: document.getElementById('alert-announcer'),
 });
 const soundControl = createSoundControl(app, { button: document.getElementById('sound-button') });
+const sosDock = createSOSDock(app);
+
+/** What depends on who this is: a senior's navigation starts with her panel, and SOS is on every page of hers. */
+function showWhoThisIs() {
+  renderNav(navList, app.t, navToggle, navPagesFor(app.me.current?.role));
+  if (router.current) markCurrentPage(navList, router.current.page, navToggle);
+  sosDock.show();
+}
 
 applyPreferences(root, app.preferences);
 
@@ -125,7 +174,13 @@ function showPairPage() {
 
 const router = createRouter({
   outlet: pageOutlet,
+  home: () => homePageFor(app.me.current?.role),
   pages: {
+    panel: safePage(createPanelPage(app)),
+    arrange: safePage(createPanelEditorPage(app)),
+    games: safePage(createGamesPage(app, {
+      games: { sudoku: createSudokuPage(app), memory: createMemoryPage(app) },
+    })),
     today: safePage(createTodayPage(app)),
     notes: safePage(createNotesPage(app)),
     medications: safePage(createMedicationsPage(app)),
@@ -176,6 +231,7 @@ function placeUnpairedNotice() {
 function showUnpaired() {
   if (app.unpaired) return;
   app.unpaired = true;
+  sosDock.show();
   // The notes saved for a quick start are the household's words; a device
   // removed from it keeps none of them (only its own unsent typing).
   forgetSavedNotes(storage);
@@ -200,17 +256,24 @@ async function checkPairing() {
 }
 
 let languageRequest = 0;
-async function setLanguage(wanted, { save = true } = {}) {
+/**
+ * Shows the pages in `wanted`. A person's own choice (`save`) is kept in
+ * this browser and on the hub, for all their devices; one that came from
+ * the hub (`fromHub`) is not sent back.
+ */
+async function setLanguage(wanted, { save = true, fromHub = false } = {}) {
   const request = ++languageRequest;
   const { language, t } = await loadTranslator(wanted);
   if (request !== languageRequest) return; // a later choice won
   app.t = t;
   app.language = language;
   root.lang = language;
-  if (save) writeSaved(storage, LANGUAGE_STORAGE_KEY, language);
+  if (save || fromHub) writeSaved(storage, LANGUAGE_STORAGE_KEY, language);
+  if (save && !fromHub && app.display && app.display.language !== language) display.save({ language });
   languageSelect.value = language;
   translateShell(document, t);
-  renderNav(navList, t, navToggle);
+  renderNav(navList, t, navToggle, navPagesFor(app.me.current?.role));
+  sosDock.show();
   if (pairing) showPairPage();
   else if (router.current) {
     alertBanner.render();
@@ -248,7 +311,9 @@ if (!pairing) {
   });
   // A new role or care link changes what this person is shown.
   app.live.onChange((change) => {
-    if (change.entity === 'person' || change.entity === 'careLink') app.me.forget();
+    if (change.entity !== 'person' && change.entity !== 'careLink') return;
+    app.me.forget();
+    app.me.load().then(showWhoThisIs, () => {});
   });
   app.live.start();
   app.alerts.start();
@@ -256,5 +321,10 @@ if (!pairing) {
   app.alerts.subscribe(showAttention);
   enableSoundOnFirstTouch(document);
   soundControl.start();
+  // Who this is decides where the device opens (a senior's panel) and the
+  // navigation; every page asks the same question, so it is asked once first.
+  await app.me.load().catch(() => null);
+  showWhoThisIs();
+  display.start();
   router.start();
 }

@@ -5,6 +5,15 @@
 // `returnFocus` at the end rather than remembered at the start.
 import { h } from './dom.js';
 
+// An element every dialog takes in while it is open (a senior's SOS bar):
+// a modal dialog makes the rest of the page inert, and help must not be.
+let companion = null;
+
+/** Lends `element` (or nothing, when null) to every dialog while it is open. */
+export function keepInEveryDialog(element) {
+  companion = element;
+}
+
 /**
  * Shows a modal dialog and resolves with what `build`'s buttons passed to
  * `close(value)`, or null when it was cancelled (Escape, or close()).
@@ -23,7 +32,11 @@ export function showDialog({ id, className = '', labelledBy, describedBy = null,
       if (dialog.open) dialog.close();
     };
     dialog.append(...[build(close)].flat().filter(Boolean));
+    const lent = companion;
+    const home = lent?.parentNode ?? null;
+    if (lent) dialog.append(lent);
     dialog.addEventListener('close', () => {
+      if (lent && home && lent.parentNode === dialog) home.append(lent);
       dialog.remove();
       const target = returnFocus();
       if (target?.isConnected) target.focus();

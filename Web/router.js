@@ -8,6 +8,7 @@ export const PAGE_NAMES = Object.freeze([
   'notes',
   'medications',
   'alerts',
+  'games',
   'household',
   'settings',
 ]);
@@ -15,11 +16,34 @@ export const PAGE_NAMES = Object.freeze([
 export const DEFAULT_PAGE = PAGE_NAMES[0];
 
 /**
+ * A senior's own page of large tiles (her panel): first in her navigation
+ * and where her device opens; the others have no link to it.
+ */
+export const SENIOR_HOME = 'panel';
+
+/**
+ * A senior's navigation: her panel and the pages she uses most, few enough
+ * for one row of large type on a tablet (her medicines are on Today, her
+ * household one link away from Settings).
+ */
+export const SENIOR_PAGES = Object.freeze([SENIOR_HOME, 'today', 'notes', 'games', 'alerts', 'settings']);
+
+/** The navigation's pages for a person of this role. */
+export function navPagesFor(role) {
+  return role === 'senior' ? [...SENIOR_PAGES] : [...PAGE_NAMES];
+}
+
+/** Where a device opens when no page is asked for: a senior's panel, else Today. */
+export function homePageFor(role) {
+  return role === 'senior' ? SENIOR_HOME : DEFAULT_PAGE;
+}
+
+/**
  * Pages reached from a link on another page rather than from the
  * navigation, each with the navigation's page it belongs under (marked in
  * the navigation while it is open, so a phone's menu still says where one is).
  */
-export const LINKED_PAGES = Object.freeze({ 'phone-alerts': 'settings' });
+export const LINKED_PAGES = Object.freeze({ 'phone-alerts': 'settings', arrange: 'household' });
 
 /** The navigation's page a page is shown under: itself, or the one it is linked from. */
 export function navPageOf(page) {
@@ -27,7 +51,7 @@ export function navPageOf(page) {
 }
 
 function isPage(page) {
-  return PAGE_NAMES.includes(page) || Object.hasOwn(LINKED_PAGES, page);
+  return PAGE_NAMES.includes(page) || page === SENIOR_HOME || Object.hasOwn(LINKED_PAGES, page);
 }
 
 /** The href a link to a page uses, e.g. "#/notes". */
@@ -46,16 +70,16 @@ function decodeSegment(segment) {
 
 /**
  * "#/notes/abc" → { page: "notes", params: ["abc"] }.
- * Empty, unknown or malformed hashes land on Today, so a stale bookmark
- * still opens something useful.
+ * Empty, unknown or malformed hashes land on `home` (Today, or a senior's
+ * panel), so a stale bookmark still opens something useful.
  */
-export function resolveRoute(hash) {
+export function resolveRoute(hash, home = DEFAULT_PAGE) {
   const path = String(hash ?? '')
     .replace(/^#/, '')
     .split(/[?#]/)[0];
   const [page, ...params] = path.split('/').filter((s) => s !== '').map(decodeSegment);
   if (!isPage(page)) {
-    return { page: DEFAULT_PAGE, params: [] };
+    return { page: home, params: [] };
   }
   return { page, params };
 }
@@ -66,7 +90,7 @@ export function resolveRoute(hash) {
  * return a cleanup function (unsubscribe from live changes, cancel fetches).
  * `win` is injectable for tests.
  */
-export function createRouter({ pages, outlet, onChange = () => {}, win = globalThis.window }) {
+export function createRouter({ pages, outlet, onChange = () => {}, win = globalThis.window, home = () => DEFAULT_PAGE }) {
   let cleanup = null;
   let current = null;
 
@@ -80,7 +104,7 @@ export function createRouter({ pages, outlet, onChange = () => {}, win = globalT
     onChange(route);
   }
 
-  const onHashChange = () => show(resolveRoute(win.location.hash));
+  const onHashChange = () => show(resolveRoute(win.location.hash, home()));
 
   return {
     start() {
@@ -89,7 +113,7 @@ export function createRouter({ pages, outlet, onChange = () => {}, win = globalT
     },
     /** Re-render the current page, e.g. after the language changed. */
     refresh() {
-      show(current ?? resolveRoute(win.location.hash));
+      show(current ?? resolveRoute(win.location.hash, home()));
     },
     get current() {
       return current;

@@ -4,6 +4,7 @@
 import { h } from './dom.js';
 import { PAGE_NAMES, navPageOf, pageHref } from './router.js';
 
+
 /** Fills every [data-i18n="key"] element in the static shell. */
 export function translateShell(root, t) {
   for (const element of root.querySelectorAll('[data-i18n]')) {
@@ -15,18 +16,21 @@ export function translateShell(root, t) {
 }
 
 /**
- * Creates the nav links on first call, renames them afterwards. A phone
- * shows them behind one "Menu" button (`toggle`), which names the page that
- * is open; a wider screen shows them all in a row and no button.
+ * Creates the nav links on first call (and again when `pages` differ: a
+ * senior's navigation starts with her panel), renames them afterwards. A
+ * phone shows them behind one "Menu" button (`toggle`), which names the
+ * page that is open; a wider screen shows them all in a row and no button.
  */
-export function renderNav(list, t, toggle = null) {
-  if (list.children.length === 0) {
-    list.append(
-      ...PAGE_NAMES.map((page) =>
+export function renderNav(list, t, toggle = null, pages = PAGE_NAMES) {
+  const shown = [...list.querySelectorAll('a[data-page]')].map((link) => link.getAttribute('data-page'));
+  if (shown.join() !== pages.join()) {
+    const first = list.children.length === 0;
+    list.replaceChildren(
+      ...pages.map((page) =>
         h('li', {}, h('a', { href: pageHref(page), class: 'nav-link', 'data-page': page, onclick: () => openMenu(toggle, false) })),
       ),
     );
-    if (toggle) {
+    if (toggle && first) {
       toggle.addEventListener('click', () => openMenu(toggle, toggle.getAttribute('aria-expanded') !== 'true'));
       // Escape closes the menu and gives the keyboard back to its button.
       toggle.parentElement?.addEventListener('keydown', (event) => {

@@ -74,6 +74,17 @@ export function mayNameSenior(me, person) {
     && Array.isArray(me.looksAfter) && me.looksAfter.includes(person.id);
 }
 
+/**
+ * Whether `me` may arrange `person`'s screen (her panel and display
+ * settings): her own, a senior they look after, anyone's for an admin —
+ * the hub's rule (`.screen(of:)`); a senior's panel is what it is for.
+ */
+export function mayArrangeScreen(me, person) {
+  if (!me?.personId || !person || person.archivedAt || person.role !== 'senior') return false;
+  if (person.id === me.personId || me.role === 'admin') return true;
+  return me.role === 'caregiver' && Array.isArray(me.looksAfter) && me.looksAfter.includes(person.id);
+}
+
 /** Whether the "Change…" dialog has anything for `me` to change about `person`. */
 export function mayChangePerson(allowed) {
   return Boolean(allowed?.name || allowed?.phone || allowed?.role || allowed?.alias);

@@ -9,7 +9,8 @@ import { h } from '../dom.js';
 import { dateTime, timeAgo } from '../care/format.js';
 import { joinList } from '../care/words.js';
 import { canApproveDevice, canRemoveDevice, householdDevices, householdPeople } from '../household/model.js';
-import { mayChangePerson, personPermissions, telHref } from '../household/people.js';
+import { mayArrangeScreen, mayChangePerson, personPermissions, telHref } from '../household/people.js';
+import { pageHref } from '../router.js';
 import { aliasOf } from '../care/me.js';
 
 function roleName(t, role) {
@@ -73,7 +74,8 @@ function personActions(t, me, person, nameId, { busy, actions }) {
   if (!person) return null;
   const allowed = personPermissions(me, person);
   const changes = mayChangePerson(allowed);
-  if (!changes && !allowed.archive) return null;
+  const arranges = mayArrangeScreen(me, person);
+  if (!changes && !allowed.archive && !arranges) return null;
   const archiveKey = `${person.id}:archive`;
   const archiving = busy.has(archiveKey);
   return h('div', { class: 'device-actions person-actions' },
@@ -91,6 +93,11 @@ function personActions(t, me, person, nameId, { busy, actions }) {
         'aria-disabled': archiving ? 'true' : null,
         onclick: () => actions.archive(person, archiveKey),
       }, archiving ? t('household.people.archiving') : t('household.people.archive'))
+      : null,
+    // Her tiles and text size, from afar (pages/panel-editor.js).
+    arranges
+      ? h('a', { href: pageHref('arrange', person.id), id: `person-${person.id}-arrange`, class: 'button-link secondary person-arrange',
+        'aria-describedby': nameId }, t('household.people.arrange'))
       : null);
 }
 

@@ -1,12 +1,14 @@
-// Settings: language, text size and theme. Each is a group of large radio
-// buttons (easier to hit and to read aloud than a dropdown) that applies the
-// moment it is chosen; there is no "Save" step to forget. Below them, the
-// way to alerts on this phone (pages/phone-alerts.js), which is set up per
-// phone as these are per browser.
+// Settings: language, text size, theme and how fast things are read aloud.
+// Each is a group of large radio buttons (easier to hit and to read aloud
+// than a dropdown) that applies the moment it is chosen; there is no
+// "Save" step to forget. They are kept on the hub for the person, so all
+// their devices follow (care/display.js). Below them, the way to alerts on
+// this phone (pages/phone-alerts.js), which is set up per phone.
 import { h, pageHeading } from '../dom.js';
 import { pageHref } from '../router.js';
 import { LANGUAGES, LANGUAGE_NAMES } from '../i18n.js';
 import { TEXT_SIZES, THEMES } from '../preferences.js';
+import { SPEECH_RATE_NAMES } from '../care/display.js';
 
 function choiceGroup({ name, legend, choices, selected, labelFor, langFor, onPick }) {
   return h(
@@ -37,6 +39,7 @@ export function createSettingsPage(app) {
     const { textSize, theme } = app.preferences;
     outlet.append(
       pageHeading(t('pages.settings')),
+      h('p', { class: 'hint', id: 'settings-everywhere' }, t('settings.everywhere')),
       choiceGroup({
         name: 'language',
         legend: t('settings.language'),
@@ -67,9 +70,31 @@ export function createSettingsPage(app) {
         labelFor: (value) => t(`settings.themes.${value}`),
         onPick: (value) => app.setPreference('theme', value),
       }),
+      choiceGroup({
+        name: 'speech-rate',
+        legend: t('settings.speechRate'),
+        choices: SPEECH_RATE_NAMES,
+        selected: app.display?.speechRate ?? 'normal',
+        labelFor: (value) => t(`arrange.rates.${value}`),
+        onPick: (value) => app.saveDisplay?.({ speechRate: value }),
+      }),
+      screenLinks(app),
       phoneAlertsLink(t),
     );
   };
+}
+
+/** For a senior: arranging her home screen's tiles, and her household (who looks after her, inviting someone new). */
+function screenLinks(app) {
+  const { t } = app;
+  const me = app.me.current;
+  if (me?.role !== 'senior' || !me.personId) return null;
+  return h('section', { id: 'settings-screen', class: 'settings-link', 'aria-labelledby': 'settings-screen-heading' },
+    h('h2', { id: 'settings-screen-heading' }, t('settings.screen.heading')),
+    h('p', {}, t('settings.screen.text')),
+    h('p', { class: 'form-actions' },
+      h('a', { href: pageHref('arrange', me.personId), id: 'settings-arrange-link', class: 'button-link secondary' }, t('panel.arrangeMine')),
+      h('a', { href: pageHref('household'), id: 'settings-household-link', class: 'button-link secondary' }, t('pages.household'))));
 }
 
 /** Where to set up alerts on this phone: a page of its own, linked from here and from Household. */

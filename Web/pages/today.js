@@ -1,8 +1,8 @@
 // Today. For a senior: their doses in large type by part of the day with
 // "Taken", "Skip" (which first asks why) and "Later", "Take all",
-// as-needed medications, the SOS slider, other open alerts and pinned
-// notes. For a caregiver (or an admin linked to seniors): each senior's
-// day at a glance — counts, every dose's state — and their open alerts.
+// as-needed medications, other open alerts and pinned notes (SOS is at
+// the bottom of every page of hers: sos-dock.js). For a caregiver (or an
+// admin linked to seniors): each senior's day at a glance — counts, every dose's state — and their open alerts.
 // Always: the household's name and whether live updates reach this
 // screen. A dose recorded anywhere shows here at once: the live change is
 // applied to the day on screen, then the day is fetched again.
@@ -13,7 +13,6 @@ import { h, pageHeading } from '../dom.js';
 import { getJSON } from '../api.js';
 import { localDay } from '../care/format.js';
 import { applyDoseToDay } from '../care/today-model.js';
-import { createSOSControl } from './sos-control.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
 import { createTodayHeader } from './today-header.js';
 import { createDoseActions } from './today-actions.js';
@@ -39,15 +38,13 @@ export function createTodayPage(app) {
 /** Draws Today into `outlet`; returns what to call when the page is left. */
 function renderToday(app, { remembered, refusals }, outlet) {
   let openSnooze = null;
-  let sos = null;
   let left = false;
 
   const header = createTodayHeader(app, remembered);
   const { element: announcer, announce } = createAnnouncer('today-announcer');
   const before = h('div', { id: 'today-content', class: 'today-content' });
-  const sosSlot = h('div', { class: 'sos-slot' });
   const after = h('div', { class: 'today-after' });
-  outlet.append(pageHeading(app.t('pages.today')), ...header.elements, announcer, before, sosSlot, after);
+  outlet.append(pageHeading(app.t('pages.today')), ...header.elements, announcer, before, after);
 
   const busy = createBusyKeys(app, { redraw: () => { if (!left) render(); } });
   const loadDay = createDayLoader(app, remembered, { shown: render, failed: () => { if (remembered.day === null) before.replaceChildren(); } });
@@ -85,10 +82,6 @@ function renderToday(app, { remembered, refusals }, outlet) {
     const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
     const hadFocus = before.contains(document.activeElement) || after.contains(document.activeElement);
     drawDays(view, { before, after }, { people, medications, notes });
-    if (isSenior && !sos) {
-      sos = createSOSControl(app);
-      sosSlot.replaceChildren(sos.element);
-    }
     if (focusKey && hadFocus) focusAgain(outlet, focusKey);
   }
 
@@ -113,7 +106,6 @@ function renderToday(app, { remembered, refusals }, outlet) {
     clearInterval(refreshTimer);
     header.stop();
     loadDay.stop();
-    sos?.stop();
     document.getElementById('skip-dialog')?.close(); // a question about a page no longer shown
   };
 }

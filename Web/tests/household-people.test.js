@@ -143,3 +143,15 @@ test('an admin lets a senior manage her own medicines; only then may she change 
   assert.equal(mayChangeMedicines({ role: 'caregiver' }), true);
   assert.equal(mayChangeMedicines(null), false);
 });
+
+test("a senior's screen is arranged by her, a caregiver who looks after her, or an admin", async () => {
+  const { mayArrangeScreen } = await import('../household/people.js');
+  const babcia = { id: 'b', role: 'senior' };
+  assert.equal(mayArrangeScreen({ personId: 'b', role: 'senior' }, babcia), true);
+  assert.equal(mayArrangeScreen({ personId: 'a', role: 'caregiver', looksAfter: ['b'] }, babcia), true);
+  assert.equal(mayArrangeScreen({ personId: 'o', role: 'caregiver', looksAfter: [] }, babcia), false);
+  assert.equal(mayArrangeScreen({ personId: 'x', role: 'admin', looksAfter: [] }, babcia), true);
+  assert.equal(mayArrangeScreen({ personId: 'z', role: 'senior' }, babcia), false);
+  assert.equal(mayArrangeScreen({ personId: 'a', role: 'caregiver', looksAfter: ['b'] }, { ...babcia, archivedAt: '2026-01-01' }), false);
+  assert.equal(mayArrangeScreen({ personId: 'x', role: 'admin' }, { id: 'a', role: 'caregiver' }), false);
+});

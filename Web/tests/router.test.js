@@ -3,11 +3,23 @@ import assert from 'node:assert/strict';
 import { PAGE_NAMES, createRouter, navPageOf, pageHref, resolveRoute } from '../router.js';
 
 test('every page in the navigation opens from its link', () => {
-  for (const page of ['today', 'notes', 'medications', 'alerts', 'household', 'settings']) {
+  for (const page of ['today', 'notes', 'medications', 'alerts', 'games', 'household', 'settings', 'panel']) {
     assert.deepEqual(resolveRoute(`#/${page}`), { page, params: [] });
     assert.deepEqual(resolveRoute(pageHref(page)), { page, params: [] });
   }
-  assert.deepEqual(PAGE_NAMES, ['today', 'notes', 'medications', 'alerts', 'household', 'settings']);
+  assert.deepEqual(PAGE_NAMES, ['today', 'notes', 'medications', 'alerts', 'games', 'household', 'settings']);
+});
+
+test("a senior's navigation starts with her panel, and her device opens on it; everyone else's on Today", async () => {
+  const { navPagesFor, homePageFor } = await import('../router.js');
+  assert.deepEqual(navPagesFor('senior'), ['panel', 'today', 'notes', 'games', 'alerts', 'settings']);
+  assert.deepEqual(navPagesFor('caregiver'), [...PAGE_NAMES]);
+  assert.equal(homePageFor('senior'), 'panel');
+  assert.equal(homePageFor('admin'), 'today');
+  assert.deepEqual(resolveRoute('', 'panel'), { page: 'panel', params: [] });
+  assert.deepEqual(resolveRoute('#/nope', 'panel'), { page: 'panel', params: [] });
+  assert.deepEqual(resolveRoute('#/arrange/b1'), { page: 'arrange', params: ['b1'] });
+  assert.equal(navPageOf('arrange'), 'household');
 });
 
 test('Alerts on this phone opens from its links, and is shown under Settings in the navigation', () => {
