@@ -32,11 +32,13 @@ Polish
               someone thought worth giving synonyms for;
             - a lowercase base form in hunspell-pl's dictionary, and not
               also a capitalised one there (names: "Polak", "Romeo");
-            - used in real Polish text: some inflected form of it (made with
-              hunspell-pl's own suffix rules) occurs at least MIN_USES times
-              in the Polish fortunes (fortunes-pl, about 270,000 words);
-              this leaves out most technical and rare headwords ("anion",
-              "cesja", "hossa");
+            - used in real Polish text: its inflected forms (made with
+              hunspell-pl's own suffix rules) occur in the Polish fortunes
+              (fortunes-pl, about 270,000 words) at least MIN_USES times if
+              FreeDict's Polish-English dictionary (dict-freedict-pol-eng,
+              from Wiktionary) translates it, else MIN_USES_UNTRANSLATED
+              times; this leaves out most technical and rare headwords
+              ("anion", "cesja", "hossa", "sebum");
             - no q, v or x, and in wpolish;
             - not offensive: never labelled "(wulg.)" or "(obraźl.)" by the
               thesaurus nor in a mostly colloquial sense of it beside such a
@@ -79,9 +81,12 @@ POLISH_LETTERS = ENGLISH_LETTERS | frozenset('ąćęłńóśźż')
 # never dealt.
 NOT_IN_POLISH_ANSWERS = frozenset('qvx')
 # Uses in the fortunes (any inflected form) before a Polish word counts as
-# in use: 1 keeps about a thousand; the headwords never used there are
-# mostly technical or rare ("anion", "cesja", "hossa").
+# in use: the headwords never used there are mostly technical or rare
+# ("anion", "cesja", "hossa"). A word FreeDict's Polish-English dictionary
+# does not translate needs a few more: once or twice is mostly a word that
+# only looks common ("canoe", "sebum", "hebel"), or a form of another one.
 MIN_USES = 1
+MIN_USES_UNTRANSLATED = 3
 # WordNet 3.0's usage-domain synsets whose members are not for a game.
 OFFENSIVE_DOMAINS = {'obscenity', 'vulgarism', 'ethnic_slur', 'disparagement', 'derogation'}
 # Labels of FreeDict's Polish-English dictionary (from Wiktionary) for a
@@ -158,20 +163,21 @@ def freedict_english_flags():
     return english, polish
 
 
-def freedict_polish_flags(english_unsuitable):
+def freedict_polish(english_unsuitable):
     """
-    Polish headwords FreeDict's Polish-English dictionary (from Wiktionary)
-    labels (wulgarnie), (obraźliwie), (pogardliwie), … in some sense, or
-    whose first English gloss is one the English answers leave out
-    ("pierd": "fart").
+    FreeDict's Polish-English dictionary (from Wiktionary): the headwords it
+    translates, and those it labels (wulgarnie), (obraźliwie), (pogardliwie),
+    … in some sense or glosses first with a word the English answers leave
+    out ("pierd": "fart").
     """
-    found = set()
+    translated, unsuitable = set(), set()
     for headword, text in dictd_entries('freedict-pol-eng'):
+        translated.add(headword.lower())
         lines = text.splitlines()
         first_gloss = re.sub(r'^\d+\.\s*', '', lines[1].split(',')[0]).strip().lower() if len(lines) > 1 else ''
         if any(label in text for label in OFFENSIVE_POLISH_LABELS) or first_gloss in english_unsuitable:
-            found.add(headword.lower())
-    return found
+            unsuitable.add(headword.lower())
+    return translated, unsuitable
 
 
 # --- English -------------------------------------------------------------
@@ -371,23 +377,26 @@ def polish():
     accepted = five_letter_words(read_lines(POLISH), POLISH_LETTERS)
     lemmas, suffixes = hunspell_polish()
     headwords, unsuitable = polish_thesaurus()
-    unsuitable |= freedict_polish_flags(offensive_english()) | freedict_english_flags()[1]
-    uses = fortune_word_counts()
+    translated, labelled = freedict_polish(offensive_english())
+    unsuitable |= labelled | freedict_english_flags()[1]
+    counts = fortune_word_counts()
     answers = set()
     for word in headwords:
-        if (word in accepted and word in lemmas and word.capitalize() not in lemmas
-                and not NOT_IN_POLISH_ANSWERS & set(word)
-                and word not in unsuitable
-                and sum(uses[form] for form in inflected_forms(word, lemmas[word], suffixes)) >= MIN_USES):
+        if (word not in accepted or word not in lemmas or word.capitalize() in lemmas
+                or NOT_IN_POLISH_ANSWERS & set(word) or word in unsuitable):
+            continue
+        uses = sum(counts[form] for form in inflected_forms(word, lemmas[word], suffixes))
+        if uses >= (MIN_USES if word in translated else MIN_USES_UNTRANSLATED):
             answers.add(word)
     source = (
         f'accepted: {package_version("wpolish")} ({POLISH}), five-letter lowercase words. '
         f'answers: headwords of {package_version("mythes-pl")} (the Polish thesaurus) that '
         f'{package_version("hunspell-pl")} lists as a lowercase base form and not as a name, '
-        f'used at least {MIN_USES} time(s) in {package_version("fortunes-pl")} counting every '
-        f'inflected form hunspell-pl makes of them, without q, v or x, and in wpolish; less '
+        f'used in {package_version("fortunes-pl")} (any inflected form hunspell-pl makes of them) at '
+        f'least {MIN_USES} time(s) if {package_version("dict-freedict-pol-eng")} translates them, else '
+        f'{MIN_USES_UNTRANSLATED}, without q, v or x, and in wpolish; less '
         f'words the thesaurus labels vulgar or offensive or gives in a mostly colloquial sense '
-        f'beside a vulgar word, and words {package_version("dict-freedict-pol-eng")} labels vulgar, '
+        f'beside a vulgar word, and words dict-freedict-pol-eng labels vulgar, '
         f'offensive, contemptuous, pejorative, coarse, dismissive or sexual or glosses first with a word '
         f'the English answers leave out, or '
         f'{package_version("dict-freedict-eng-pol")} gives for a vulgar or pejorative sense. '
