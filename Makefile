@@ -14,12 +14,14 @@ TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils 
 # Debian 12 root to install it into, and systemd-analyze for the unit.
 DEB_PACKAGES := dpkg-dev binutils xz-utils
 PACKAGE_TEST_PACKAGES := debootstrap lintian systemd systemd-container util-linux
+# The word game's lists (Tools/wordle-words.py says how each is used).
+WORD_PACKAGES := wamerican-small wamerican-large wordnet-base dict-freedict-eng-pol wpolish hunspell-pl mythes-pl fortunes-pl dict-freedict-pol-eng
 PORT ?= 8080
 NOTE_KB ?= 0
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care bench-alerts layout-profile clean
+.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care bench-alerts layout-profile words clean
 
 run: deps build
 	mkdir -p .hearth
@@ -128,6 +130,12 @@ bench-memory: deb-deps
 layout-profile: deb-deps
 	$(call apt_install,valgrind wrk)
 	Packaging/layout/profile
+
+# Remakes the word game's lists, Web/games/words/{en,pl}.json, from Debian's
+# word-list packages; commit the result (the hub serves them as they are).
+words:
+	$(call apt_install,$(WORD_PACKAGES))
+	python3 Tools/wordle-words.py
 
 clean:
 	rm -rf .build $(VENV)
