@@ -39,6 +39,7 @@ import { createPanelEditorPage } from './pages/panel-editor.js';
 import { createGamesPage } from './pages/games.js';
 import { createSudokuPage } from './pages/game-sudoku.js';
 import { createMemoryPage } from './pages/game-memory.js';
+import { createWordlePage } from './pages/game-wordle.js';
 import { createSOSDock } from './pages/sos-dock.js';
 
 // The pairing secret is read first and taken out of the address bar at once,
@@ -179,7 +180,7 @@ const router = createRouter({
     panel: safePage(createPanelPage(app)),
     arrange: safePage(createPanelEditorPage(app)),
     games: safePage(createGamesPage(app, {
-      games: { sudoku: createSudokuPage(app), memory: createMemoryPage(app) },
+      games: { wordle: createWordlePage(app), sudoku: createSudokuPage(app), memory: createMemoryPage(app) },
     })),
     today: safePage(createTodayPage(app)),
     notes: safePage(createNotesPage(app)),

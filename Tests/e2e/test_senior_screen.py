@@ -14,6 +14,7 @@ import time
 
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from conftest import browser_console_errors
 from test_care_ui import TABLET, CareHome, browser, home, open_as, seen_within  # noqa: F401 (fixtures)
@@ -61,3 +62,79 @@ def test_the_senior_opens_on_her_panel_and_it_fits_a_tablet(browser, home: CareH
     assert browser.find_element(By.ID, "sos-slider").is_displayed()
     assert axe_violations(browser, "the panel") == []
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def senior_window(driver, home: CareHome, page: str = "") -> str:
+    return open_as(driver, home.hub, home.senior["token"], "127.0.0.1", page)
+
+
+def carer_window(driver, home: CareHome, page: str) -> str:
+    """Ania's phone: another host, so another cookie jar and storage than the senior's tablet."""
+    return open_as(driver, home.hub, home.carer["token"], "localhost", page, new_window=True)
+
+
+def text_size(driver) -> str | None:
+    return driver.execute_script("return document.documentElement.dataset.textSize")
+
+
+def test_a_caregiver_arranges_the_seniors_screen_from_her_phone_and_the_tablet_follows_within_a_second(browser, home: CareHome):  # noqa: F811
+    senior = senior_window(browser, home)
+    wait_for(browser, "the standard panel", lambda d: len(tiles_shown(d)) == 6)
+    assert tiles_shown(browser)[:2] == ["1:next-dose", "2:clock"]
+    assert text_size(browser) == "large", "a senior starts with large text"
+
+    # Ania opens "Arrange screen" from Babcia's card on the Household page.
+    carer = carer_window(browser, home, "household")
+    click_when_there(browser, f"#person-{home.senior_id}-arrange")
+    wait_for(browser, "the six places", lambda d: d.find_elements(By.ID, "arrange-place-6"))
+    assert "6 used" in browser.find_element(By.ID, "arrange-count").text
+    assert axe_violations(browser, "arranging the screen") == []
+
+    # She moves the clock to the first place: Babcia's tablet shows it within a second.
+    click(browser, "#arrange-place-2-up")
+    seen_within(browser, senior, "the clock first", lambda d: tiles_shown(d)[:2] == ["1:clock", "2:next-dose"], 1.0)
+    # She takes the memory game off: "5 used", and it is among those not placed.
+    browser.switch_to.window(carer)
+    Select(browser.find_element(By.ID, "arrange-place-6")).select_by_value("")
+    wait_for(browser, "5 used", lambda d: "5 used" in d.find_element(By.ID, "arrange-count").text)
+    assert browser.find_elements(By.CSS_SELECTOR, "#arrange-unplaced li[data-gadget='memory']")
+    seen_within(browser, senior, "five tiles", lambda d: len(tiles_shown(d)) == 5, 1.0)
+
+    # Extra-large text, set from her phone, on the tablet within a second.
+    browser.switch_to.window(carer)
+    click(browser, "#arrange-text-size-x-large")
+    seen_within(browser, senior, "extra-large text", lambda d: text_size(d) == "x-large", 1.0)
+    assert text_size(browser) == "x-large"
+    browser.switch_to.window(carer)
+    assert text_size(browser) != "x-large", "Ania's own phone keeps her own size"
+
+    # Polish for Babcia, from Ania's phone; her tablet speaks it within a second.
+    click(browser, "#arrange-language-pl")
+    seen_within(browser, senior, "the tablet in Polish",
+                lambda d: d.execute_script("return document.documentElement.lang") == "pl", 1.0)
+    wait_for(browser, "Polish words on the tiles", lambda d: "Zegar" in d.find_element(By.ID, "panel-tiles").text)
+    assert axe_violations(browser, "the panel in Polish, extra-large") == []
+    stored = requests.get(f"{home.hub.url}/api/v1/people/{home.senior_id}/display", headers=home.senior_headers, timeout=5).json()
+    assert (stored["textSize"], stored["language"], stored["chosen"]) == ("x-large", "pl", True)
+
+    # Ania's page in Polish too: axe clean.
+    browser.switch_to.window(carer)
+    choose_language(browser, "pl")
+    wait_for(browser, "the editor in Polish", lambda d: "zajęte: 5" in d.find_element(By.ID, "arrange-count").text)
+    assert axe_violations(browser, "arranging the screen, in Polish") == []
+    assert browser_console_errors(browser) == []
+
+
+def click_when_there(driver, selector: str) -> None:
+    wait_for(driver, selector, lambda d: d.find_elements(By.CSS_SELECTOR, selector))
+    click(driver, selector)
+
+
+def test_a_caregiver_who_does_not_look_after_her_cannot_arrange_her_screen(browser, home: CareHome):  # noqa: F811
+    obcy = home.hub.pair_device("--new-person", "Obcy", "--role", "caregiver", device_name="Telefon obcego", wait=False)
+    headers = {"Authorization": f"Bearer {obcy['token']}"}
+    refused = put_panel(home, [(1, "clock")], headers=headers)
+    assert refused.status_code == 404, refused.text
+    open_as(browser, home.hub, obcy["token"], "127.0.0.1", "household")
+    wait_for(browser, "the people", lambda d: d.find_elements(By.ID, f"person-{home.senior_id}-name"))
+    assert not browser.find_elements(By.ID, f"person-{home.senior_id}-arrange")
