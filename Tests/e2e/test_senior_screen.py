@@ -14,11 +14,13 @@ import time
 
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import browser_console_errors
 from test_care_ui import TABLET, CareHome, browser, home, open_as, seen_within  # noqa: F401 (fixtures)
-from test_web_ui import axe_violations, choose_language, click, wait_for
+from test_web_ui import axe_violations, choose_language, wait_for
+from test_web_ui import click as click_in_view
 
 SHOTS = os.environ.get("HEARTH_SHOTS")
 
@@ -27,6 +29,14 @@ def shot(driver, name: str) -> None:
     """A screenshot for a person looking at the layout (HEARTH_SHOTS=dir), never asserted on."""
     if SHOTS:
         driver.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+
+
+def click(driver, selector: str) -> None:
+    """Brings the element to the middle of the screen first, as a person
+    scrolls to it: at the bottom it would lie under the SOS bar."""
+    wait_for(driver, selector, lambda d: d.find_elements(By.CSS_SELECTOR, selector))
+    driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", selector)
+    click_in_view(driver, selector)
 
 
 def put_panel(home: CareHome, tiles: list[tuple[int, str]], headers: dict | None = None) -> requests.Response:
@@ -138,3 +148,174 @@ def test_a_caregiver_who_does_not_look_after_her_cannot_arrange_her_screen(brows
     open_as(browser, home.hub, obcy["token"], "127.0.0.1", "household")
     wait_for(browser, "the people", lambda d: d.find_elements(By.ID, f"person-{home.senior_id}-name"))
     assert not browser.find_elements(By.ID, f"person-{home.senior_id}-arrange")
+
+
+SENIOR_PAGES = ["", "today", "notes", "medications", "alerts", "games", "games/wordle", "games/sudoku", "games/memory",
+                "household", "settings", "phone-alerts"]
+
+
+def sos_reachable(driver) -> bool:
+    """The SOS slider is shown and nothing lies over it: the point at its middle is the slider."""
+    return driver.execute_script("""
+        const thumb = document.getElementById('sos-slider');
+        if (!thumb || !thumb.checkVisibility()) return false;
+        const box = thumb.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !!top && thumb.contains(top) && box.bottom <= innerHeight;""")
+
+
+def go(driver, page: str) -> None:
+    driver.execute_script("location.hash = arguments[0]", f"#/{page}")
+    wait_for(driver, f"#/{page}", lambda d: d.execute_script(
+        "return !!document.querySelector('main h1') && (location.hash === '#/' + arguments[0] || arguments[0] === '')", page))
+
+
+def test_sos_is_on_every_page_a_senior_opens_and_works_from_a_game_in_progress_and_a_dialog(browser, home: CareHome):  # noqa: F811
+    senior_window(browser, home)
+    wait_for(browser, "the panel", lambda d: len(tiles_shown(d)) == 6)
+    for page in SENIOR_PAGES + [f"arrange/{home.senior_id}"]:
+        go(browser, page)
+        wait_for(browser, f"SOS on #/{page}", sos_reachable)
+
+    # A Sudoku under way: a digit in the first empty cell.
+    go(browser, "games/sudoku")
+    close_rules(browser, "sudoku")
+    empty = browser.execute_script("""
+        return [...document.querySelectorAll('.sudoku-cell')].find(c => !c.textContent.trim())?.id""")
+    click(browser, f"#{empty}")
+    click(browser, "#sudoku-pad-5")
+    wait_for(browser, "the digit", lambda d: d.find_element(By.ID, empty).text.strip().startswith("5"))
+
+    # "New game?" asks first: the dialog holds SOS too, and it can be reached.
+    click(browser, "#sudoku-new-game")
+    wait_for(browser, "the question", lambda d: d.find_elements(By.CSS_SELECTOR, "dialog[open] #sos-slider"))
+    assert sos_reachable(browser)
+    browser.execute_script("document.getElementById('sos-slider').focus()")
+    assert browser.switch_to.active_element.get_attribute("id") == "sos-slider", "not inert behind the dialog"
+    click(browser, "#sudoku-new-cancel")
+    wait_for(browser, "SOS back at the bottom", lambda d: d.execute_script(
+        "return document.getElementById('sos-dock').parentElement === document.body && !document.querySelector('dialog[open]')"))
+    assert browser.find_element(By.ID, empty).text.strip().startswith("5"), "the game is still there"
+
+    # Slid from the game, by keyboard: the caregivers get an SOS.
+    browser.find_element(By.ID, "sos-slider").send_keys(Keys.END)
+    wait_for(browser, "help called", lambda d: d.find_element(By.ID, "sos-status").text.strip() != ""
+             and "Calling" not in d.find_element(By.ID, "sos-status").text)
+    sos = [a for a in requests.get(f"{home.hub.url}/api/v1/alerts", headers=home.carer_headers, timeout=5).json() if a["kind"] == "sos"]
+    assert len(sos) == 1 and sos[0]["personId"] == home.senior_id, sos
+    assert browser.find_element(By.ID, empty).text.strip().startswith("5"), "the game is still there"
+
+
+def close_rules(driver, game: str) -> None:
+    """The rules are shown before the first game on a device: read, then "Start playing"."""
+    wait_for(driver, f"the {game} page", lambda d: d.find_elements(By.ID, f"{game}-how-to-play"))
+    if driver.find_element(By.ID, f"{game}-rules").is_displayed():
+        click(driver, f"#{game}-rules-close")
+
+
+def scores(home: CareHome) -> dict[str, dict]:
+    response = requests.get(f"{home.hub.url}/api/v1/people/{home.senior_id}/scores", headers=home.carer_headers, timeout=5)
+    assert response.status_code == 200, response.text
+    return {entry["game"]: entry for entry in response.json()["scores"]}
+
+
+def new_game(driver, game: str, seed: int) -> None:
+    """A new game dealt from `seed`: set by the test's own script, which no page can do."""
+    driver.execute_script("window.hearthGameSeed = arguments[0]", seed)
+    click(driver, f"#{game}-new-game")
+    if driver.find_elements(By.CSS_SELECTOR, f"#{game}-new-confirm"):
+        click(driver, f"#{game}-new-confirm")
+
+
+def wordle_answer(driver, seed: int, language: str) -> tuple[str, list[str]]:
+    return tuple(driver.execute_async_script("""
+        const [seed, language, done] = arguments;
+        Promise.all([import('/games/wordle.js'), fetch(`/games/words/${language}.json`).then(r => r.json())])
+          .then(([m, words]) => done([m.pickAnswer(seed, words.answers), words.answers.slice(0, 50)]));""", seed, language))
+
+
+def type_word(driver, word: str) -> None:
+    for letter in word:
+        click(driver, f"#wordle-key-{letter}")
+    click(driver, "#wordle-enter")
+
+
+def play_wordle(driver, seed: int, language: str, tries: int) -> str:
+    """Plays a seeded game: `tries - 1` wrong words from the answer list, then the answer."""
+    new_game(driver, "wordle", seed)
+    answer, others = wordle_answer(driver, seed, language)
+    wrong = [word for word in others if word != answer][:tries - 1]
+    for row, word in enumerate(wrong + [answer]):
+        type_word(driver, word)
+        wait_for(driver, f"row {row} marked", lambda d: d.find_element(By.ID, f"wordle-tile-{row}-0").get_attribute("data-mark"))
+    wait_for(driver, "the score", lambda d: d.find_element(By.ID, "wordle-result").is_displayed())
+    return answer
+
+
+def test_each_game_is_played_to_its_end_and_only_a_higher_score_replaces_the_best(browser, home: CareHome):  # noqa: F811
+    senior_window(browser, home, "games/wordle")
+    close_rules(browser, "wordle")
+    assert axe_violations(browser, "the word game") == []
+
+    # Won on the second try (50), then on the first (60): the best rises.
+    play_wordle(browser, 11, "en", tries=2)
+    assert (scores(home)["wordle"]["best"], scores(home)["wordle"]["lastScore"]) == (50, 50)
+    play_wordle(browser, 12, "en", tries=1)
+    assert scores(home)["wordle"]["best"] == 60
+    # A lower score does not replace it; when she last played does move.
+    before = scores(home)["wordle"]["lastPlayedAt"]
+    time.sleep(0.01)
+    play_wordle(browser, 13, "en", tries=3)
+    kept = scores(home)["wordle"]
+    assert (kept["best"], kept["lastScore"], kept["gamesPlayed"]) == (60, 40, 3)
+    assert kept["lastPlayedAt"] >= before
+
+    # In Polish, with the Polish letters on the screen's keyboard.
+    choose_language(browser, "pl")
+    seed = browser.execute_async_script("""
+        const done = arguments[0];
+        Promise.all([import('/games/wordle.js'), fetch('/games/words/pl.json').then(r => r.json())]).then(([m, words]) => {
+          for (let seed = 1; seed < 5000; seed += 1) if (/[ąćęłńóśźż]/.test(m.pickAnswer(seed, words.answers))) return done(seed);
+          done(null);
+        });""")
+    answer = play_wordle(browser, seed, "pl", tries=1)
+    assert any(letter in answer for letter in "ąćęłńóśźż"), answer
+    assert axe_violations(browser, "the word game won, in Polish") == []
+    choose_language(browser, "en")
+
+    # Sudoku: the seeded puzzle's solution typed into every empty cell.
+    go(browser, "games/sudoku")
+    close_rules(browser, "sudoku")
+    new_game(browser, "sudoku", 21)
+    solution = browser.execute_async_script("""
+        const done = arguments[0];
+        import('/games/sudoku.js').then(m => done(m.generateSudoku(21, 'easy').solution));""")
+    for index, digit in enumerate(solution):
+        cell = f"sudoku-cell-{index // 9}-{index % 9}"
+        if browser.find_element(By.ID, cell).text.strip():
+            continue
+        browser.execute_script("document.getElementById(arguments[0]).focus(); document.getElementById(arguments[1]).click()",
+                               cell, f"sudoku-pad-{digit}")
+    wait_for(browser, "the Sudoku score", lambda d: d.find_element(By.ID, "sudoku-result").is_displayed())
+    assert scores(home)["sudoku"]["best"] >= 100
+    assert axe_violations(browser, "a solved Sudoku") == []
+
+    # Memory: each pair of the seeded deal turned in turn, a perfect game.
+    go(browser, "games/memory")
+    close_rules(browser, "memory")
+    new_game(browser, "memory", 31)
+    cards = browser.execute_async_script("""
+        const done = arguments[0];
+        import('/games/memory.js').then(m => done(m.dealMemory(31, '3x4')));""")
+    for picture in dict.fromkeys(cards):
+        for index in [i for i, card in enumerate(cards) if card == picture]:
+            click(browser, f"#memory-card-{index}")
+    wait_for(browser, "the Memory score", lambda d: d.find_element(By.ID, "memory-result").is_displayed())
+    assert scores(home)["memory"]["best"] == 150
+    assert axe_violations(browser, "a finished Memory") == []
+
+    # "Best scores" shows all three; her caregiver sees when she last played.
+    go(browser, "games")
+    wait_for(browser, "the best scores", lambda d: "60" in d.find_element(By.ID, "best-scores-wordle").text)
+    assert axe_violations(browser, "Games and best scores") == []
+    assert browser_console_errors(browser) == []
