@@ -165,9 +165,9 @@ function doseItem(view, dose, headingLevel) {
 /**
  * "Listen" on a senior's own dose that is due or later today (null on any
  * other): its sentence is made when pressed, at the time then (a dose put
- * off until a time now past is said to be due again). The id
- * comes from the dose's key ("<schedule>/2026-11-22T08:00"), which is
- * unique in the day, with what an id should not hold made hyphens.
+ * off until a time now past is said to be due again). The id comes from
+ * the dose's key ("<schedule>/2026-11-22T08:00"), unique in the day, with
+ * what an id should not hold made hyphens.
  */
 function doseListen(view, dose) {
   const { app } = view;
