@@ -352,7 +352,9 @@ def test_a_reminder_is_answered_on_its_banner_and_nothing_else_closes_it(browser
     # No button merely hides a reminder: each offers the answers Today has.
     assert not browser.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='dose-due'] button[data-action='ack']")
     assert [b.text for b in browser.find_elements(
-        By.CSS_SELECTOR, f".alert-item[data-alert-id='{reminders['Aspirin']}'] button")] == ["Taken", "Skip", "Later"]
+        By.CSS_SELECTOR, f".alert-item[data-alert-id='{reminders['Aspirin']}'] button[data-action]")] == ["Taken", "Skip", "Later"]
+    # Before them, Listen: it reads the reminder aloud (or says this browser has no voice for it).
+    assert browser.find_elements(By.CSS_SELECTOR, f"#alert-{reminders['Aspirin']}-listen.listen-button")
     refused = requests.post(f"{home.hub.url}/api/v1/alerts/{reminders['Aspirin']}/ack", headers=home.senior_headers, timeout=5)
     assert refused.status_code == 409, "nor may any device close it for her"
 

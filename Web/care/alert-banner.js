@@ -8,15 +8,19 @@
 // shows who is coming. A senior's
 // reminder that a dose is due has no "OK" (it recorded nothing, and the
 // dose was then counted missed): it is answered there, Taken, Skip (asking
-// why, as Today does) or Later, and that answer closes it.
+// why, as Today does) or Later, and that answer closes it. Each alert has
+// "Listen" first, which reads its sentence aloud ("It is time for
+// Metformin, one tablet").
 import { h } from '../dom.js';
 import {
   ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isOwnSOS, newSounds,
   offersCall, ringsUntilAnswered, soundKey,
 } from './alerts.js';
 import { telHref } from '../household/people.js';
+import { listenButton } from '../pages/listen-button.js';
 import { askSkipReason } from '../pages/skip-reason-dialog.js';
 import { beep, sosCall } from './beep.js';
+import { spokenAlert } from './spoken.js';
 
 /** How often an unanswered SOS calls again. */
 const SOS_REPEAT_MS = 4000;
@@ -24,15 +28,36 @@ import { clockTime } from './format.js';
 import { amountText } from './words.js';
 import { announceIn, createBusyKeys } from '../pages/page-tools.js';
 
-/** The alert's sentence in the page's language. */
-export function describeAlert(app, alert, me) {
-  const { key, params } = alertMessage(alert, me, {
-    amountText: (amount, unit) => amountText(app.language, amount, unit),
+/** How an alert's sentence finds times and names: in the household's zone, by what this person calls them. */
+function sentenceHelpers(app, me) {
+  return {
     time: (iso) => clockTime(iso, { language: app.language, timeZone: me?.timeZone }),
     nameOf: (personId) => app.me.nameOf(personId),
     aliasOf: (personId) => app.me.aliasOf(personId),
+  };
+}
+
+/** The alert's sentence in the page's language. */
+export function describeAlert(app, alert, me) {
+  const { key, params } = alertMessage(alert, me, {
+    ...sentenceHelpers(app, me),
+    amountText: (amount, unit) => amountText(app.language, amount, unit),
   });
   return app.t(key, params);
+}
+
+/**
+ * "Listen" on an alert (`id` its own on the page): reads the sentence as
+ * it is said, a dose's amount in words; named with the alert's kind and
+ * medicine, described by its sentence (`describedBy`).
+ */
+export function alertListenButton(app, alert, me, { id, focusKey, describedBy }) {
+  return listenButton(app, {
+    id,
+    label: [alertKindName(app, alert.kind), alertMedication(alert)].filter(Boolean).join(', '),
+    text: () => spokenAlert(app.t, app.language, alert, me, sentenceHelpers(app, me)),
+    attributes: { 'data-focus-key': focusKey, 'aria-describedby': describedBy },
+  });
 }
 
 /** The alert's kind in words; a kind this page does not know yet is named generally, not by its key. */
@@ -113,14 +138,14 @@ export function createAlertBanner(app, { container, announcer }) {
   };
 }
 
-/** One alert: its kind, its sentence, and its answers (OK, "I'm on my way", or a dose's Taken, Skip, Later). */
+/** One alert: its kind, its sentence, Listen, and its answers (OK, "I'm on my way", or a dose's Taken, Skip, Later). */
 function alertItem(banner, alert, me) {
   const { app } = banner;
   const { t } = app;
   const titleId = `banner-${alert.id}-title`;
   const textId = `banner-${alert.id}-text`;
   const own = isOwnSOS(alert, me);
-  const buttons = [];
+  const buttons = [alertListenButton(app, alert, me, { id: `alert-${alert.id}-listen`, focusKey: `${alert.id}:listen`, describedBy: textId })];
   if (answersDose(alert, me)) {
     buttons.push(...doseAnswers(banner, alert, textId));
   } else {

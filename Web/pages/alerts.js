@@ -1,14 +1,14 @@
 // Alerts: the history of alerts about the seniors this person looks after
 // (and the hub's own, for caregivers and admins), newest first, filtered by
-// kind and by "open only"; "OK" on an open one, "I'm on my way" on an
-// unanswered SOS; "Where it went" under each; older ones page in with
-// "Show older". Follows the live stream: a new or closed alert updates the
-// list.
+// kind and by "open only"; "Listen" and "OK" on an open one, "I'm on my
+// way" on an unanswered SOS; "Where it went" under each; older ones page
+// in with "Show older". Follows the live stream: a new or closed alert
+// updates the list.
 import { getJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
 import { clockTime, dateTime } from '../care/format.js';
-import { alertKindName, describeAlert } from '../care/alert-banner.js';
+import { alertKindName, alertListenButton, describeAlert } from '../care/alert-banner.js';
 import { createAlertDeliveries } from './alert-deliveries.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
 
@@ -103,8 +103,9 @@ function answerButton({ t, busy, announce }, alert, action, label, describedBy, 
 }
 
 /**
- * One alert of the history: what, when, its state now, OK or "I'm on my
- * way" while it is open, and where it went.
+ * One alert of the history: what, when, its state now, Listen, OK or "I'm
+ * on my way" while it is open, and where it went. Listen's id is apart
+ * from the banner's, which shows the same open alert above the page.
  */
 function alertItem(app, alert, me, button, deliveries) {
   const { t, language } = app;
@@ -121,6 +122,10 @@ function alertItem(app, alert, me, button, deliveries) {
       ? t('alerts.state.acknowledged', { time: dateTime(alert.acknowledgedAt, { language, timeZone }), name: app.me.nameOf(alert.acknowledgedBy) ?? t('alerts.someone') })
       : answered ? t(answered.key, answered.params) : t('alerts.state.resolved');
   const buttons = [];
+  if (alert.open) {
+    // Its own focus key too: the banner's Listen keeps the keyboard when this list is drawn again.
+    buttons.push(alertListenButton(app, alert, me, { id: `alert-item-${alert.id}-listen`, focusKey: `${alert.id}:item-listen`, describedBy: textId }));
+  }
   if (alert.open && canRespond(alert, me)) buttons.push(button(alert, 'respond', t('alerts.onMyWay'), textId, () => app.alerts.respond(alert.id)));
   if (canAcknowledge(alert)) buttons.push(button(alert, 'ack', t('alerts.ok'), textId, () => app.alerts.acknowledge(alert.id)));
   return h('li', { class: 'alert-history-item', 'data-alert-id': alert.id, 'data-kind': alert.kind, 'data-open': String(alert.open) },

@@ -8,20 +8,28 @@ import { h } from '../dom.js';
 import { readAloud, stopReading, voiceState } from '../notes/read-aloud.js';
 import { speechRateOf } from '../preferences.js';
 
+// Which control is reading, by id, and which time it was pressed: a list
+// redrawn while it reads (a live change) draws that control as "Stop" again,
+// and the end of an earlier reading, stopped for this one, changes nothing.
+let readingId = null;
+let readingTurn = 0;
+
 /**
  * `text()` is read when pressed (so it says what is on screen then);
- * `label` names what is read for screen readers ("Listen: Metformin").
+ * `label` names what is read for screen readers ("Listen: Metformin");
+ * `attributes` go on the button too (data-focus-key, aria-describedby).
  */
-export function listenButton(app, { id, text, label = null }) {
+export function listenButton(app, { id, text, label = null, attributes = {} }) {
   const { t } = app;
   const word = h('span', { class: 'listen-word' });
-  const button = h('button', { id, type: 'button', class: 'listen-button', onclick: toggle },
+  const button = h('button', { ...attributes, id, type: 'button', class: 'listen-button', onclick: toggle },
     h('span', { class: 'listen-icon', 'aria-hidden': 'true' }, '🔊'), word);
-  let reading = false;
 
   function draw() {
     const state = voiceState(app.language);
     const usable = state === 'yes';
+    const reading = usable && readingId === id;
+    button.setAttribute('data-reading', String(reading));
     button.classList.toggle('listen-unavailable', !usable);
     if (usable) button.removeAttribute('aria-disabled');
     else button.setAttribute('aria-disabled', 'true');
@@ -34,18 +42,26 @@ export function listenButton(app, { id, text, label = null }) {
 
   function toggle() {
     if (button.getAttribute('aria-disabled') === 'true') return;
-    if (reading) {
+    if (readingId === id) {
+      readingId = null;
       stopReading();
-      reading = false;
       draw();
       return;
     }
     const words = String(text() ?? '').trim();
     if (!words) return;
-    reading = readAloud(words, app.language, {
+    const turn = ++readingTurn;
+    const before = readingId;
+    readingId = id;
+    const started = readAloud(words, app.language, {
       rate: speechRateOf(app.display?.speechRate),
-      onEnd: () => { reading = false; if (button.isConnected) draw(); },
+      onEnd: () => {
+        if (turn === readingTurn) readingId = null;
+        redrawById(id);
+      },
     });
+    if (!started) readingId = null;
+    if (before !== null) redrawById(before);
     draw();
   }
 
@@ -57,6 +73,11 @@ export function listenButton(app, { id, text, label = null }) {
 // Chromium lists its voices a moment after the page loads: every Listen
 // control on the page looks again then (one listener, not one a button).
 const redraws = new WeakMap();
+// The control now on the page with that id, which may have been redrawn since it was pressed.
+const redrawById = (id) => {
+  const button = globalThis.document?.getElementById?.(id);
+  if (button) redraws.get(button)?.();
+};
 globalThis.speechSynthesis?.addEventListener?.('voiceschanged', () => {
   for (const button of globalThis.document?.querySelectorAll('.listen-button') ?? []) redraws.get(button)?.();
 });

@@ -5,7 +5,9 @@
 import { sendJSON } from '../api.js';
 import { h } from '../dom.js';
 import { mayEdit, newNoteSharing, sharingSentence } from '../notes/sharing.js';
+import { spokenNote } from '../care/spoken.js';
 import { pageHref } from '../router.js';
+import { listenButton } from './listen-button.js';
 import { sharingFields } from './note-sharing.js';
 import { whileBusy } from './page-tools.js';
 
@@ -68,8 +70,9 @@ export function searchField(app, query, typed) {
 }
 
 /**
- * One note of the list: its name, whose it is, who sees it, its preview
- * and its buttons. `list` is { app, household, inTrash, change, share },
+ * One note of the list: its name, whose it is, who sees it, its preview,
+ * "Listen" (its title and text read aloud, for everyone who sees it) and
+ * its buttons. `list` is { app, household, inTrash, change, share },
  * where change(note, method, path, body, announcement) sends what a
  * button does and share(note) asks its owner who may see it.
  */
@@ -103,6 +106,10 @@ export function noteItem(list, note) {
       heading,
       h('p', { class: 'note-facts' }, facts),
       preview(note),
+      h('div', { class: 'listen-row' }, listenButton(app, {
+        id: `note-${note.id}-listen`, label: name, text: () => spokenNote(t, note),
+        attributes: { 'data-focus-key': `${note.id}:listen` },
+      })),
       inTrash && note.purgeAt ? h('p', { class: 'purge-at' }, t('notes.trash.purgeAt', { date: formatDate(app, note.purgeAt) })) : null,
       !canEdit ? null : h('div', { class: 'note-actions' }, inTrash ? [
         actionButton(note, 'restore', t('notes.actions.restore'), () => change(note, 'POST', `/notes/${note.id}/restore`, undefined, 'restored')),

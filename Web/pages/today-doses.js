@@ -5,15 +5,19 @@
 // data-focus-key so the keyboard stays on it when the day is redrawn (or,
 // once the button is gone — "Taken" on an answered dose — on its dose).
 // "Skip" first asks why (skip-reason-dialog.js, through view.actions.askSkip).
+// A senior's dose that is due, or still to come today, has "Listen": "It is
+// time for Metformin, one tablet, at 8:00".
 import { h } from '../dom.js';
 import { clockTime, longDate } from '../care/format.js';
 import { limitRefusalText } from '../care/limit-refusal.js';
 import { skipReasonText } from '../care/skip-reasons.js';
+import { spokenDose } from '../care/spoken.js';
 import { amountText } from '../care/words.js';
 import {
   SNOOZE_CHOICES, canAnswer, canSnooze, groupBySlot, isAnswered, nextDoseLine, takeAllCandidates,
 } from '../care/today-model.js';
 import { scheduleSentence } from '../medications/schedule-sentence.js';
+import { listenButton } from './listen-button.js';
 
 const STATUS_ICONS = { taken: '✓', skipped: '–', missed: '✗', due: '●', snoozed: '◔', upcoming: '○', unrecorded: '?' };
 
@@ -152,9 +156,29 @@ function doseItem(view, dose, headingLevel) {
           time: clockTime(dose.dose.correctedAt, { language: view.app.language, timeZone: view.timeZone }),
         }))
         : null,
+      doseListen(view, dose),
       buttons.length > 0 ? h('div', { class: 'dose-actions' }, buttons) : null,
       answerable && missed ? tookChoices(view, dose, { id: tookId, open: tookOpen, nameId }) : null,
       answerable && canSnooze(dose) ? snoozeChoices(view, dose, { id: snoozeId, open: snoozeOpen, nameId }) : null));
+}
+
+/**
+ * "Listen" on a senior's own dose that is due or later today (null on any
+ * other): its sentence is made when pressed, at the time then (a dose put
+ * off until a time now past is said to be due again). The id comes from
+ * the dose's key ("<schedule>/2026-11-22T08:00"), unique in the day, with
+ * what an id should not hold made hyphens.
+ */
+function doseListen(view, dose) {
+  const { app } = view;
+  const clock = (iso) => clockTime(iso, { language: app.language, timeZone: view.timeZone });
+  if (!view.isSenior || spokenDose(app.t, app.language, dose, { now: view.now, clock }) === null) return null;
+  const idPart = String(dose.key ?? dose.dose?.id ?? `${dose.medicationId}-${dose.time}`).replace(/[^A-Za-z0-9_-]/g, '-');
+  return h('div', { class: 'listen-row' }, listenButton(app, {
+    id: `dose-${idPart}-listen`, label: medicationTitle(dose),
+    text: () => spokenDose(app.t, app.language, dose, { now: Date.now(), clock }),
+    attributes: { 'data-focus-key': `${dose.key}|listen` },
+  }));
 }
 
 /** What "I took it" unfolds: taken at its planned time, or just now. */

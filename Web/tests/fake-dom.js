@@ -1,5 +1,5 @@
 // The little of the DOM that dom.js's h() and the shared page tools use:
-// elements with attributes, text, children and listeners. Enough to check
+// elements with attributes, classes, text, children and listeners. Enough to check
 // what a page tool does to a button or a status line, not to lay out a page.
 
 class FakeElement {
@@ -20,6 +20,21 @@ class FakeElement {
   hasAttribute(name) { return this.attributes.has(name); }
 
   addEventListener(kind, listener) { (this.listeners[kind] ??= []).push(listener); }
+
+  /** Kept in the class attribute, as the browser does. */
+  get classList() {
+    const names = () => (this.getAttribute('class') ?? '').split(' ').filter(Boolean);
+    const write = (list) => this.setAttribute('class', list.join(' '));
+    return {
+      contains: (name) => names().includes(name),
+      add: (name) => { if (!names().includes(name)) write([...names(), name]); },
+      remove: (name) => write(names().filter((n) => n !== name)),
+      toggle: (name, force = !names().includes(name)) => {
+        write(force ? [...names().filter((n) => n !== name), name] : names().filter((n) => n !== name));
+        return force;
+      },
+    };
+  }
 
   append(...nodes) {
     for (const node of nodes) this.children.push(typeof node === 'string' ? { text: node } : node);

@@ -34,7 +34,8 @@ function walk(element, found = []) {
   return found;
 }
 const withClass = (item, name) => walk(item).filter((e) => (e.getAttribute('class') ?? '').split(' ').includes(name));
-const actions = (item) => walk(item).filter((e) => e.tagName === 'BUTTON').map((b) => b.getAttribute('data-action'));
+// The buttons that change a note; "Listen" is everyone's and is checked on its own.
+const actions = (item) => walk(item).filter((e) => e.tagName === 'BUTTON' && e.getAttribute('data-action')).map((b) => b.getAttribute('data-action'));
 
 function draw(personId, note) {
   const list = { app: { t, language: 'en' }, household: household(personId), inTrash: false, change: () => {}, share: () => {} };
@@ -63,4 +64,35 @@ test('a shared note others may change keeps pin and Trash for them, but sharing 
   const item = draw('p-anna', { ownerId: 'p-zofia', visibility: 'shared', readOnly: false, canEdit: true });
   assert.equal(withClass(item, 'note-sharing')[0].textContent, 'Shared with the household');
   assert.deepEqual(actions(item), ['pin', 'trash']);
+});
+
+test('everyone who sees a note has "Listen", named with the note, its id from the note\'s', () => {
+  for (const personId of ['p-zofia', 'p-anna']) {
+    const item = draw(personId, { ownerId: 'p-zofia', visibility: 'circle', readOnly: true, canEdit: personId === 'p-zofia' });
+    const [listen] = withClass(item, 'listen-button');
+    assert.equal(listen.getAttribute('id'), 'note-n1-listen');
+    assert.equal(listen.getAttribute('type'), 'button');
+    assert.equal(listen.getAttribute('data-focus-key'), 'n1:listen', 'the keyboard stays on it when the list is drawn again');
+    // Node has no voices: the control says so rather than offering to read.
+    assert.equal(listen.getAttribute('aria-disabled'), 'true');
+    assert.equal(listen.textContent.includes('This device cannot read aloud'), true);
+  }
+});
+
+test('with a voice, its name says which note it reads', async () => {
+  const had = { speech: globalThis.speechSynthesis, Utterance: globalThis.SpeechSynthesisUtterance };
+  globalThis.speechSynthesis = { getVoices: () => [{ lang: 'en-GB' }] };
+  globalThis.SpeechSynthesisUtterance = class {};
+  try {
+    const item = draw('p-zofia', { ownerId: 'p-zofia', visibility: 'private', readOnly: false, canEdit: true, displayTitle: 'Shopping list' });
+    const [listen] = withClass(item, 'listen-button');
+    assert.equal(listen.getAttribute('aria-label'), 'Listen: Shopping list');
+    assert.equal(listen.getAttribute('aria-disabled'), null);
+    assert.equal(listen.textContent.includes('Listen'), true);
+  } finally {
+    for (const [name, value] of [['speechSynthesis', had.speech], ['SpeechSynthesisUtterance', had.Utterance]]) {
+      if (value === undefined) delete globalThis[name];
+      else globalThis[name] = value;
+    }
+  }
 });
