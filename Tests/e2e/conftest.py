@@ -588,6 +588,25 @@ def _require_chromium() -> None:
         )
 
 
+def _click_in_the_middle_of_the_screen() -> None:
+    """Every click first scrolls its element to the middle of the screen, as
+    a person brings a button into view before tapping it: on a senior's
+    device the SOS bar is fixed over the bottom of every page, and
+    chromedriver would otherwise tap an element lying under it."""
+    from selenium.webdriver.remote.webelement import WebElement
+
+    tap = WebElement.click
+    if getattr(tap, "scrolls_first", False):
+        return
+
+    def click(self):
+        self.parent.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", self)
+        tap(self)
+
+    click.scrolls_first = True
+    WebElement.click = click
+
+
 @pytest.fixture(scope="session")
 def _chromium():
     """One headless Chromium for the whole run (starting one takes seconds);
@@ -598,6 +617,7 @@ def _chromium():
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
+    _click_in_the_middle_of_the_screen()
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",

@@ -78,7 +78,7 @@ export function createSettingsPage(app) {
         labelFor: (value) => t(`arrange.rates.${value}`),
         onPick: (value) => app.saveDisplay?.({ speechRate: value }),
       }),
-      screenLinks(app),
+      ...[screenLinks(app)].filter(Boolean),
       phoneAlertsLink(t),
     );
   };
