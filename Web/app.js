@@ -101,9 +101,15 @@ function showPreference(name, value) {
   writeSaved(storage, key, value);
 }
 
+// Set once this browser follows a person's settings on the hub: from then on
+// what it keeps is a copy of them, never choices to send up for someone
+// else (a tablet paired again for another person).
+const DISPLAY_SYNCED_KEY = 'hearth.displayFollowsHub';
+
 // This browser's choices from before the hub kept them, sent up once so
 // nothing chosen is lost (care/display.js).
 function localChoices() {
+  if (readSaved(storage, DISPLAY_SYNCED_KEY) !== null) return { hadChoices: false, choices: {} };
   const choices = {};
   const saved = { textSize: TEXT_SIZE_STORAGE_KEY, theme: THEME_STORAGE_KEY, language: LANGUAGE_STORAGE_KEY };
   for (const [name, key] of Object.entries(saved)) {
@@ -118,6 +124,7 @@ app.saveDisplay = (partial) => display.save(partial);
 
 const display = createDisplaySync(app, {
   local: localChoices,
+  synced: (personId) => writeSaved(storage, DISPLAY_SYNCED_KEY, personId),
   apply(settings) {
     if (settings.textSize !== app.preferences.textSize) showPreference('textSize', settings.textSize);
     if (settings.theme !== app.preferences.theme) showPreference('theme', settings.theme);

@@ -44,10 +44,12 @@ export function firstStep(answer, local) {
 /**
  * Keeps this browser's person's settings with the hub. `apply(settings)`
  * shows them (text size and theme on <html>, the language, the rate for
- * Listen); `local()` is { hadChoices, choices } from this browser's storage;
+ * Listen); `local()` is { hadChoices, choices } from this browser's storage
+ * (none once `synced(personId)` said it follows the hub: what it keeps then
+ * is a copy of someone's settings, not choices of its own);
  * `changedElsewhere()` runs after a change made on another device is shown.
  */
-export function createDisplaySync(app, { apply, local, changedElsewhere = () => {} }) {
+export function createDisplaySync(app, { apply, local, synced = () => {}, changedElsewhere = () => {} }) {
   let personId = null;
   let current = null;
 
@@ -66,6 +68,7 @@ export function createDisplaySync(app, { apply, local, changedElsewhere = () => 
     const { use: shown, send } = firstStep(answer, local());
     use(shown);
     if (send) await save(send);
+    synced(personId);
   }
 
   /** Sends the person's settings with `partial` changed; shown at once, put back if the hub refuses. */

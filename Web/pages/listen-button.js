@@ -15,7 +15,8 @@ let readingId = null;
 let readingTurn = 0;
 
 /**
- * `text()` is read when pressed (so it says what is on screen then);
+ * `text()` is read when pressed (so it says what is on screen then), or
+ * resolves to what to read (a whole note fetched first);
  * `label` names what is read for screen readers ("Listen: Metformin");
  * `attributes` go on the button too (data-focus-key, aria-describedby).
  */
@@ -48,19 +49,34 @@ export function listenButton(app, { id, text, label = null, attributes = {} }) {
       draw();
       return;
     }
-    const words = String(text() ?? '').trim();
-    if (!words) return;
+    const given = text();
+    const later = typeof given?.then === 'function';
+    if (!later && !String(given ?? '').trim()) return;
     const turn = ++readingTurn;
     const before = readingId;
     readingId = id;
-    const started = readAloud(words, app.language, {
+    const speak = (words) => readAloud(words, app.language, {
       rate: speechRateOf(app.display?.speechRate),
       onEnd: () => {
         if (turn === readingTurn) readingId = null;
         redrawById(id);
       },
     });
-    if (!started) readingId = null;
+    if (later) {
+      // Words still to be fetched (a whole note): some browsers let a page
+      // speak only from the press itself, so speech starts now, silent, and
+      // the words follow — unless another press came first.
+      readAloud(' ', app.language, {});
+      given.then((words) => String(words ?? '').trim(), () => '').then((words) => {
+        if (turn !== readingTurn || readingId !== id) return;
+        if (!words || !speak(words)) {
+          readingId = null;
+          redrawById(id);
+        }
+      });
+    } else if (!speak(String(given).trim())) {
+      readingId = null;
+    }
     if (before !== null) redrawById(before);
     draw();
   }

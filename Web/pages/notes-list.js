@@ -2,10 +2,10 @@
 // search field, and one note of the list with its buttons. Kept apart from
 // notes.js, which loads the list, follows the live stream and keeps the
 // keyboard's place, so each file does one job.
-import { sendJSON } from '../api.js';
+import { getJSON, sendJSON } from '../api.js';
 import { h } from '../dom.js';
 import { mayEdit, newNoteSharing, sharingSentence } from '../notes/sharing.js';
-import { spokenNote } from '../care/spoken.js';
+import { isCutExcerpt, spokenNote } from '../care/spoken.js';
 import { pageHref } from '../router.js';
 import { listenButton } from './listen-button.js';
 import { sharingFields } from './note-sharing.js';
@@ -107,7 +107,11 @@ export function noteItem(list, note) {
       h('p', { class: 'note-facts' }, facts),
       preview(note),
       h('div', { class: 'listen-row' }, listenButton(app, {
-        id: `note-${note.id}-listen`, label: name, text: () => spokenNote(t, note),
+        id: `note-${note.id}-listen`, label: name,
+        // The list holds only the start of a long note: its whole text is fetched to be read.
+        text: () => (isCutExcerpt(note.excerpt)
+          ? getJSON(`/notes/${encodeURIComponent(note.id)}`, { t }).then((whole) => spokenNote(t, whole), () => spokenNote(t, note))
+          : spokenNote(t, note)),
         attributes: { 'data-focus-key': `${note.id}:listen` },
       })),
       inTrash && note.purgeAt ? h('p', { class: 'purge-at' }, t('notes.trash.purgeAt', { date: formatDate(app, note.purgeAt) })) : null,

@@ -30,7 +30,7 @@ function renderPanel(app, remembered, outlet) {
   const grid = h('div', { id: 'panel-tiles', class: 'panel-grid' });
   // The navigation says where she is; the tiles need the height.
   const heading = pageHeading(t('pages.panel'));
-  heading.classList.add('panel-heading-hidden');
+  heading.classList.add('visually-hidden');
   outlet.append(heading, announcer, grid);
 
   const busy = createBusyKeys(app, { redraw: () => draw() });

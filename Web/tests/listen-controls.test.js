@@ -127,3 +127,31 @@ test('in Polish too; a caregiver\'s view of the day has none', () => {
   press(first);
   assert.deepEqual(listenIn(doseSlots(todayView(false), day, 3)), []);
 });
+
+test('a Listen whose words are fetched first starts speech at the press and reads them once they come', async () => {
+  let deliver;
+  const words = new Promise((resolve) => { deliver = resolve; });
+  const button = listenButton(appIn('en'), { id: 'note-n1-listen', label: 'Shopping', text: () => words });
+  const before = spoken.length;
+  press(button);
+  assert.equal(spoken.length, before + 1, 'something is spoken in the press itself');
+  assert.equal(spoken.at(-1).text.trim(), '');
+  assert.equal(button.textContent.includes('Stop'), true);
+  deliver('Shopping. Bread. Milk. Eggs, and the rest of a long note.');
+  await words;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(spoken.at(-1).text, 'Shopping. Bread. Milk. Eggs, and the rest of a long note.');
+});
+
+test('pressing Stop before the words come reads nothing', async () => {
+  let deliver;
+  const words = new Promise((resolve) => { deliver = resolve; });
+  const button = listenButton(appIn('en'), { id: 'note-n2-listen', label: 'Long', text: () => words });
+  press(button);
+  press(button); // Stop
+  const before = spoken.length;
+  deliver('Never heard.');
+  await words;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(spoken.length, before);
+});
