@@ -35,11 +35,6 @@ struct ScreenController {
             /// Read as any number, so 1.5 is the panel's rule broken (422), not unreadable JSON.
             var position: Double?
             var gadget: String?
-
-            var wholePosition: Int? {
-                guard let position, position.rounded() == position, abs(position) < 1_000 else { return nil }
-                return Int(position)
-            }
         }
         var tiles: [Tile]
     }
@@ -97,11 +92,13 @@ struct ScreenController {
     struct ScoreRequest: Decodable {
         /// Read as any number, so 2.5 is refused as a score (422), not as unreadable JSON.
         var score: Double?
+    }
 
-        var wholeScore: Int? {
-            guard let score, score.rounded() == score, abs(score) <= Double(GameScore.highest) * 10 else { return nil }
-            return Int(score)
-        }
+    /// A number sent where a whole one belongs, or nil (the domain's check
+    /// then names the field); far past any rule's range is nil too.
+    static func whole(_ number: Double?) -> Int? {
+        guard let number, number.rounded() == number, abs(number) <= 1e9 else { return nil }
+        return Int(number)
     }
 
     func addRoutes(to api: RouterGroup<HearthRequestContext>) {
@@ -114,7 +111,7 @@ struct ScreenController {
             let id = try PeopleController.person(in: context)
             let actor = try context.requirePaired()
             let body = try await request.decode(as: PanelRequest.self, context: context)
-            let panel = try Panel.validated(body.tiles.map { Panel.RequestedTile(position: $0.wholePosition, gadget: $0.gadget) })
+            let panel = try Panel.validated(body.tiles.map { Panel.RequestedTile(position: Self.whole($0.position), gadget: $0.gadget) })
             return PanelBody(try await store.arrangePanel(of: id, panel, as: actor, by: context.caller.actorName), of: id)
         }
         people.get("{id}/display") { _, context -> DisplayBody in
@@ -138,7 +135,7 @@ struct ScreenController {
             let actor = try context.requirePaired()
             let game = try Game.validated(context.parameters.get("game") ?? "")
             let body = try await request.decode(as: ScoreRequest.self, context: context)
-            let kept = try await store.keepScore(body.wholeScore, in: game, as: actor, by: context.caller.actorName)
+            let kept = try await store.keepScore(Self.whole(body.score), in: game, as: actor, by: context.caller.actorName)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.people, actor.personId, "scores")],
                                   response: ScoreBody(kept.record, newBest: kept.newBest))
         }
