@@ -3,7 +3,8 @@ import HearthCore
 import HearthStore
 
 /// Every way an alert reaches a person beside an open page: the alert
-/// apps' streams and the hub's voice, with where each delivered. The
+/// apps' streams and the hub's voice, with where each delivered (open
+/// pages included, which the live stream tells the same board). The
 /// composition root makes one; the server's routes and health read it.
 public struct AlertChannels: Sendable {
     public let streams: AlertStreams
@@ -30,7 +31,8 @@ public struct AlertChannels: Sendable {
         return Summary(
             openStreams: streams.openCount,
             alertApps: .init(enabled: true, lastDelivery: last[.alertApp], problem: nil),
-            voice: .init(enabled: voiceStatus.enabled, lastDelivery: last[.voice], problem: voiceStatus.problem))
+            voice: .init(enabled: voiceStatus.enabled, lastDelivery: last[.voice], problem: voiceStatus.problem),
+            pages: .init(enabled: true, lastDelivery: last[.page], problem: nil))
     }
 
     public struct Summary: Sendable, Encodable, Equatable {
@@ -43,5 +45,7 @@ public struct AlertChannels: Sendable {
         public var openStreams: Int
         public var alertApps: Channel
         public var voice: Channel
+        /// Open pages of paired devices (the live stream).
+        public var pages: Channel
     }
 }

@@ -21,20 +21,32 @@ public struct AlertReader: Sendable {
 
     var actor: PermissionPolicy.Actor { app.actor }
 
-    /// Whether a change concerns this stream: an alert this person may see,
-    /// the household (its language), or who this person is — their
-    /// credential, their person, their care links — after which the stream
-    /// closes and the app reconnects as the person is now.
-    func listensTo(_ change: Change) -> Bool {
+    /// Whether a change may concern a stream of this credential, whoever its
+    /// person looks after by then: alerts, the household (its language),
+    /// and who this person is — their credential, their person, their care
+    /// links. Which alerts it hears is decided as each arrives (`listensTo`),
+    /// by the person as they are then.
+    func mayConcern(_ change: Change) -> Bool {
         switch change.entity {
-        case .alert: PermissionPolicy.mayHear(actor, change.audience)
-        case .household: true
+        case .alert, .household: true
         case .alertApp, .person, .careLink: changesIdentity(change)
         case .device, .pairingCode, .note, .medication, .schedule, .dose, .panel, .displaySettings, .gameScore: false
         }
     }
 
-    /// Whether a change ends what this stream was opened as.
+    /// Whether this person may hear of the change: an alert this person may see, or the household.
+    func listensTo(_ change: Change) -> Bool {
+        switch change.entity {
+        case .alert: PermissionPolicy.mayHear(actor, change.audience)
+        case .household: true
+        case .alertApp, .person, .careLink, .device, .pairingCode, .note, .medication, .schedule, .dose, .panel, .displaySettings,
+             .gameScore: false
+        }
+    }
+
+    /// Whether a change may alter who this credential reads for: its
+    /// revocation, a change of its person (a new role, archived), or a care
+    /// link of theirs made or undone. The stream reads the credential again.
     func changesIdentity(_ change: Change) -> Bool {
         switch change.entity {
         case .alertApp:
@@ -45,15 +57,21 @@ public struct AlertReader: Sendable {
         }
     }
 
+    /// The same subscription for the credential as it is now.
+    func reading(as app: SignedInAlertApp) -> AlertReader {
+        AlertReader(app: app, topics: topics, origin: origin)
+    }
+
     /// The event an alert's change makes on this stream, or nil when it
     /// makes none here (another topic, a change that closes nothing).
     func event(for change: Change, wording: AlertWording) -> NtfyEvent? {
         guard change.entity == .alert, let alert = CareAlert(json: change.payload),
               let topic = AlertTopic.first(of: topics, including: alert.kind) else { return nil }
-        var event = NtfyEvent(id: NtfyMessageID.of(seq: change.seq), time: change.time, kind: .message, topic: topic.rawValue,
+        var event = NtfyEvent(id: NtfyMessageID.of(seq: change.seq, at: change.time), time: change.time, kind: .message, topic: topic.rawValue,
                               sequenceId: alert.id.text)
-        guard alert.isOpen else {
-            // Acknowledged, answered or resolved: the phone takes it away.
+        // Acknowledged, answered or resolved: the phone takes it away. So
+        // does the phone of whoever answered "I'm on my way": they know.
+        guard alert.isOpen, alert.respondedBy == nil || alert.respondedBy != actor.personId else {
             guard change.op == .update else { return nil }
             event.kind = .clear
             return event
@@ -62,7 +80,8 @@ public struct AlertReader: Sendable {
         event.message = wording.message(alert)
         event.priority = AlertPriority.of(alert)
         event.tags = AlertPriority.tags(alert)
-        event.click = origin + "/#/alerts"
+        // A due dose is answered on Today (Taken, Skip, Later); the rest on Alerts.
+        event.click = origin + (alert.kind == .doseDue ? "/#/today" : "/#/alerts")
         event.actions = actions(for: alert, wording: wording)
         return event
     }
@@ -88,8 +107,11 @@ public struct AlertReader: Sendable {
         }
         return answers.map { answer, label in
             let link = AlertActionLink(alertId: alert.id, answer: answer, signedBy: app)
-            // "I'm on my way" leaves the notification: the hub replaces it with who is coming.
-            return NtfyEvent.Action(id: answer.rawValue, label: label, url: origin + link.path(), clear: answer == .acknowledge)
+            // Either answer takes the notification away once the hub says yes:
+            // left, the app would show its own copy of the SOS again over the
+            // hub's "Anna is on the way" (it writes back the message it held
+            // when the button was pressed).
+            return NtfyEvent.Action(id: answer.rawValue, label: label, url: origin + link.path(), clear: true)
         }
     }
 }

@@ -16,8 +16,8 @@ public enum AlertStreamRefusal: Error, Sendable, Equatable {
 /// a slow or vanished phone never holds up another, the reminder service
 /// or a write.
 public final class AlertStreams: Sendable {
-    /// More than a phone needs (the app opens one per subscription); past
-    /// it a misbehaving client is refused.
+    /// More than a phone needs (the app opens one connection for all of a
+    /// server's topics); past it a misbehaving client is refused.
     public static let maximumPerCredential = 8
 
     let store: HearthStore
@@ -35,6 +35,9 @@ public final class AlertStreams: Sendable {
         /// All of them, as the `open` event and keepalives name them.
         let topicList: String
         let outbox: AsyncStream<NtfyEvent>.Continuation
+        /// Drops the phone's connection: a write to a phone that stopped
+        /// reading may wait for good, and only this frees it.
+        let abort: @Sendable () -> Void
     }
     private let streams = Locked([UUID: OpenStream]())
     /// One timer for every stream's keepalive, rather than a task each.
@@ -66,24 +69,32 @@ public final class AlertStreams: Sendable {
     /// How many streams are open now.
     public var openCount: Int { streams.withLock { $0.count } }
 
+    /// Whether this credential may open another stream.
+    public func hasRoom(for reader: AlertReader) -> Bool {
+        streams.withLock { $0.values.count(where: { $0.appId == reader.app.app.id }) < Self.maximumPerCredential }
+    }
+
     /// Opens a stream for `reader`: `open`, then what it missed since
     /// `since`, then live alerts and keepalives until the app goes, the
-    /// credential is revoked, the person changes or the hub stops.
-    public func open(_ reader: AlertReader, since: NtfySince) async throws -> AlertStream {
+    /// credential is revoked or its person archived, or the hub stops.
+    /// `abort` drops the connection under the stream, for a phone that fell
+    /// behind (its writes may never finish).
+    public func open(_ reader: AlertReader, since: NtfySince, abort: @escaping @Sendable () -> Void = {}) async throws -> AlertStream {
         let id = UUID.random()
         let (events, outbox) = AsyncStream<NtfyEvent>.makeStream(bufferingPolicy: .bufferingOldest(outboxLimit))
         let registered = streams.withLock { streams in
             guard streams.values.count(where: { $0.appId == reader.app.app.id }) < Self.maximumPerCredential else { return false }
             streams[id] = OpenStream(appId: reader.app.app.id, personId: reader.app.person.id, appName: reader.app.app.name,
-                                     topic: reader.topics[0].rawValue, topicList: reader.topicList, outbox: outbox)
+                                     topic: reader.topics[0].rawValue, topicList: reader.topicList, outbox: outbox, abort: abort)
             return true
         }
         guard registered else { throw AlertStreamRefusal.tooManyStreams(limit: Self.maximumPerCredential) }
         do {
-            let subscription = try await store.subscribe(after: try await cursor(for: since)) { reader.listensTo($0) }
-            outbox.yield(NtfyEvent(id: NtfyMessageID.of(seq: subscription.latestAtStart), time: store.currentTime(), kind: .open,
+            let subscription = try await store.subscribe(after: try await cursor(for: since)) { reader.mayConcern($0) }
+            let now = store.currentTime()
+            outbox.yield(NtfyEvent(id: NtfyMessageID.of(seq: subscription.latestAtStart, at: now), time: now, kind: .open,
                                    topic: reader.topicList))
-            let feeding = Task { await feed(outbox, from: subscription, to: reader) }
+            let feeding = Task { await feed(outbox, from: subscription, to: reader, abort: abort) }
             outbox.onTermination = { [weak self] _ in
                 subscription.cancel()
                 feeding.cancel()
@@ -108,12 +119,21 @@ public final class AlertStreams: Sendable {
             guard let last = page.last else { break }
             for change in page where change.seq <= latest && reader.listensTo(change) {
                 if change.entity == .household { wording = AlertWording(try await store.household()) }
-                if let event = reader.event(for: change, wording: wording) { events.append(event) }
+                if let event = reader.event(for: change, wording: wording), !(try await isHandled(event)) { events.append(event) }
             }
             cursor = last.seq
         }
         for event in events { deliveries.delivered(event, to: reader, polled: true) }
         return events
+    }
+
+    /// Whether a message replayed from the log is of an alert closed since:
+    /// the phone would ring for what was already taken care of. Its clear
+    /// still goes, for a phone that showed it before it went away.
+    func isHandled(_ event: NtfyEvent) async throws -> Bool {
+        guard event.kind == .message, let id = event.sequenceId.flatMap(UUID.init(text:)),
+              let alert = try await store.alert(id: id) else { return false }
+        return !alert.isOpen
     }
 
     /// Sends a test message to each open stream of this person; returns the
@@ -134,31 +154,54 @@ public final class AlertStreams: Sendable {
         return (id, reached)
     }
 
-    /// Where in the change log a stream starts for `since`.
+    /// Where in the change log a stream starts for `since`: never further
+    /// back than a day (`NtfySince.kept`), whatever the app asks for.
     func cursor(for since: NtfySince) async throws -> Int64 {
         let lastDay = store.currentTime().addingTimeInterval(-NtfySince.kept)
+        let asked: Int64
         switch since {
         case .none: return try await store.latestSeq()
-        case .all: return try await store.replayCursor(since: lastDay)
-        case .time(let moment): return try await store.replayCursor(since: moment)
-        case .after(let seq):
-            // Compacted away: what the last day holds, as for `all`.
-            if let cursor = try await store.replayCursor(after: seq) { return cursor }
-            return try await store.replayCursor(since: lastDay)
+        case .all: asked = 0
+        case .time(let moment): asked = try await store.replayCursor(since: moment)
+        case .after(let seq, let written):
+            if let cursor = try await store.replayCursor(after: seq, writtenAt: written) {
+                asked = cursor
+            } else {
+                // The log cannot place it (compacted away, or a restore
+                // counted up again): by the time the message was written,
+                // else the whole day.
+                asked = try await store.replayCursor(since: written ?? lastDay)
+            }
         }
+        return max(asked, try await store.replayCursor(since: lastDay))
     }
 
-    private func feed(_ outbox: AsyncStream<NtfyEvent>.Continuation, from subscription: ChangeSubscription, to reader: AlertReader) async {
+    private func feed(_ outbox: AsyncStream<NtfyEvent>.Continuation, from subscription: ChangeSubscription, to first: AlertReader,
+                      abort: @Sendable () -> Void) async {
+        var reader = first
         do {
             var wording = AlertWording(try await store.household())
             for try await change in subscription {
+                let replayed = change.seq <= subscription.latestAtStart
                 // Only what changed since the stream opened: a care link or a
                 // rename replayed from before it says nothing about the reader now.
-                if change.seq > subscription.latestAtStart, reader.changesIdentity(change) { break }
+                if !replayed, reader.changesIdentity(change) {
+                    // Read as who they are now, on the same connection: the
+                    // app reconnects late after a WebSocket the hub closed.
+                    guard let now = try await store.alertApp(id: reader.app.app.id) else {
+                        logger.info("alert stream's credential ended", metadata: ["event": "alerts.end", "app": "\(reader.app.app.id.text)"])
+                        break
+                    }
+                    reader = reader.reading(as: now)
+                    continue
+                }
+                guard reader.listensTo(change) else { continue }
                 if change.entity == .household { wording = AlertWording(try await store.household()) }
                 guard let event = reader.event(for: change, wording: wording) else { continue }
+                if replayed, try await isHandled(event) { continue }
                 if case .dropped = outbox.yield(event) {
                     logger.info("alert stream fell behind", metadata: ["event": "alerts.resync", "app": "\(reader.app.app.id.text)"])
+                    abort()
                     break
                 }
             }
@@ -171,12 +214,14 @@ public final class AlertStreams: Sendable {
 
     /// A keepalive to every open stream (ntfy's server sends one about every
     /// 45 s, so the app and any NAT on the way keep the connection); one
-    /// whose outbox is full has fallen behind and is closed.
+    /// whose outbox is full has fallen behind and is dropped.
     func sendKeepalives() {
         let open = streams.withLock { Array($0.values) }
-        let (id, time) = (NtfyMessageID.of(seq: store.hub.lastPublished), store.currentTime())
+        let time = store.currentTime()
+        let id = NtfyMessageID.of(seq: store.hub.lastPublished, at: time)
         for stream in open {
             if case .dropped = stream.outbox.yield(NtfyEvent(id: id, time: time, kind: .keepalive, topic: stream.topicList)) {
+                stream.abort()
                 stream.outbox.finish()
             }
         }

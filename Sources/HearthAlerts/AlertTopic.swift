@@ -15,23 +15,30 @@ public enum AlertTopic: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The topics of a subscription's path (`sos,doses`), in the order
-    /// given, or nil when any is not one of these.
+    /// The topics of a subscription's path (`sos,doses`), or nil when any
+    /// is not one of these; in the order a message picks its topic
+    /// (`byPreference`), whatever order the path had.
     public static func list(_ text: String) -> [AlertTopic]? {
         let names = text.split(separator: ",", omittingEmptySubsequences: false)
         guard !names.isEmpty, names.count <= allCases.count else { return nil }
-        var topics: [AlertTopic] = []
+        var topics: Set<AlertTopic> = []
         for name in names {
             guard let topic = AlertTopic(rawValue: String(name)) else { return nil }
-            if !topics.contains(topic) { topics.append(topic) }
+            topics.insert(topic)
         }
-        return topics
+        return byPreference.filter(topics.contains)
     }
 
-    /// The topic a message goes out under on a stream of several: the first
-    /// that includes it, so a message and the one that clears it name the
-    /// same topic and the app replaces the same notification.
+    /// The most particular topic first. The ntfy app opens one connection
+    /// for all of a server's topics and names them in the order its
+    /// notifications last arrived, which changes; a message and the one
+    /// that replaces or clears it must name the same topic on every
+    /// connection, or the app shows a second notification beside the first.
+    static let byPreference: [AlertTopic] = [.sos, .doses, .stock, .alerts]
+
+    /// The topic a message goes out under on a stream of several: the most
+    /// particular one that includes it.
     public static func first(of topics: [AlertTopic], including kind: CareAlert.Kind) -> AlertTopic? {
-        topics.first { $0.includes(kind) }
+        byPreference.first { topics.contains($0) && $0.includes(kind) }
     }
 }

@@ -8,8 +8,9 @@ import ServiceLifecycle
 /// due dose by name ("Zosia, it is time for Metformin, 1 tablet."), again
 /// each time the reminder rules repeat it; a missed dose; an SOS and its
 /// answer ("Anna is on the way."). Quiet hours hush the doses, never an
-/// SOS. Lines are said one at a time; while the speaker is busy at most a
-/// few wait, the oldest dropped first, so a backlog never talks for minutes.
+/// SOS. Lines are said one at a time (`WaitingLines`): while the speaker is
+/// busy at most a few wait, so a backlog never talks for minutes, and an
+/// SOS is never among those dropped.
 public struct HubVoice: Service {
     let store: HearthStore
     let settings: SpeechSettings
@@ -17,6 +18,7 @@ public struct HubVoice: Service {
     let board: DeliveryBoard
     let status: VoiceStatus
     let logger: Logger
+    let waiting = WaitingLines()
 
     public init(store: HearthStore, settings: SpeechSettings, board: DeliveryBoard, status: VoiceStatus, logger: Logger) {
         self.store = store
@@ -33,6 +35,10 @@ public struct HubVoice: Service {
         var voice: String
         var alertId: UUID?
         var messageId: String?
+        /// An SOS or its answer: never dropped for a backlog.
+        var isUrgent = false
+        /// Words a minute: the senior's own speaking rate for what is said about her.
+        var rate = Speaker.normalRate
     }
 
     public func run() async throws {
@@ -40,26 +46,36 @@ public struct HubVoice: Service {
            status.failed(SpeechProblem.missing(program: missing)) {
             logger.warning("the hub cannot speak", metadata: ["event": "voice.problem", "problem": "\(SpeechProblem.missing(program: missing))"])
         }
-        let (lines, waiting) = AsyncStream<Line>.makeStream(bufferingPolicy: .bufferingNewest(4))
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask {
-                for await line in lines { await say(line) }
+                while let line = await waiting.next() { await say(line) }
             }
-            await listen(into: waiting)
+            await listen()
             waiting.finish()
         }
     }
 
-    /// Speaks a test line (the Test button of a senior's page) and records it under `messageId`.
-    public func sayTest(_ text: String, messageId: String) async {
+    /// Queues a test line (the Test button of a senior's page), recorded
+    /// under `messageId` once it has been said.
+    public func sayTest(_ text: String, to person: UUID, messageId: String) async {
         guard settings.enabled else { return }
         let language = (try? await store.household())?.language ?? .english
-        await say(Line(text: text, voice: settings.voice(for: language), alertId: nil, messageId: messageId))
+        waiting.add(Line(text: text, voice: settings.voice(for: language), alertId: nil, messageId: messageId,
+                         rate: await rate(for: person)))
+    }
+
+    /// The speaking rate the senior chose for her screens (slow for a senior
+    /// until someone chooses), so the hub reads to her as her tablet does.
+    func rate(for person: UUID?) async -> Int {
+        guard let person, let chosen = try? await store.displaySettings(of: person, visibleTo: .hubTerminal) else {
+            return Speaker.normalRate
+        }
+        return Speaker.wordsPerMinute(chosen.settings.speechRate)
     }
 
     func say(_ line: Line) async {
         do {
-            try await speaker.say(line.text, voice: line.voice)
+            try await speaker.say(line.text, voice: line.voice, rate: line.rate)
             let now = store.currentTime()
             status.spoke(at: now)
             board.record(.init(channel: .voice, recipient: "speaker", recipientName: "speaker", messageId: line.messageId ?? line.alertId?.text ?? "", alertId: line.alertId, at: now))
@@ -71,7 +87,7 @@ public struct HubVoice: Service {
     }
 
     /// Reads alert changes from now on and queues what is to be said.
-    func listen(into waiting: AsyncStream<Line>.Continuation) async {
+    func listen() async {
         var heard = SpokenAlerts()
         var cursor: Int64? = nil
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
@@ -85,7 +101,8 @@ public struct HubVoice: Service {
                     guard let alert = CareAlert(json: change.payload), heard.isNews(alert) else { continue }
                     let wording = AlertWording(household)
                     guard let text = wording.spoken(alert), !isHushed(alert, wording: wording) else { continue }
-                    waiting.yield(Line(text: text, voice: settings.voice(for: wording.language), alertId: alert.id))
+                    waiting.add(Line(text: text, voice: settings.voice(for: wording.language), alertId: alert.id,
+                                     isUrgent: alert.kind == .sos, rate: await rate(for: alert.personId)))
                 }
                 return
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// Why the hub could not say something; said once in health and the log.
 public enum SpeechProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -37,13 +38,28 @@ public struct Speaker: Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Says `text` in `voice` and returns when it has been played.
-    public func say(_ text: String, voice: String) async throws(SpeechProblem) {
+    /// espeak-ng's own speed, in words a minute: `normal`.
+    public static let normalRate = 175
+
+    /// How fast a person's things are read to them, in espeak-ng's words a
+    /// minute; the same steps the browsers use (Web/preferences.js).
+    public static func wordsPerMinute(_ rate: DisplaySettings.SpeechRate) -> Int {
+        let factor = switch rate {
+        case .slower: 0.6
+        case .slow: 0.8
+        case .normal: 1.0
+        case .fast: 1.25
+        }
+        return Int((Double(normalRate) * factor).rounded())
+    }
+
+    /// Says `text` in `voice` at `rate` words a minute and returns when it has been played.
+    public func say(_ text: String, voice: String, rate: Int = Speaker.normalRate) async throws(SpeechProblem) {
         guard let espeak = program("espeak-ng") else { throw .missing(program: "espeak-ng") }
         guard let aplay = program("aplay") else { throw .missing(program: "aplay") }
         let synthesizer = Process()
         synthesizer.executableURL = espeak
-        synthesizer.arguments = ["-v", SpeechSettings.isVoiceName(voice) ? voice : "en", "--stdout"]
+        synthesizer.arguments = ["-v", SpeechSettings.isVoiceName(voice) ? voice : "en", "-s", String(min(max(rate, 80), 400)), "--stdout"]
         let player = Process()
         player.executableURL = aplay
         player.arguments = ["-q", "-D", device]
@@ -62,7 +78,10 @@ public struct Speaker: Sendable {
             if synthesizer.isRunning { synthesizer.terminate() }
             throw .failed("\(error)")
         }
-        words.fileHandleForWriting.write(Data(text.utf8))
+        // A synthesizer that fails at once (a voice it has no data for)
+        // leaves no one to read: the write then fails, and must not stop the hub.
+        Self.brokenPipesFail
+        try? words.fileHandleForWriting.write(contentsOf: Data(text.utf8))
         try? words.fileHandleForWriting.close()
         let statuses = await Self.wait(for: finished, processes: [synthesizer, player], limit: limit)
         guard statuses.allSatisfy({ $0 == 0 }) else {
@@ -71,6 +90,10 @@ public struct Speaker: Sendable {
             throw statuses.last != 0 ? .noSpeaker(said) : .failed("espeak-ng exited with \(statuses.first ?? -1)")
         }
     }
+
+    /// Writing to a pipe whose reader is gone fails with EPIPE rather than
+    /// ending the process with SIGPIPE, as a server's writes should.
+    private static let brokenPipesFail: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// Each process's exit status, as it comes.
     static func exits(of processes: [Process]) -> AsyncStream<Int32> {

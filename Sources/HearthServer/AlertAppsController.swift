@@ -99,11 +99,12 @@ struct AlertAppsController {
             // at night does not wake the house.
             if person.role == .senior, let voice = channels.voice {
                 sentTo.append("speaker")
-                await voice.sayTest(AlertWording(try await store.household()).testMessage(for: person.name), messageId: id)
+                await voice.sayTest(AlertWording(try await store.household()).testMessage(for: person.name), to: person.id, messageId: id)
             }
-            // Give the streams a moment to write it out; a phone on Wi-Fi takes milliseconds.
+            // Give the streams a moment to write it out (a phone on Wi-Fi takes
+            // milliseconds) and the speaker to say it (a few seconds).
             var delivered = streams.deliveries.deliveries(ofMessage: id)
-            let deadline = ContinuousClock.now + .seconds(2)
+            let deadline = ContinuousClock.now + .seconds(sentTo.contains("speaker") ? 10 : 2)
             while delivered.count < sentTo.count, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
                 delivered = streams.deliveries.deliveries(ofMessage: id)

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import Hummingbird
+import NIOCore
 import HummingbirdWebSocket
 
 /// Per-request state: only who is calling. Long-lived things (the store,
@@ -18,11 +19,15 @@ public struct HearthRequestContext: RequestContext, WebSocketRequestContext {
     public var authenticatedByCookie = false
     /// The client's IP address, for rate limits; nil in in-process tests.
     public let remoteAddress: String?
+    /// The connection the request came on, for a long-lived answer that
+    /// must drop it (an alert app's stream to a phone that stopped reading).
+    public let connection: any Channel
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
         self.webSocket = .init()
         self.remoteAddress = source.channel.remoteAddress?.ipAddress
+        self.connection = source.channel
     }
 
     /// Request bodies are limited to 1 MiB (Docs/architecture.md, limits).

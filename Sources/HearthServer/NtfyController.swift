@@ -26,19 +26,22 @@ struct NtfyController {
         let ntfy = router.group(RouterPath(Self.root))
         ntfy.get("{topics}/json") { request, context in
             try await answer(request, context) { reader, since in
-                try await stream(reader, since: since, contentType: "application/x-ndjson; charset=utf-8") { event in
+                try await stream(reader, since: since, on: context.connection, contentType: "application/x-ndjson; charset=utf-8") { event in
                     event.line() + [UInt8(ascii: "\n")]
                 }
             }
         }
         ntfy.get("{topics}/sse") { request, context in
             try await answer(request, context) { reader, since in
-                try await stream(reader, since: since, contentType: "text/event-stream; charset=utf-8", encode: Self.serverSentEvent)
+                try await stream(reader, since: since, on: context.connection, contentType: "text/event-stream; charset=utf-8",
+                                 encode: Self.serverSentEvent)
             }
         }
         ntfy.get("{topics}/ws") { request, context in
-            // An upgrade that reached here was refused; say why.
-            try await answer(request, context) { _, _ in
+            // An upgrade that reached here was refused; say why (a wrong
+            // credential, topic or `since` is answered by `answer`).
+            try await answer(request, context) { reader, _ in
+                guard streams.hasRoom(for: reader) else { throw AlertStreamRefusal.tooManyStreams(limit: AlertStreams.maximumPerCredential) }
                 throw ProblemError(.upgradeRequired, type: "upgrade-required", detail: "Connect to this address with a WebSocket")
             }
         }
@@ -86,10 +89,12 @@ struct NtfyController {
     }
 
     /// A long-lived answer: each event as `encode` writes it, until the
-    /// stream ends or the phone goes (the next write fails).
-    func stream(_ reader: AlertReader, since: NtfySince, contentType: String,
+    /// stream ends (the app then reconnects at once) or the phone goes (the
+    /// next write fails). A phone that fell behind has its connection
+    /// dropped: a write to it may wait for good.
+    func stream(_ reader: AlertReader, since: NtfySince, on connection: any Channel, contentType: String,
                 encode: @escaping @Sendable (NtfyEvent) -> [UInt8]) async throws -> Response {
-        let events = try await streams.open(reader, since: since)
+        let events = try await streams.open(reader, since: since) { connection.close(promise: nil) }
         return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"], body: ResponseBody { writer in
             for await event in events {
                 try await writer.write(ByteBuffer(bytes: encode(event)))

@@ -16,16 +16,21 @@ extension HearthStore {
         }
     }
 
-    /// Where to replay from for a listener whose last seq was `seq`: that
-    /// seq when the log still holds what followed it; the newest seq when
-    /// it is ahead of the log (a restore from an older backup); and nil when
-    /// compacting folded its place away, so the caller decides how far back
-    /// to look instead.
-    public func replayCursor(after seq: Int64) async throws -> Int64? {
+    /// Where to replay from for a listener whose last seq was `seq`,
+    /// written at `written` when it knows: that seq when the log still holds
+    /// what followed it. Nil when the log cannot say — compacting folded
+    /// its place away, it is ahead of the log, or the entry at that seq was
+    /// written at another time (the hub was restored from an older backup
+    /// and counted up again) — so the caller looks back by time instead.
+    public func replayCursor(after seq: Int64, writtenAt written: Date? = nil) async throws -> Int64? {
         try await pool.read { db in
             let compactedThrough = try Int64.fetchOne(db.cachedStatement(sql: "SELECT changesCompactedThrough FROM household LIMIT 1")) ?? 0
-            guard seq >= compactedThrough else { return nil }
-            return min(seq, try Self.latestSeq(db))
+            guard seq >= compactedThrough, seq <= (try Self.latestSeq(db)) else { return nil }
+            if let written, let time = try Int64.fetchOne(db.cachedStatement(sql: "SELECT time FROM changes WHERE seq = ?"), arguments: [seq]),
+               time != written.millisecondsSince1970 {
+                return nil
+            }
+            return seq
         }
     }
 }

@@ -15,9 +15,11 @@ final class AlertHome {
     let anna: Person
     let piotr: Person
 
-    init(outboxLimit: Int = 256, keepalive: Duration = .seconds(45)) async throws {
+    /// `clock`: the hub's time, when a test moves it; else the real time.
+    init(outboxLimit: Int = 256, keepalive: Duration = .seconds(45), clock: Locked<Date>? = nil) async throws {
         temporary = try TemporaryDirectory(inMemory: true)
-        store = try HearthStore(directory: temporary.url)
+        let now: (@Sendable () -> Date)? = if let clock { { clock.withLock { $0 } } } else { nil }
+        store = try HearthStore(directory: temporary.url, now: now)
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
         zosia = try await store.addPerson(name: "Zosia", role: .senior, by: "test")
         jan = try await store.addPerson(name: "Jan", role: .senior, by: "test")

@@ -27,19 +27,39 @@ struct AlertStreamsTests {
         #expect(piotr.messages.isEmpty)
     }
 
-    @Test func anAcknowledgedAlertClearsTheSameNotification() async throws {
+    @Test func anAnsweredSOSIsReplacedForTheOthersClearedForWhoAnsweredAndClearedForAllOnceClosed() async throws {
         let home = try await AlertHome()
         let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
+        let tablet = StreamRecorder(try await home.streams.open(try await home.reader(for: home.zosia), since: .none))
         let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        #expect(await anna.wait { $0.messages.count == 1 })
+        // Both buttons take the notification away once the hub says yes.
+        #expect(anna.messages[0].actions.map(\.clear) == [true, true])
         _ = try await home.store.respondToAlert(id: sos.id, as: try await home.actor(home.anna), by: "test")
         _ = try await home.store.acknowledgeAlert(id: sos.id, as: try await home.actor(home.anna), by: "test")
-        #expect(await anna.wait { $0.messages.count == 3 })
-        let (raised, answered, cleared) = (anna.messages[0], anna.messages[1], anna.messages[2])
+        #expect(await tablet.wait { $0.messages.count == 3 })
+        let (raised, answered, cleared) = (tablet.messages[0], tablet.messages[1], tablet.messages[2])
         #expect(answered.kind == .message && answered.priority == 3 && answered.message?.hasSuffix("Anna is on the way.") == true)
-        #expect(answered.actions.map(\.id) == ["acknowledge"])
-        #expect(cleared.kind == .clear && cleared.topic == raised.topic)
+        #expect(cleared.kind == .clear && cleared.topic == raised.topic && answered.topic == raised.topic)
         #expect(Set([raised.sequenceId, answered.sequenceId, cleared.sequenceId]) == [sos.id.text])
         #expect(Set([raised.id, answered.id, cleared.id]).count == 3)
+        // Anna, who answered, is not shown the SOS again: her phone takes it away.
+        #expect(await anna.wait { $0.messages.count == 3 })
+        #expect(anna.messages.map(\.kind) == [.message, .clear, .clear])
+        #expect(Set(anna.messages.map(\.sequenceId)) == [sos.id.text])
+    }
+
+    @Test func aDueDoseOpensTodayWhereItIsAnswered() async throws {
+        let home = try await AlertHome()
+        let reader = try await home.reader(for: home.anna)
+        var due = CareAlert(kind: .doseDue, audience: .caregivers, personId: home.zosia.id, raisedBy: "reminders", raisedAt: Date(),
+                            details: ["personName": "Zosia", "medicationName": "Metformin"])
+        due.id = UUID.random()
+        let change = Change(seq: 7, entity: .alert, entityId: due.id.text, op: .create, payload: due.json, actor: "reminders", time: Date())
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let event = try #require(reader.event(for: change, wording: AlertWording(language: .english, timeZone: utc)))
+        #expect(event.click == "http://192.0.2.1:8080/#/today")
+        #expect(event.actions.isEmpty)
     }
 
     @Test func aPhoneThatWasAwayGetsWhatItMissedOnceInOrder() async throws {
@@ -64,14 +84,83 @@ struct AlertStreamsTests {
 
     @Test func aCareLinkMadeBeforeTheStreamIsNotTakenForANewOneWhenReplayed() async throws {
         let home = try await AlertHome()
-        // `all` replays the day, care links included: they made Anna who she is, they do not end her stream.
+        // `all` replays the day, care links included: they made Anna who she is.
         let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .all))
         let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
         #expect(await anna.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
         #expect(!anna.ended.withLock { $0 })
-        // A link made now does: the phone reconnects as who she is now.
+    }
+
+    @Test func aStreamHearsWhomItsPersonLooksAfterNowWithoutReconnecting() async throws {
+        let home = try await AlertHome()
+        let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
+        // Linked to Jan now: his SOS reaches her on the same connection.
         try await home.store.link(caregiver: home.anna.id, senior: home.jan.id, as: .hubTerminal, by: "test")
-        #expect(await anna.wait { $0.ended.withLock { $0 } })
+        let jans = try await home.store.raiseSOS(for: home.jan.id, raisedBy: home.jan.id, by: "test")
+        #expect(await anna.wait { $0.messages.map(\.sequenceId) == [jans.id.text] })
+        // No longer looking after Zosia: nothing of hers, from the moment the link is undone.
+        try await home.store.removeCareLink(caregiver: home.anna.id, senior: home.zosia.id, as: .hubTerminal, by: "test")
+        let zosias = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let jansAgain = try await home.store.raiseSOS(for: home.jan.id, raisedBy: home.jan.id, by: "test")
+        #expect(await anna.wait { $0.messages.count == 2 })
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(anna.messages.map(\.sequenceId) == [jans.id.text, jansAgain.id.text])
+        #expect(!anna.messages.contains { $0.sequenceId == zosias.id.text })
+        #expect(!anna.ended.withLock { $0 })
+    }
+
+    @Test func aPhoneBackFromAwayIsNotRungForWhatWasTakenCareOfMeanwhile() async throws {
+        let home = try await AlertHome()
+        let reader = try await home.reader(for: home.anna)
+        // The phone's last id, in the form older hubs gave (still read).
+        let lastSeen = "h\(try await home.store.latestSeq())"
+        // Away: an SOS raised and answered, and one still waiting.
+        let handled = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        _ = try await home.store.acknowledgeAlert(id: handled.id, as: try await home.actor(home.anna), by: "test")
+        let waiting = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let since = try #require(NtfySince.parse(lastSeen))
+        let polled = try await home.streams.poll(reader, since: since)
+        #expect(polled.map(\.kind) == [.clear, .message])
+        #expect(polled.map(\.sequenceId) == [handled.id.text, waiting.id.text])
+        let back = StreamRecorder(try await home.streams.open(reader, since: since))
+        #expect(await back.wait { $0.messages.count == 2 })
+        #expect(back.messages.map(\.kind) == [.clear, .message])
+    }
+
+    @Test func noReplayReachesFurtherBackThanADay() async throws {
+        let clock = Locked(Date())
+        let home = try await AlertHome(clock: clock)
+        let reader = try await home.reader(for: home.anna)
+        let old = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let oldId = try #require(try await home.streams.poll(reader, since: .all).last?.id)
+        clock.withLock { $0 += 2 * 86_400 }
+        let recent = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        for since in [NtfySince.all, .time(Date(timeIntervalSince1970: 1)), .after(seq: 0, at: nil)] {
+            #expect(try await home.streams.poll(reader, since: since).map(\.sequenceId) == [recent.id.text], "\(since)")
+        }
+        // After a message it has, though: what followed it, as far as the day goes.
+        #expect(try await home.streams.poll(reader, since: try #require(NtfySince.parse(oldId))).map(\.sequenceId) == [recent.id.text])
+        #expect(old.id != recent.id)
+    }
+
+    @Test func aMessageIdFromBeforeARestoreIsPlacedByItsTimeNotItsSeq() async throws {
+        let clock = Locked(Date())
+        let home = try await AlertHome(clock: clock)
+        let reader = try await home.reader(for: home.anna)
+        let first = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let firstId = try #require(try await home.streams.poll(reader, since: .all).last?.id)
+        let seq = try #require(NtfyMessageID(firstId)?.seq)
+        // The phone holds an id the log will give again to another change, as
+        // after a restore: its seq, written a minute from now.
+        clock.withLock { $0 += 60 }
+        let reused = NtfyMessageID.of(seq: seq, at: clock.withLock { $0 })
+        let later = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let since = try #require(NtfySince.parse(reused))
+        #expect(try await home.streams.poll(reader, since: since).map(\.sequenceId) == [later.id.text])
+        // And an id ahead of the log is placed by its time too.
+        let ahead = try #require(NtfySince.parse(NtfyMessageID.of(seq: seq + 1000, at: clock.withLock { $0 }.addingTimeInterval(-1))))
+        #expect(try await home.streams.poll(reader, since: ahead).map(\.sequenceId) == [later.id.text])
+        #expect(first.id != later.id)
     }
 
     @Test func revokingTheCredentialOrArchivingThePersonClosesTheStream() async throws {
@@ -115,14 +204,18 @@ struct AlertStreamsTests {
 
     @Test func aPhoneThatStopsReadingIsClosedAndTheOthersKeepHearing() async throws {
         let home = try await AlertHome(outboxLimit: 4)
-        let stalled = try await home.streams.open(try await home.reader(for: home.anna), since: .none)
+        let dropped = Locked(false)
+        let stalled = try await home.streams.open(try await home.reader(for: home.anna), since: .none) { dropped.withLock { $0 = true } }
         let reading = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
         for _ in 0..<10 { _ = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test") }
         #expect(await reading.wait { $0.messages.count == 10 })
-        // The stalled one got what fitted, then was closed: it reconnects with its last id.
+        // The stalled one got what fitted, then was closed, its connection
+        // dropped (a write to it may never finish): it reconnects with its last id.
         var received = 0
         for await event in stalled where event.kind == .message { received += 1 }
         #expect(received < 10)
+        #expect(dropped.withLock { $0 })
+        #expect(!reading.ended.withLock { $0 })
     }
 }
 

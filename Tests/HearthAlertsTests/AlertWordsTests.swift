@@ -5,30 +5,45 @@ import Testing
 
 /// What an alert app asks for and what a phone shows, from the protocol's side.
 struct AlertWordsTests {
-    @Test func topicsAreTheFourNamesInTheOrderGivenAndNothingElse() {
+    @Test func topicsAreTheFourNamesMostParticularFirstAndNothingElse() {
+        // The app names a server's topics in the order its notifications
+        // last came, which changes: the hub's order does not.
         #expect(AlertTopic.list("sos,doses") == [.sos, .doses])
+        #expect(AlertTopic.list("doses,sos") == [.sos, .doses])
+        #expect(AlertTopic.list("alerts,stock") == [.stock, .alerts])
         #expect(AlertTopic.list("alerts") == [.alerts])
         #expect(AlertTopic.list("sos,sos") == [.sos])
         for wrong in ["", "SOS", "sos,", "notes", "sos,doses,stock,alerts,sos", "s%20os"] {
             #expect(AlertTopic.list(wrong) == nil, "\(wrong)")
         }
-        #expect(AlertTopic.first(of: [.stock, .alerts, .sos], including: .sos) == .alerts)
+        #expect(AlertTopic.first(of: [.stock, .alerts, .sos], including: .sos) == .sos)
+        #expect(AlertTopic.first(of: [.alerts, .doses], including: .doseDue) == .doses)
+        #expect(AlertTopic.first(of: [.alerts, .doses], including: .lowStock) == .alerts)
         #expect(AlertTopic.first(of: [.stock], including: .doseMissed) == nil)
         #expect(AlertTopic.doses.includes(.doseDue) && AlertTopic.doses.includes(.doseMissed) && !AlertTopic.doses.includes(.sos))
     }
 
-    @Test func sinceIsNoneAllAMessageIdOrUnixSeconds() {
+    @Test func sinceIsNoneAllAMessageIdOrUnixSeconds() throws {
         #expect(NtfySince.parse("none") == NtfySince.none)
         #expect(NtfySince.parse("all") == .all)
-        #expect(NtfySince.parse("h42") == .after(seq: 42))
-        #expect(NtfySince.parse("h42-tAbcDef2345") == .after(seq: 42))
+        #expect(NtfySince.parse("h42") == .after(seq: 42, at: nil))
+        #expect(NtfySince.parse("h42-tAbcDef2345") == .after(seq: 42, at: nil))
         #expect(NtfySince.parse("1700000000") == .time(Date(timeIntervalSince1970: 1_700_000_000)))
-        for wrong in ["", "yesterday", "h", "h-1", "hx", "h12-x", "-5", "10m", "1.5", "h1-t😀"] {
+        for wrong in ["", "yesterday", "h", "h-1", "hx", "h12-x", "-5", "10m", "1.5", "h1-t😀", "h1-m", "h1-mABC", "h1-m1234567890123"] {
             #expect(NtfySince.parse(wrong) == nil, "\(wrong)")
         }
         let test = NtfyMessageID.test(after: 7)
-        #expect(NtfyMessageID.seq(in: test) == 7)
+        #expect(NtfyMessageID(test)?.seq == 7)
         #expect(test != NtfyMessageID.test(after: 7))
+    }
+
+    @Test func aMessagesIdSaysWhenItsChangeWasWrittenSoTheSameSeqAfterARestoreIsAnotherId() throws {
+        let written = try #require(ISOTime.date(from: "2026-11-25T08:05:00.123Z"))
+        let id = NtfyMessageID.of(seq: 120, at: written)
+        #expect(id.hasPrefix("h120-m"))
+        #expect(id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        #expect(NtfySince.parse(id) == .after(seq: 120, at: written))
+        #expect(id != NtfyMessageID.of(seq: 120, at: written.addingTimeInterval(0.001)))
     }
 
     @Test func anSOSReadsInTheHouseholdsLanguageAndSaysWhoIsComing() throws {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import HearthAlerts
 import HearthCore
+import HearthTestSupport
 import Testing
 
 /// When the hub speaks: what is news in an alert's change, and quiet hours.
@@ -43,5 +44,56 @@ struct HubVoiceTests {
         for wrong in ["", "22:00", "22:00-22:00", "25:00-07:00", "late-early"] { #expect(QuietHours(wrong) == nil, "\(wrong)") }
         #expect(SpeechSettings.isVoiceName("pl+f3") && SpeechSettings.isVoiceName("en-gb"))
         #expect(!SpeechSettings.isVoiceName("-w /tmp/x") && !SpeechSettings.isVoiceName("pl; rm"))
+    }
+}
+
+/// The speaker's queue and the speaker itself, with stand-in programs on PATH.
+struct SpeakerTests {
+    func line(_ text: String, urgent: Bool = false) -> HubVoice.Line {
+        HubVoice.Line(text: text, voice: "en", alertId: nil, messageId: nil, isUrgent: urgent)
+    }
+
+    @Test func aBacklogDropsTheOldestDoseButNeverAnSOS() async {
+        let waiting = WaitingLines(limit: 2)
+        waiting.add(line("SOS", urgent: true))
+        for dose in 1...4 { waiting.add(line("dose \(dose)")) }
+        waiting.add(line("SOS answered", urgent: true))
+        var said: [String] = []
+        waiting.finish()
+        while let next = await waiting.next() { said.append(next.text) }
+        #expect(said == ["SOS", "SOS answered"])
+
+        let calm = WaitingLines(limit: 3)
+        for dose in 1...5 { calm.add(line("dose \(dose)")) }
+        calm.finish()
+        said = []
+        while let next = await calm.next() { said.append(next.text) }
+        #expect(said == ["dose 3", "dose 4", "dose 5"])
+    }
+
+    @Test func aLineAddedWhileTheSpeakerWaitsIsSaidAtOnce() async {
+        let waiting = WaitingLines()
+        async let next = waiting.next()
+        try? await Task.sleep(for: .milliseconds(50))
+        waiting.add(line("It is time for Metformin"))
+        #expect(await next?.text == "It is time for Metformin")
+    }
+
+    @Test func aSynthesizerThatFailsAtOnceIsAProblemToReportNotACrash() async throws {
+        let programs = try TemporaryDirectory()
+        // espeak-ng that does not read its words (a voice it has no data for), and an aplay that plays nothing.
+        for (name, script) in [("espeak-ng", "#!/bin/sh\nexit 3\n"), ("aplay", "#!/bin/sh\ncat > /dev/null\n")] {
+            let file = programs.url.appendingPathComponent(name)
+            try Data(script.utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+        let speaker = Speaker(device: "default", environment: ["PATH": programs.url.path])
+        // Longer than a pipe holds, so the write meets the closed pipe.
+        let words = String(repeating: "Zosia, it is time for Metformin. ", count: 8_000)
+        await #expect(throws: SpeechProblem.failed("espeak-ng exited with 3")) {
+            try await speaker.say(words, voice: "xx")
+        }
+        let none = Speaker(device: "default", environment: ["PATH": programs.url.appendingPathComponent("nothing").path])
+        await #expect(throws: SpeechProblem.missing(program: "espeak-ng")) { try await none.say("Hello", voice: "en") }
     }
 }

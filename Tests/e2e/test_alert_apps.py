@@ -52,42 +52,57 @@ def stranger(hub: Hub) -> dict:
 
 def test_an_sos_slid_on_the_tablet_rings_the_caregivers_phone_and_her_buttons_answer_it(browser, home):  # noqa: F811
     app, phone = make_alert_app(home.hub, home.carer["token"], "Telefon Ani")
+    # The senior's own phone hears her SOS too, and who answered it.
+    _, seniors_phone = make_alert_app(home.hub, home.senior["token"], "Telefon babci")
     assert phone.auth("sos").json() == {"success": True}
     stream = phone.subscribe("sos,doses")
     assert stream.status == 200
     stream.wait_for("the open event", lambda e: e["event"] == "open" and e["topic"] == "sos,doses")
     over_ws = phone.subscribe_ws("alerts")
     assert json.loads(over_ws.recv())["event"] == "open"
+    # The app names a server's topics in the order its notifications last came.
+    seniors = seniors_phone.subscribe("alerts,sos")
+    seniors.wait_for("the open event", lambda e: e["event"] == "open")
 
     senior = senior_window(browser, home)
     wait_for(browser, "the SOS slider", lambda d: d.find_elements(By.ID, "sos-slider"))
+    before_slide = time.time()
     drag_thumb(browser, 1.0)
-    slid = time.time()
     arrived, sos = stream.wait_for("the SOS", lambda e: e["event"] == "message")
-    assert arrived - slid < SOS_WITHIN_S, f"the SOS reached the phone {arrived - slid:.2f} s after the slide"
+    # From the hub's writing the slide's SOS (this machine's clock, as the hub's) to the phone's line.
+    [raised] = home.alerts(kind="sos")
+    written = datetime.fromisoformat(raised["raisedAt"].replace("Z", "+00:00")).timestamp()
+    assert before_slide - 0.5 < written < arrived, (before_slide, written, arrived)
+    assert arrived - written < SOS_WITHIN_S, f"the SOS reached the phone {arrived - written:.3f} s after the hub wrote it"
     assert sos["priority"] == 5 and sos["topic"] == "sos" and sos["title"] == "SOS"
     assert sos["message"].startswith(f"{SENIOR} needs help!")
     assert sos["click"] == f"http://127.0.0.1:{home.hub.port}/#/alerts"
     ws_sos = json.loads(over_ws.recv())
     assert ws_sos["sequence_id"] == sos["sequence_id"] and ws_sos["priority"] == 5
+    _, seniors_sos = seniors.wait_for("the SOS on the senior's phone", lambda e: e["event"] == "message")
+    assert seniors_sos["topic"] == "sos" and seniors_sos["sequence_id"] == sos["sequence_id"]
     actions = {a["id"]: a for a in sos["actions"]}
     assert set(actions) == {"respond", "acknowledge"}
+    assert all(a["clear"] is True for a in actions.values()), actions
     assert "Authorization" not in str(actions) and app["password"] not in str(actions)
 
     # "I'm on my way" from the lock screen: the senior's tablet says who is coming,
-    # and the phone's notification is replaced with it, without an alarm.
+    # the other phones' notification is replaced with it, without an alarm, and
+    # the phone that answered takes its own away.
     assert phone.press(actions["respond"]).status_code == 200
     browser.switch_to.window(senior)
     wait_for(browser, "who is coming, on the senior's tablet", lambda d: f"Help is on the way: {CARER}" in " ".join(banner_texts(d, "sos")), 3)
-    _, answered = stream.wait_for("the replaced notification",
-                                  lambda e: e["event"] == "message" and e["id"] != sos["id"])
-    assert answered["sequence_id"] == sos["sequence_id"] and answered["priority"] == 3
+    _, answered = seniors.wait_for("the replaced notification",
+                                   lambda e: e["event"] == "message" and e["id"] != seniors_sos["id"])
+    assert answered["sequence_id"] == sos["sequence_id"] and answered["priority"] == 3 and answered["topic"] == "sos"
     assert answered["message"].endswith(f"{CARER} is on the way.")
+    _, taken_away = stream.wait_for("her own notification taken away", lambda e: e["event"] == "message_clear")
+    assert taken_away["sequence_id"] == sos["sequence_id"] and taken_away["topic"] == "sos"
+    assert [e for _, e in stream.events if e["event"] == "message"] == [sos], "the phone that answered was rung again"
 
-    # Acknowledge: the alert closes everywhere and the phone takes the notification away.
-    [acknowledge] = [a for a in answered["actions"] if a["id"] == "acknowledge"]
-    assert phone.press(acknowledge).status_code == 200
-    _, cleared = stream.wait_for("the cleared notification", lambda e: e["event"] == "message_clear")
+    # Acknowledge: the alert closes everywhere and every phone takes the notification away.
+    assert phone.press(actions["acknowledge"]).status_code == 200
+    _, cleared = seniors.wait_for("the cleared notification", lambda e: e["event"] == "message_clear")
     assert cleared["sequence_id"] == sos["sequence_id"] and cleared["topic"] == "sos"
     wait_for(browser, "the banner gone on the tablet", lambda d: banner_texts(d) == [], 3)
     assert not home.alerts(kind="sos", open="1")
@@ -101,11 +116,16 @@ def test_an_sos_slid_on_the_tablet_rings_the_caregivers_phone_and_her_buttons_an
     went = history()
     assert {(d["channel"], d["recipient"]) for d in went["deliveries"]} >= {("alert-app", "Telefon Ani"), ("page", "Tablet babci")}, went
     assert went["acknowledgedFrom"] == "Telefon Ani" and went["respondedFrom"] == "Telefon Ani", went
+    # Health names each channel and when it last delivered.
+    channels = requests.get(f"{home.hub.url}/api/v1/health", headers=home.hub.headers, timeout=5).json()["alerts"]
+    assert channels["alertApps"].get("lastDelivery") and channels["pages"].get("lastDelivery"), channels
+    assert channels["voice"]["enabled"] is False, channels
     # A button is for its one alert: bent to another, it does nothing.
     second = requests.post(f"{home.hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).json()
-    bent = dict(acknowledge, url=acknowledge["url"].replace(sos["sequence_id"], second["id"]))
+    bent = dict(actions["acknowledge"], url=actions["acknowledge"]["url"].replace(sos["sequence_id"], second["id"]))
     assert_problem(phone.press(bent), 404, "not-found")
     stream.close()
+    seniors.close()
     over_ws.close()
 
 
@@ -121,16 +141,15 @@ def test_a_phone_that_was_away_gets_the_missed_dose_once_when_it_reconnects(home
                                         "startDate": due.date().isoformat()}])
 
     stream = phone.subscribe("doses")
-    _, opened = stream.wait_for("the open event", lambda e: e["event"] == "open")
-    last_id = opened["id"]
+    stream.wait_for("the open event", lambda e: e["event"] == "open")
+    set_hub_clock(hub, hub.token, due)
+    _, reminded = stream.wait_for("the due dose", lambda e: e["event"] == "message" and e["priority"] == 3)
+    assert reminded["click"] == f"{hub.url}/#/today", reminded["click"]
+    # The app reconnects with the id of the last message it has.
+    last_id = reminded["id"]
     stream.close()  # the phone goes out of range
 
     set_hub_clock(hub, hub.token, due + timedelta(minutes=2))
-    deadline = time.monotonic() + 10
-    while not home.alerts(kind="dose-missed") and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert home.alerts(kind="dose-missed"), "the dose was not counted missed"
-
     back = phone.subscribe("doses", since=last_id)
     _, missed = back.wait_for("the missed dose", lambda e: e["event"] == "message" and e["priority"] == 4)
     assert missed["message"] == f"{SENIOR} has not taken Metformina (1 tablet, {due.strftime('%H:%M')})"
@@ -157,9 +176,11 @@ def test_a_revoked_credential_is_refused_and_its_streams_end_at_once(home):  # n
     revoked = requests.delete(f"{hub.url}/api/v1/alert-apps/{app['id']}", headers=home.carer_headers, timeout=5)
     assert revoked.status_code == 204
     assert stream.ended.wait(2), "the JSON stream stayed open after the credential was revoked"
+    # Dropped, not closed with a close frame: the ntfy app reconnects at once
+    # only after a dropped WebSocket, and is then told it is not let in.
     over_ws.settimeout(2)
-    opcode, data = over_ws.recv_data(control_frame=True)
-    assert opcode == websocket.ABNF.OPCODE_CLOSE and int.from_bytes(data[:2], "big") == 4000
+    with pytest.raises(websocket.WebSocketConnectionClosedException):
+        over_ws.recv_data(control_frame=True)
     refused = requests.get(f"{app['server']}/alerts/json", headers=phone.headers, timeout=5)
     assert_problem(refused, 401, "alert-app-unauthorized")
     assert refused.headers["WWW-Authenticate"] == 'Basic realm="Hearth"'
@@ -203,10 +224,25 @@ def test_a_caregiver_who_does_not_look_after_the_senior_gets_nothing_of_hers_and
     sos = requests.post(f"{hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5)
     assert sos.status_code == 201, sos.text
     carer.wait_for("the SOS on her own caregiver's phone", lambda e: e["event"] == "message")
+    # Every topic has something of hers: a medicine running low, a dose due, then missed.
+    zone = ZoneInfo(requests.get(f"{hub.url}/api/v1/household", headers=hub.headers, timeout=5).json()["timeZone"])
+    due = (datetime.now(zone) + timedelta(days=1)).replace(second=0, microsecond=0)
+    home.add_medication("Metformina", [{"kind": "weekly", "times": [due.strftime("%H:%M")], "amount": 1,
+                                        "startDate": due.date().isoformat()}], stock=2, packageSize=30, lowStockDays=7)
+    carer.wait_for("low stock on her caregiver's phone", lambda e: e["event"] == "message" and e["priority"] == 2)
+    set_hub_clock(hub, hub.token, due)
+    carer.wait_for("the due dose on her caregiver's phone", lambda e: e["event"] == "message" and e["priority"] == 3)
+    requests.put(f"{hub.url}/api/v1/household/reminders", headers=hub.headers, timeout=5,
+                 json={"graceMinutes": 1, "repeatMinutes": 10}).raise_for_status()
+    set_hub_clock(hub, hub.token, due + timedelta(minutes=2))
+    carer.wait_for("the missed dose on her caregiver's phone", lambda e: e["event"] == "message" and e["priority"] == 4)
     time.sleep(1)
     for topic, stream in watching.items():
         assert [e for _, e in stream.events if e["event"] not in ("open", "keepalive")] == [], topic
-        assert SENIOR not in str(stream.events)
+        assert SENIOR not in str(stream.events) and "Metformina" not in str(stream.events)
+    # Nor does asking for the whole day afterwards, on any topic.
+    for topic in watching:
+        assert strangers_phone.poll(topic, since="all") == [], topic
     # Notes never travel to phones, whoever may read them.
     assert all(secret not in str(s.events) for s in [*watching.values(), carer])
     for stream in [*watching.values(), carer]:
@@ -292,13 +328,36 @@ def test_a_caregiver_unlinked_at_the_terminal_stops_getting_the_seniors_alerts_a
 
     unlinked = hub.hearth("people", "unlink", "--caregiver", CARER, "--senior", SENIOR)
     assert unlinked.returncode == 0 and unlinked.stdout.startswith("Unlinked:"), unlinked
-    # The hub hears of the terminal's change within a second or so and ends the stream.
-    assert stream.ended.wait(5), "the stream outlived the unlink"
-    back = phone.subscribe("alerts")
-    back.wait_for("the open event", lambda e: e["event"] == "open")
+    # The phone stays connected (the ntfy app is slow to come back to a
+    # closed WebSocket); from the unlink on, the stream is hers as she is now.
     assert requests.post(f"{hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).status_code == 201
-    time.sleep(1)
-    assert back.messages() == [], "an unlinked caregiver's phone still rang"
+    time.sleep(2)
+    assert stream.messages() == [], "an unlinked caregiver's phone still rang"
+    assert not stream.ended.is_set()
     assert requests.get(f"{hub.url}/api/v1/alerts", params={"personId": home.senior_id}, headers=home.carer_headers,
                         timeout=5).status_code == 404
-    back.close()
+    # Linked again, the same connection rings for her next SOS.
+    assert hub.hearth("people", "link", "--caregiver", CARER, "--senior", SENIOR).returncode == 0
+    time.sleep(2)
+    assert requests.post(f"{hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).status_code == 201
+    stream.wait_for("her SOS once linked again", lambda e: e["event"] == "message" and e["priority"] == 5)
+    stream.close()
+
+
+def test_the_hub_reads_to_the_senior_at_her_own_speaking_rate(hub_launcher, data_dir, tmp_path):
+    home_dir, recording = sound_file_home(tmp_path)
+    hub = hub_launcher.start(data_dir=data_dir, env={"HEARTH_SPEECH_ENABLED": "true", "HOME": str(home_dir)}).pair_admin()
+    senior = hub.pair_device("--new-person", SENIOR, "--role", "senior", device_name="Tablet")
+    seniors = {"Authorization": f"Bearer {senior['token']}"}
+
+    def spoken_at(rate: str) -> float:
+        chosen = requests.put(f"{hub.url}/api/v1/people/{senior['person']['id']}/display", headers=hub.headers, timeout=5,
+                              json={"textSize": "large", "theme": "system", "language": "en", "speechRate": rate})
+        assert chosen.status_code == 200, chosen.text
+        tested = requests.post(f"{hub.url}/api/v1/alert-apps/test", headers=seniors, timeout=20).json()
+        assert "speaker" in [d["recipient"] for d in tested["delivered"]], tested
+        return recording_stats(recording)["Length (seconds)"]
+
+    slower, fast = spoken_at("slower"), spoken_at("fast")
+    # 0.6 and 1.25 of espeak-ng's own speed, as her tablet's voice: about twice as long.
+    assert slower > 1.6 * fast, (slower, fast)
