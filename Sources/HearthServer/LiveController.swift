@@ -12,7 +12,7 @@ import Logging
 ///
 /// Close codes (the reason text says the same in words):
 /// - 4000 "resync": the listener fell behind, or whom the listener's person
-///   looks after changed; reconnect with the last `seq` seen.
+///   looks after (or their role) changed; reconnect with the last `seq` seen.
 /// - 4401 "revoked": this device was removed from the household; pair again.
 /// - 4400 "invalid-cursor": `since` is not a whole number of 0 or more.
 /// - 4409 "cursor-ahead": `since` is newer than the log (for example after a
@@ -131,7 +131,9 @@ struct LiveController {
                             try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
                             return
                         }
-                        if LiveVisibility.changesCircle(change, of: context.requestContext.caller) {
+                        // Only what changed since the stream opened: a care link or a role
+                        // replayed from before it made the listener who they are now.
+                        if change.seq > subscription.latestAtStart, LiveVisibility.changesCircle(change, of: context.requestContext.caller) {
                             logger.info("live listener's care circle changed", metadata: ["event": "live.resync"])
                             try? await outbound.close(.unknown(CloseCode.resync), reason: "resync: whom you look after changed")
                             return

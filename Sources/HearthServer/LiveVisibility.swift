@@ -16,13 +16,19 @@ enum LiveVisibility {
         PermissionPolicy.mayHear(actor, change.audience)
     }
 
-    /// Whether this change changes whom the listening person looks after
-    /// (a care link of theirs made or undone): what they may hear was read
-    /// when the stream opened, so it closes, and the client reconnects from
-    /// its cursor as who they are now.
+    /// Whether this change changes what the listening person may hear: a
+    /// care link of theirs made or undone, or a new role (an admin made a
+    /// caregiver hears only her seniors from then on). What they may hear
+    /// was read when the stream opened, so it closes, and the client
+    /// reconnects from its cursor as who they are now.
     static func changesCircle(_ change: Change, of caller: Caller) -> Bool {
-        guard change.changesCareLinks, let person = caller.policyActor?.personId else { return false }
-        return change.entityId.hasPrefix(person.text + ":")
+        guard let actor = caller.policyActor else { return false }
+        if change.entity == .person, change.entityId == actor.personId.text,
+           case .string(let role)? = change.payload.field("role"), role != actor.role.rawValue {
+            return true
+        }
+        guard change.changesCareLinks else { return false }
+        return change.entityId.hasPrefix(actor.personId.text + ":")
     }
 
     /// Whether this change revokes the listening device itself.

@@ -164,6 +164,54 @@ import Testing
         }
     }
 
+    @Test func anAdminMadeACaregiverIsClosedAndHearsOnlyHerSeniorsFromThen() async throws {
+        try await RunningHub.with { port, store, _, _ in
+            let senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
+            let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .admin), deviceName: nil, by: "test")
+            let (phone, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Telefon", userAgent: nil)
+            let heard = FrameCollector()
+            let close = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/live",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                logger: Logger(label: "ws")
+            ) { inbound, _, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                _ = try await store.updatePerson(id: phone.person.id, PersonChange(role: .caregiver), as: .hubTerminal, by: "test")
+                // Raised after the change of role, before the socket has closed: never sent.
+                _ = try await store.raiseSOS(for: senior.id, raisedBy: senior.id, by: "test")
+                while let message = try await messages.next() {
+                    let frame = try Self.frame(message)
+                    await heard.add(frame)
+                    if frame["entity"] == "alert" { break }
+                }
+            }
+            #expect(close?.closeCode == .unknown(4000))
+            #expect(await !heard.frames.contains { $0["entity"] == "alert" }, "the SOS of a senior she does not look after")
+            // An admin again; reconnected from before both changes, the replay
+            // (a caregiver, then an admin) does not close it again.
+            _ = try await store.updatePerson(id: phone.person.id, PersonChange(role: .admin), as: .hubTerminal, by: "test")
+            let replayed = FrameCollector()
+            let again = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/live?since=0",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                logger: Logger(label: "ws")
+            ) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                _ = try await store.updateHousehold(name: "Last", timeZone: nil, by: "test")
+                while let message = try await messages.next() {
+                    let frame = try Self.frame(message)
+                    await replayed.add(frame)
+                    if frame["payload"] == ["name": "Last"] { break }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            #expect(again?.closeCode != .unknown(4000))
+            #expect(await replayed.frames.filter { $0["entity"] == "person" && $0["entityId"] == .string(phone.person.id.text) }.count >= 2)
+        }
+    }
+
     @Test func listenersHearOnlyWhatTheirRoleMaySee() async throws {
         try await RunningHub.with { port, store, _, token in
             let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
