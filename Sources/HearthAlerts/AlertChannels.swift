@@ -11,11 +11,14 @@ public struct AlertChannels: Sendable {
     /// Present only when `speech.enabled`.
     public let voice: HubVoice?
     public let voiceStatus: VoiceStatus
+    /// Open pages, for the Test button's message (alerts reach them as changes).
+    public let pages: OpenPages
 
     public init(streams: AlertStreams, voice: HubVoice? = nil) {
         self.streams = streams
         self.voice = voice
         self.voiceStatus = voice?.status ?? VoiceStatus(enabled: false)
+        self.pages = OpenPages(store: streams.store, board: streams.deliveries)
     }
 
     /// Alert apps only: a hub without a voice (and the router in tests).

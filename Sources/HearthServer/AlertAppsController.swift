@@ -95,11 +95,15 @@ struct AlertAppsController {
             let actor = try context.requirePaired()
             guard let person = try await store.person(id: actor.personId) else { throw HearthError.unpaired }
             var (id, sentTo) = try await streams.sendTest(to: person)
+            // Shown on this person's open pages too (each written at once, so delivered when listed).
+            let wording = AlertWording(try await store.household())
+            sentTo += await channels.pages.sendTest(to: person.id, messageId: id, title: wording.testTitle,
+                                                    message: wording.testMessage(for: person.name))
             // The hub's voice is the senior's own channel: a caregiver's test
             // at night does not wake the house.
             if person.role == .senior, let voice = channels.voice {
                 sentTo.append("speaker")
-                await voice.sayTest(AlertWording(try await store.household()).testMessage(for: person.name), to: person.id, messageId: id)
+                await voice.sayTest(wording.testMessage(for: person.name), to: person.id, messageId: id)
             }
             // Give the streams a moment to write it out (a phone on Wi-Fi takes
             // milliseconds) and the speaker to say it (a few seconds).

@@ -112,11 +112,11 @@ public enum HearthServer {
 
     /// Only WebSocket upgrades reach this router; a refused upgrade falls
     /// through to the HTTP router, which explains the refusal.
-    static func webSocketRouter(store: HearthStore, noteSessions: NoteSessions, alertStreams: AlertStreams) -> Router<HearthRequestContext> {
+    static func webSocketRouter(store: HearthStore, noteSessions: NoteSessions, alertChannels: AlertChannels) -> Router<HearthRequestContext> {
         let router = Router(context: HearthRequestContext.self)
         router.middlewares.add(CallerMiddleware(store: store))
-        LiveController(store: store, deliveries: alertStreams.deliveries).addWebSocketRoutes(to: router)
-        NtfyController(store: store, streams: alertStreams).addWebSocketRoutes(to: router)
+        LiveController(store: store, deliveries: alertChannels.deliveries, pages: alertChannels.pages).addWebSocketRoutes(to: router)
+        NtfyController(store: store, streams: alertChannels.streams).addWebSocketRoutes(to: router)
         NoteEditController(store: store, sessions: noteSessions).addWebSocketRoutes(to: router)
         return router
     }
@@ -137,7 +137,7 @@ public enum HearthServer {
                            pairingURL: settings.pairingURL, alertChannels: alertChannels, hubAddress: settings.hubAddress,
                            seniorInvitesNeedApproval: settings.seniorInvitesNeedApproval),
             server: .guardedHTTP1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions, alertStreams: alertChannels.streams),
+                webSocketRouter: webSocketRouter(store: store, noteSessions: noteSessions, alertChannels: alertChannels),
                 configuration: .init(
                     http1: .init(idleTimeout: .seconds(120)),
                     ws: .init(maxFrameSize: HearthLimits.webSocketMessage, autoPing: .enabled(timePeriod: .seconds(30)))

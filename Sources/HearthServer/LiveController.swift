@@ -31,6 +31,8 @@ struct LiveController {
     let store: HearthStore
     /// Told when an alert's change reaches an open page, for its history.
     var deliveries: DeliveryBoard?
+    /// Where this page is known as open while it is, for the Test button's message.
+    var pages: OpenPages?
 
     enum Frame: Encodable {
         case hello(seq: Int64)
@@ -122,6 +124,13 @@ struct LiveController {
             }
             try await outbound.write(.text(Frame.hello(seq: subscription.latestAtStart).text()))
             let logger = context.logger
+            let caller = context.requestContext.caller
+            let page = if let pages, let person = caller.policyActor?.personId, let device = caller.deviceId {
+                pages.opened(person: person, device: device) { frame in
+                    (try? await outbound.write(.text(frame))) != nil
+                }
+            } else { UUID?.none }
+            defer { if let page { pages?.closed(page) } }
             // The writer runs beside the reader: the reader only watches for
             // the client closing, which ends the subscription.
             let writer = Task {

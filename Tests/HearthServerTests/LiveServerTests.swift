@@ -212,6 +212,59 @@ import Testing
         }
     }
 
+    @Test func theTestButtonShowsOnThePersonsOpenPagesAndSaysWhichDevices() async throws {
+        try await RunningHub.with { port, store, _, _ in
+            let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "test")
+            let (_, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Telefon Ani", userAgent: nil)
+            let other = try await store.createPairing(for: .newPerson(name: "Piotr", role: .caregiver), deviceName: nil, by: "test")
+            let (_, othersToken) = try await store.redeemPairing(.secret(other.code.secret), deviceName: "Telefon Piotra", userAgent: nil)
+            let answer = Locked<JSONValue?>(nil)
+            let heardByOther = FrameCollector()
+            async let others: WebSocketCloseFrame? = WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/live",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(othersToken)"]),
+                logger: Logger(label: "ws")
+            ) { inbound, outbound, _ in
+                // Until the household's rename, sent after the test: whatever came before it is all he was shown.
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    let frame = try Self.frame(message)
+                    await heardByOther.add(frame)
+                    if frame["payload"] == ["name": "Last"] { break }
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let close = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/live",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                logger: Logger(label: "ws")
+            ) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                while await heardByOther.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
+                let client = Self.client(port)
+                let response = try await client.post("/api/v1/alert-apps/test", headers: [.authorization: "Bearer \(token)"], body: ByteBuffer())
+                answer.withLock { $0 = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: response.body ?? ByteBuffer())) }
+                try await client.shutdown()
+                let test = try Self.frame(try await messages.next())
+                #expect(test["type"] == "test" && test["id"] == answer.withLock { $0?.field("messageId") })
+                #expect(test["title"] != nil && test["message"] != nil)
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            #expect(close?.closeCode == .normalClosure)
+            guard case .array(let delivered)? = answer.withLock({ $0?.field("delivered") }) else {
+                Issue.record("no deliveries in \(String(describing: answer.withLock { $0 }))")
+                return
+            }
+            #expect(delivered.map { $0.field("channel") } == [.string("page")])
+            #expect(delivered.map { $0.field("recipient") } == [.string("Telefon Ani")])
+            #expect(answer.withLock { $0?.field("sentTo") } == .array(["Telefon Ani"]))
+            // Piotr's open page is his, not Ania's: it is shown nothing.
+            _ = try await store.updateHousehold(name: "Last", timeZone: nil, by: "test")
+            _ = try await others
+            #expect(await heardByOther.frames.map { $0["type"] } == [.string("hello"), .string("change")])
+        }
+    }
+
     @Test func listenersHearOnlyWhatTheirRoleMaySee() async throws {
         try await RunningHub.with { port, store, _, token in
             let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
