@@ -21,6 +21,7 @@ import { forgetSavedNotes } from './notes/drafts.js';
 import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLink } from './shell.js';
 import { createAlertBanner } from './care/alert-banner.js';
 import { createAlertCenter } from './care/alert-center.js';
+import { createTestNotice } from './care/test-notice.js';
 import { enableSoundOnFirstTouch } from './care/beep.js';
 import { bannerAlerts } from './care/alerts.js';
 import { iconWithCount, titleWithCount } from './care/attention.js';
@@ -139,6 +140,11 @@ app.me = createMe(app);
 app.alerts = createAlertCenter(app);
 const alertBanner = createAlertBanner(app, {
   container: document.getElementById('alert-banner'),
+  announcer: document.getElementById('alert-announcer'),
+});
+// "Send a test" shows here too, on each of this person's open pages.
+const testNotice = createTestNotice(app, {
+  container: document.getElementById('test-notice'),
   announcer: document.getElementById('alert-announcer'),
 });
 const soundControl = createSoundControl(app, { button: document.getElementById('sound-button') });
@@ -285,6 +291,7 @@ async function setLanguage(wanted, { save = true, fromHub = false } = {}) {
   if (pairing) showPairPage();
   else if (router.current) {
     alertBanner.render();
+    testNotice.render();
     router.refresh();
   }
 }
@@ -326,6 +333,7 @@ if (!pairing) {
   app.live.start();
   app.alerts.start();
   alertBanner.start();
+  testNotice.start();
   app.alerts.subscribe(showAttention);
   enableSoundOnFirstTouch(document);
   soundControl.start();

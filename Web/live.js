@@ -1,6 +1,8 @@
 // The live connection to WS /api/v1/live. The hub sends
 //   {"type":"hello","seq":N}   first, N = last seq in its change log,
 //   {"type":"change","seq":…,"entity":…,…} for every committed change,
+//   {"type":"test","id":…,"title":…,"message":…} (no seq) when this person
+//   pressed "Send a test", so they see that alerts reach this open page too,
 // and closes with 4000 "resync" when this client fell behind. We keep the
 // last seq we saw and always reconnect with ?since=<it>, so the hub replays
 // what we missed and nobody's view silently goes stale.
@@ -36,33 +38,39 @@ export function retryDelay(attempt) {
 
 /**
  * Reads one frame given the last seq we saw (null before the first hello).
- * Returns { lastSeq, hello, change, reset }:
+ * Returns { lastSeq, hello, change, reset, test }:
  * - hello on a fresh start adopts the hub's seq; on a resume it keeps ours,
  *   because the hub is about to replay everything after it;
  * - a hello below our seq means the hub's log restarted (restore from
  *   backup): adopt it and report `reset` so pages reload their data;
- * - a change at or below lastSeq is a duplicate from the replay and ignored.
+ * - a change at or below lastSeq is a duplicate from the replay and ignored;
+ * - a test (with an id) is not in the change log: it has no seq, is never
+ *   replayed, and leaves the cursor where it was.
  */
 export function readFrame(lastSeq, text) {
+  const nothing = { lastSeq, hello: false, change: null, reset: false, test: null };
   let frame;
   try {
     frame = typeof text === 'string' ? JSON.parse(text) : text;
   } catch {
-    return { lastSeq, hello: false, change: null, reset: false };
+    return nothing;
+  }
+  if (frame?.type === 'test') {
+    return typeof frame.id === 'string' && frame.id !== '' ? { ...nothing, test: frame } : nothing;
   }
   const seq = frame?.seq;
-  if (!Number.isInteger(seq)) return { lastSeq, hello: false, change: null, reset: false };
+  if (!Number.isInteger(seq)) return nothing;
 
   if (frame.type === 'hello') {
     if (lastSeq === null || seq < lastSeq) {
-      return { lastSeq: seq, hello: true, change: null, reset: lastSeq !== null };
+      return { ...nothing, lastSeq: seq, hello: true, reset: lastSeq !== null };
     }
-    return { lastSeq, hello: true, change: null, reset: false };
+    return { ...nothing, hello: true };
   }
   if (frame.type === 'change' && (lastSeq === null || seq > lastSeq)) {
-    return { lastSeq: seq, hello: false, change: frame, reset: false };
+    return { ...nothing, lastSeq: seq, change: frame };
   }
-  return { lastSeq, hello: false, change: null, reset: false };
+  return nothing;
 }
 
 /**
@@ -94,6 +102,8 @@ export function planReconnect(code, reason, attempt, unpaired = false) {
  * subscribe with onState(fn) ("connecting" | "connected" | "disconnected")
  * and onChange(fn) (one change frame); both return an unsubscribe function.
  * onReset(fn) fires when the hub's log restarted and data should be reloaded.
+ * onTest(fn) gets a test frame ({ id, title, message }) when this person
+ * pressed "Send a test" (care/test-notice.js shows it).
  * onUnpaired(fn) fires when the hub closed because this device was revoked;
  * onRefused(fn) when a socket closed without ever opening (hub away, or this
  * device not paired: the app asks the API which). markUnpaired() slows the
@@ -105,7 +115,7 @@ export function createLiveConnection({
   setTimer = (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimer = (id) => globalThis.clearTimeout(id),
 } = {}) {
-  const listeners = createListeners('state', 'change', 'reset', 'unpaired', 'refused');
+  const listeners = createListeners('state', 'change', 'reset', 'unpaired', 'refused', 'test');
   // Where the connection stands, and what it is given; the functions below change it.
   const live = {
     state: 'connecting', unpaired: false, lastSeq: null, attempt: 0, socket: null, timer: null, stopped: true,
@@ -153,6 +163,7 @@ export function createLiveConnection({
     },
     onState: (fn) => listeners.add('state', fn),
     onChange: (fn) => listeners.add('change', fn),
+    onTest: (fn) => listeners.add('test', fn),
     onReset: (fn) => listeners.add('reset', fn),
     onUnpaired: (fn) => listeners.add('unpaired', fn),
     onRefused: (fn) => listeners.add('refused', fn),
@@ -228,6 +239,7 @@ function open(live) {
     }
     if (result.reset) live.listeners.notify('reset');
     if (result.change) live.listeners.notify('change', result.change);
+    if (result.test) live.listeners.notify('test', result.test);
   };
   // Errors are always followed by close; deciding there keeps one path.
   ws.onerror = () => {};

@@ -102,13 +102,17 @@ export function canRemoveAlertApp(me, app) {
 
 /**
  * What a Test press came to, from POST /alert-apps/test's answer:
- * { outcome, lines: [{ key, params }] }. `outcome` is "delivered" (a phone
- * wrote it out), "unconfirmed" (handed to a phone's stream, not written
- * out within the hub's two seconds) or "nobody" (no phone is listening).
- * Each phone is said once, at its first delivery; the hub's voice too.
+ * { outcome, lines: [{ key, params }] }. `outcome` is about the phones:
+ * "delivered" (a phone wrote it out), "unconfirmed" (handed to a phone's
+ * stream, not written out within the hub's two seconds) or "nobody" (no
+ * phone is listening). The hub also shows the test on this person's open
+ * pages (channel "page", the device's name) and, for a senior, says it
+ * (channel "voice"); `sentTo` names those too, and they are not phones
+ * that failed to confirm. Lines: the phones, then the pages, then the
+ * voice; each phone and page once, at its first delivery.
  */
 export function testReport(answer, { language = 'en', timeZone = null } = {}) {
-  const delivered = Array.isArray(answer?.delivered) ? answer.delivered : [];
+  const delivered = Array.isArray(answer?.delivered) ? answer.delivered.filter(Boolean) : [];
   const sentTo = Array.isArray(answer?.sentTo) ? answer.sentTo.map(String) : [];
   const first = new Map(); // "channel|name" → the earliest delivery
   for (const delivery of [...delivered].sort((a, b) => String(a.at).localeCompare(String(b.at)))) {
@@ -117,14 +121,18 @@ export function testReport(answer, { language = 'en', timeZone = null } = {}) {
     if (!first.has(key)) first.set(key, { channel: delivery.channel, name, at: delivery.at });
   }
   const time = (at) => clockTime(at, { language, timeZone });
-  const phones = [...first.values()].filter((d) => d.channel === 'alert-app');
+  const reached = (channel) => [...first.values()].filter((d) => d.channel === channel);
+  const phones = reached('alert-app');
+  const pages = reached('page');
+  // A name in sentTo that something wrote out is accounted for; "speaker" is
+  // the hub's voice (AlertAppsController), said or not, never a phone.
+  const accounted = new Set([...phones, ...pages].map((d) => d.name));
+  const quiet = [...new Set(sentTo.map(recipientName))].filter((name) => name !== 'speaker' && !accounted.has(name));
   const lines = phones.map((d) => ({ key: 'phoneAlerts.test.deliveredTo', params: { name: d.name, time: time(d.at) } }));
-  const quiet = [...new Set(sentTo.map(recipientName))].filter((name) => !phones.some((d) => d.name === name));
   if (quiet.length > 0) lines.push({ key: 'phoneAlerts.test.notConfirmed', params: { names: joinList(language, quiet) } });
   if (phones.length === 0 && quiet.length === 0) lines.push({ key: 'phoneAlerts.test.nobody', params: {} });
-  for (const voice of [...first.values()].filter((d) => d.channel === 'voice')) {
-    lines.push({ key: 'phoneAlerts.test.spoken', params: { time: time(voice.at) } });
-  }
+  for (const page of pages) lines.push({ key: 'phoneAlerts.test.shownOn', params: { name: page.name, time: time(page.at) } });
+  for (const voice of reached('voice')) lines.push({ key: 'phoneAlerts.test.spoken', params: { time: time(voice.at) } });
   const outcome = phones.length > 0 ? 'delivered' : quiet.length > 0 ? 'unconfirmed' : 'nobody';
   return { outcome, lines };
 }

@@ -1,7 +1,8 @@
 // "Send a test" (Alerts on this phone): the hub hands a test message to
-// every ntfy app signed in as this person and answers within about two
-// seconds with where it was written out (POST /alert-apps/test). What it
-// came to is shown under the button and said to screen readers, so a phone
+// every ntfy app signed in as this person, shows it on their open pages
+// (care/test-notice.js) and answers within about two seconds with where it
+// was written out or shown (POST /alert-apps/test). What it came to is
+// shown under the button and said to screen readers, so a phone or tablet
 // that is not listening is found now, not when an SOS goes unheard.
 import { sendJSON } from '../api.js';
 import { h } from '../dom.js';

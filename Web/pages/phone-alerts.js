@@ -3,10 +3,11 @@
 // Android phone. The steps, a form that makes a sign-in for the person this
 // browser is paired as (its password shown once, with Copy, and the
 // server address as a QR code), the topics, the person's sign-ins with
-// "Remove", a Test that says which phones got it, and what works without
-// the Internet. Follows the live stream: a sign-in made or removed anywhere
-// shows here. The parts are drawn by alert-app-form.js, alert-app-made.js,
-// alert-app-list.js, alert-app-test.js and phone-alerts-guide.js.
+// "Remove", a Test that says which phones and open pages got it, and what
+// works without the Internet. Follows the live stream: a sign-in made or
+// removed anywhere shows here. The parts are drawn by alert-app-form.js,
+// alert-app-made.js, alert-app-list.js, alert-app-test.js and
+// phone-alerts-guide.js.
 import { getJSON } from '../api.js';
 import { h, pageHeading, replaceKeepingFocus } from '../dom.js';
 import { alertAppEntries } from '../household/alert-apps.js';

@@ -152,6 +152,65 @@ test('no phone listening says so plainly, even when the hub spoke it', () => {
   assert.equal(testReport(null).outcome, 'nobody', 'an answer the page cannot read is no phone');
 });
 
+test('an open page that showed the test says so, each device once, at its first showing', () => {
+  const report = testReport({
+    sentTo: ['Anna’s phone', 'Tablet babci'],
+    delivered: [
+      { channel: 'page', recipient: 'Tablet babci', at: '2026-11-22T08:41:30Z' },
+      { channel: 'page', recipient: 'Tablet babci', at: '2026-11-22T08:41:00Z' },
+      { channel: 'alert-app', recipient: 'Anna’s phone', at: '2026-11-22T08:41:01Z' },
+    ],
+  }, warsaw);
+  assert.equal(report.outcome, 'delivered');
+  assert.deepEqual(report.lines, [
+    { key: 'phoneAlerts.test.deliveredTo', params: { name: 'Anna’s phone', time: '09:41' } },
+    { key: 'phoneAlerts.test.shownOn', params: { name: 'Tablet babci', time: '09:41' } },
+  ]);
+});
+
+test('the pages and the hub’s voice in sentTo are not phones that did not confirm', () => {
+  const report = testReport({
+    sentTo: ['Work phone', 'Tablet babci', 'Kitchen tablet', 'speaker'],
+    delivered: [
+      { channel: 'page', recipient: 'Tablet babci', at: '2026-11-22T08:41:00Z' },
+      { channel: 'page', recipient: 'Kitchen tablet', at: '2026-11-22T08:41:00Z' },
+      { channel: 'voice', recipient: 'speaker', at: '2026-11-22T08:41:03Z' },
+    ],
+  }, warsaw);
+  assert.equal(report.outcome, 'unconfirmed');
+  assert.deepEqual(report.lines.find((line) => line.key === 'phoneAlerts.test.notConfirmed').params, { names: 'Work phone' });
+  // The voice not heard from in time is still not a phone.
+  const unspoken = testReport({ sentTo: ['speaker'], delivered: [] }, warsaw);
+  assert.deepEqual(unspoken, { outcome: 'nobody', lines: [{ key: 'phoneAlerts.test.nobody', params: {} }] });
+});
+
+test('with no phone listening a page that showed it is still said, after "nobody"', () => {
+  const report = testReport({
+    sentTo: ['Tablet babci', 'speaker'],
+    delivered: [
+      { channel: 'voice', recipient: 'speaker', at: '2026-11-22T08:41:02Z' },
+      { channel: 'page', recipient: 'Tablet babci', at: '2026-11-22T08:41:00Z' },
+    ],
+  }, warsaw);
+  assert.equal(report.outcome, 'nobody', 'the outcome is about phones');
+  assert.deepEqual(report.lines.map((line) => line.key),
+    ['phoneAlerts.test.nobody', 'phoneAlerts.test.shownOn', 'phoneAlerts.test.spoken']);
+});
+
+test('the lines go phones, then pages, then the voice, whatever order the hub listed them in', () => {
+  const report = testReport({
+    sentTo: ['speaker', 'Tablet babci', 'Anna’s phone', 'Work phone'],
+    delivered: [
+      { channel: 'voice', recipient: 'speaker', at: '2026-11-22T08:41:00Z' },
+      { channel: 'page', recipient: 'Tablet babci', at: '2026-11-22T08:41:00Z' },
+      { channel: 'alert-app', recipient: 'Anna’s phone', at: '2026-11-22T08:41:01Z' },
+    ],
+  }, warsaw);
+  assert.deepEqual(report.lines.map((line) => line.key), [
+    'phoneAlerts.test.deliveredTo', 'phoneAlerts.test.notConfirmed', 'phoneAlerts.test.shownOn', 'phoneAlerts.test.spoken',
+  ]);
+});
+
 test('each result reads as a sentence in both languages', async () => {
   const answer = {
     sentTo: ['Anna’s phone', 'Tablet'],
@@ -164,6 +223,12 @@ test('each result reads as a sentence in both languages', async () => {
     'Spoken by the hub at 10:32.',
   ]);
   const pl = createTranslator(await readDictionary('pl'));
+  const page = { sentTo: ['Tablet babci'], delivered: [{ channel: 'page', recipient: 'Tablet babci', at: '2026-11-22T08:41:00Z' }] };
+  assert.deepEqual(testReport(page, warsaw).lines.map(({ key, params }) => en(key, params)), [
+    'No phone is listening right now: check that the ntfy app is subscribed and connected.',
+    'Shown on Tablet babci at 09:41.',
+  ]);
+  assert.equal(pl('phoneAlerts.test.shownOn', testReport(page, warsaw).lines[1].params), 'Pokazano na: Tablet babci o 09:41.');
   assert.equal(pl('phoneAlerts.test.nobody'),
     'Żaden telefon teraz nie nasłuchuje: sprawdź, czy aplikacja ntfy subskrybuje temat i jest połączona.');
 });

@@ -70,6 +70,30 @@ test('garbage frames are ignored without losing the cursor', () => {
   }
 });
 
+const testFrame = (fields = {}) =>
+  JSON.stringify({ type: 'test', id: 'h120-tAbc123XyZ', title: 'Test from Hearth', message: 'A test of alerts', ...fields });
+
+test('a test frame is handed on and leaves the cursor alone (it is not in the change log)', () => {
+  for (const lastSeq of [null, 0, 42]) {
+    const r = readFrame(lastSeq, testFrame());
+    assert.deepEqual(r, {
+      lastSeq, hello: false, change: null, reset: false,
+      test: { type: 'test', id: 'h120-tAbc123XyZ', title: 'Test from Hearth', message: 'A test of alerts' },
+    });
+  }
+  assert.equal(readFrame(7, testFrame({ seq: 99 })).lastSeq, 7, 'even with a seq it moves nothing');
+});
+
+test('a test frame without an id is ignored; other frames carry no test', () => {
+  for (const text of [testFrame({ id: undefined }), testFrame({ id: '' }), testFrame({ id: 5 })]) {
+    assert.equal(readFrame(4, text).test, null, text);
+    assert.equal(readFrame(4, text).lastSeq, 4, text);
+  }
+  assert.equal(readFrame(null, '{"type":"hello","seq":1}').test, null);
+  assert.equal(readFrame(1, change(2)).test, null);
+  assert.equal(readFrame(1, 'not json').test, null);
+});
+
 test('a resync close reconnects at once; other closes show disconnected and back off', () => {
   assert.deepEqual(planReconnect(4000, 'resync', 3), { state: 'connecting', delay: 0, attempt: 0, forget: false, unpaired: false });
   assert.deepEqual(planReconnect(1006, '', 0), { state: 'disconnected', delay: 1000, attempt: 1, forget: false, unpaired: false });
@@ -161,6 +185,26 @@ test('a resync close reconnects straight away with the cursor', () => {
   assert.equal(timers[0].ms, 0);
   fireTimer();
   assert.equal(sockets[1].url, 'ws://hub:8080/api/v1/live?since=11');
+});
+
+test('a test reaches onTest listeners, not onChange ones, and the next resume is from the last change', () => {
+  const { live, sockets, changes, fireTimer } = harness();
+  const tests = [];
+  const stop = live.onTest((frame) => tests.push(frame.id));
+  live.start();
+  sockets[0].receive('{"type":"hello","seq":3}');
+  sockets[0].receive(testFrame());
+  sockets[0].receive(change(4));
+  sockets[0].receive(testFrame({ id: 'h121-tSecond' }));
+  assert.deepEqual(tests, ['h120-tAbc123XyZ', 'h121-tSecond']);
+  assert.deepEqual(changes, [4]);
+  assert.equal(live.lastSeq, 4);
+  stop();
+  sockets[0].receive(testFrame({ id: 'h122-tThird' }));
+  assert.equal(tests.length, 2, 'an unsubscribed listener hears no more');
+  sockets[0].drop();
+  fireTimer();
+  assert.equal(sockets[1].url, 'ws://hub:8080/api/v1/live?since=4');
 });
 
 test('stopping closes the socket and does not reconnect', () => {
