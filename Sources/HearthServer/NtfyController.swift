@@ -94,6 +94,7 @@ struct NtfyController {
     /// dropped: a write to it may wait for good.
     func stream(_ reader: AlertReader, since: NtfySince, on connection: any Channel, contentType: String,
                 encode: @escaping @Sendable (NtfyEvent) -> [UInt8]) async throws -> Response {
+        Self.boundSendBuffer(of: connection)
         let events = try await streams.open(reader, since: since) { connection.close(promise: nil) }
         return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"], body: ResponseBody { writer in
             for await event in events {
@@ -102,6 +103,15 @@ struct NtfyController {
             }
             try await writer.finish(nil)
         })
+    }
+
+    /// What the kernel holds for a phone that stopped reading: alert lines
+    /// are small, and an unbounded (self-tuning) buffer would take megabytes
+    /// before the stream's own outbox ever filled and the phone was dropped.
+    static let sendBuffer = 64 * 1024
+
+    static func boundSendBuffer(of connection: any Channel) {
+        connection.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(sendBuffer)).whenComplete { _ in }
     }
 
     /// ntfy's server-sent events: the event's name for all but messages, and the JSON as data.

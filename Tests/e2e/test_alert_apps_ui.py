@@ -52,6 +52,13 @@ def test_a_caregiver_makes_a_sign_in_for_her_phone_and_the_test_reaches_it(brows
              in ("delivered", "unconfirmed", "nobody"), timeout=8)
     assert browser.find_element(By.ID, "alert-app-test-result").get_attribute("data-outcome") == "delivered"
     assert "Telefon Ani" in text(browser, "alert-app-test-result")
+    # This open page is one of her channels too: the hub names it, and it shows the test.
+    assert "Shown on Telefon Ani at" in text(browser, "alert-app-test-result"), text(browser, "alert-app-test-result")
+    wait_for(browser, "the test on this page", lambda d: d.find_element(By.ID, "test-notice").is_displayed())
+    assert "alerts reach this screen" in browser.find_element(By.ID, "test-notice").text
+    assert axe_violations(browser, "Alerts on this phone, a test shown on the page") == []
+    click(browser, "#test-notice-ok")
+    wait_for(browser, "the test notice gone", lambda d: not d.find_element(By.ID, "test-notice").is_displayed())
     _, test = stream.wait_for("the test message", lambda e: e["event"] == "message")
     assert test["title"] == "Alert test" and CARER in test["message"]
     stream.close()
