@@ -118,12 +118,18 @@ public actor HearthClient {
                 try await pushOneByOne(entries, into: &report)
                 continue
             }
-            try await mirror.apply(response: response, sent: entries)
+            let whoIMaySeeChanged = try await mirror.apply(response: response, sent: entries)
             report.rounds += 1
             report.pushed += entries.count
             report.pulled += response.field("changes")?.array?.count ?? 0
             report.bytesReceived += bytes
             more = response.field("more") == .bool(true) || entries.count == Self.pushLimit
+            if whoIMaySeeChanged {
+                // Unlinked, a senior's medicines and notes must not stay on
+                // this phone; linked, hers arrive whole, not only what changes next.
+                try await takeSnapshot(into: &report)
+                more = true
+            }
         }
         return report
     }

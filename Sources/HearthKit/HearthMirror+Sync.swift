@@ -8,9 +8,13 @@ extension HearthMirror {
     /// entries the hub answered, takes the hub's value where a change lost
     /// or was refused, applies what was pulled, lays the still-pending
     /// changes back over it, and moves the cursor.
-    func apply(response: JSONValue, sent: [OutboxEntry]) async throws {
+    /// Returns whether what this device's person may see may have changed
+    /// (a care link of theirs, their role): what the copy holds was chosen
+    /// for who they were, so it must start again from a snapshot.
+    @discardableResult
+    func apply(response: JSONValue, sent: [OutboxEntry]) async throws -> Bool {
         let arrived = clock.now()
-        try await writer.write { db in
+        return try await writer.write { db in
             let sentByOpId = Dictionary(sent.map { ($0.opId, $0) }, uniquingKeysWith: { first, _ in first })
             var retexted: Set<String> = []
             var clockAhead = false
@@ -40,6 +44,23 @@ extension HearthMirror {
             try Self.layOverPending(retexted: retexted, db)
             if let cursor = response.field("cursor")?.double { try Self.setMeta(.cursor, String(Int64(cursor)), db) }
             try Self.observeHub(response, db)
+            return try Self.changesWhatIMaySee(response.field("changes")?.array ?? [], db)
+        }
+    }
+
+    /// Whether a pulled change is of this device's person (their role) or
+    /// one of their care links. A page carries only the latest entry of
+    /// each, so a link made and then named (an alias, an update) looks like
+    /// an update: any entry of theirs counts. Renames and aliases are rare;
+    /// a snapshot more is cheap at a household's size.
+    static func changesWhatIMaySee(_ changes: [JSONValue], _ db: Database) throws -> Bool {
+        guard let person = try meta(.personId, db) else { return false }
+        return changes.contains { change in
+            switch change.field("entity")?.string {
+            case "careLink": change.field("id")?.string?.hasPrefix(person + ":") == true
+            case "person": change.field("id")?.string == person
+            default: false
+            }
         }
     }
 
