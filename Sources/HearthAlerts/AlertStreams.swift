@@ -82,11 +82,24 @@ public final class AlertStreams: Sendable {
     public func open(_ reader: AlertReader, since: NtfySince, abort: @escaping @Sendable () -> Void = {}) async throws -> AlertStream {
         let id = UUID.random()
         let (events, outbox) = AsyncStream<NtfyEvent>.makeStream(bufferingPolicy: .bufferingOldest(outboxLimit))
-        let registered = streams.withLock { streams in
-            guard streams.values.count(where: { $0.appId == reader.app.app.id }) < Self.maximumPerCredential else { return false }
+        // The app keeps one connection for a server's topics: a new one with
+        // the same credential and topics means the old one is dead (a phone
+        // that left the Wi-Fi), though no write has failed on it yet. It is
+        // dropped, so it neither counts against the limit nor is told alerts
+        // it will never show.
+        let (registered, superseded) = streams.withLock { streams -> (Bool, [OpenStream]) in
+            let stale = streams.filter { $0.value.appId == reader.app.app.id && $0.value.topicList == reader.topicList }
+            for key in stale.keys { streams.removeValue(forKey: key) }
+            guard streams.values.count(where: { $0.appId == reader.app.app.id }) < Self.maximumPerCredential else {
+                return (false, Array(stale.values))
+            }
             streams[id] = OpenStream(appId: reader.app.app.id, personId: reader.app.person.id, appName: reader.app.app.name,
                                      topic: reader.topics[0].rawValue, topicList: reader.topicList, outbox: outbox, abort: abort)
-            return true
+            return (true, Array(stale.values))
+        }
+        for stream in superseded {
+            stream.abort()
+            stream.outbox.finish()
         }
         guard registered else { throw AlertStreamRefusal.tooManyStreams(limit: Self.maximumPerCredential) }
         do {

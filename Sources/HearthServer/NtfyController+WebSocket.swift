@@ -43,7 +43,7 @@ extension NtfyController {
                     for try await _ in inbound {}
                     return
                 }
-                Self.boundSendBuffer(of: connection)
+                Self.limitStalling(of: connection)
                 events = try await streams.open(reader, since: since) { connection.close(promise: nil) }
             } catch AlertStreamRefusal.tooManyStreams {
                 try await outbound.close(.unknown(CloseCode.tooManyStreams), reason: "too-many-streams")

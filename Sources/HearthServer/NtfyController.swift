@@ -94,7 +94,7 @@ struct NtfyController {
     /// dropped: a write to it may wait for good.
     func stream(_ reader: AlertReader, since: NtfySince, on connection: any Channel, contentType: String,
                 encode: @escaping @Sendable (NtfyEvent) -> [UInt8]) async throws -> Response {
-        Self.boundSendBuffer(of: connection)
+        Self.limitStalling(of: connection)
         let events = try await streams.open(reader, since: since) { connection.close(promise: nil) }
         return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"], body: ResponseBody { writer in
             for await event in events {
@@ -110,8 +110,19 @@ struct NtfyController {
     /// before the stream's own outbox ever filled and the phone was dropped.
     static let sendBuffer = 64 * 1024
 
-    static func boundSendBuffer(of connection: any Channel) {
+    /// How long what was sent to a phone may stay unacknowledged before the
+    /// kernel gives the connection up: a phone gone off the Wi-Fi is noticed
+    /// at the next keepalive or alert, not after TCP's quarter of an hour of
+    /// retries; the app reconnects with its last id when it is back.
+    static let unacknowledgedLimit = Duration.seconds(90)
+
+    static func limitStalling(of connection: any Channel) {
         connection.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(sendBuffer)).whenComplete { _ in }
+        #if os(Linux)
+        let milliseconds = SocketOptionValue(unacknowledgedLimit.components.seconds * 1000)
+        connection.setOption(ChannelOptions.tcpOption(NIOBSDSocket.Option(rawValue: CInt(TCP_USER_TIMEOUT))), value: milliseconds)
+            .whenComplete { _ in }
+        #endif
     }
 
     /// ntfy's server-sent events: the event's name for all but messages, and the JSON as data.

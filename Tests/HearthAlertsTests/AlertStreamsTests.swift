@@ -191,15 +191,38 @@ struct AlertStreamsTests {
 
     @Test func oneCredentialHoldsAtMostEightStreams() async throws {
         let home = try await AlertHome()
-        let reader = try await home.reader(for: home.anna)
+        let (_, app) = try await home.app(for: home.anna)
+        let lists: [[AlertTopic]] = [[.alerts], [.sos], [.doses], [.stock], [.sos, .doses], [.sos, .stock], [.doses, .stock],
+                                     [.sos, .doses, .stock], [.alerts, .sos]]
         var open: [AlertStream] = []
-        for _ in 0..<AlertStreams.maximumPerCredential { open.append(try await home.streams.open(reader, since: .none)) }
+        for topics in lists.prefix(AlertStreams.maximumPerCredential) {
+            open.append(try await home.streams.open(AlertReader(app: app, topics: topics, origin: "http://h"), since: .none))
+        }
         await #expect(throws: AlertStreamRefusal.tooManyStreams(limit: 8)) {
-            _ = try await home.streams.open(reader, since: .none)
+            _ = try await home.streams.open(AlertReader(app: app, topics: lists[8], origin: "http://h"), since: .none)
         }
         // Another credential of the same person is not counted against this one.
-        _ = try await home.streams.open(try await home.reader(for: home.anna), since: .none)
-        #expect(open.count == 8)
+        open.append(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
+        #expect(home.streams.openCount == 9)
+    }
+
+    @Test func aNewStreamOfTheSameCredentialAndTopicsDropsTheOldOne() async throws {
+        let home = try await AlertHome()
+        let reader = try await home.reader(for: home.anna, topics: [.sos, .doses])
+        let dropped = Locked(false)
+        let old = StreamRecorder(try await home.streams.open(reader, since: .none) { dropped.withLock { $0 = true } })
+        let other = StreamRecorder(try await home.streams.open(reader.reading(as: reader.app), since: .none))
+        let sosOnly = StreamRecorder(try await home.streams.open(AlertReader(app: reader.app, topics: [.sos], origin: "http://h"),
+                                                                 since: .none))
+        // The app came back on a new connection: the old one (a phone that left the Wi-Fi) is given up.
+        let back = StreamRecorder(try await home.streams.open(reader, since: .none))
+        #expect(await old.wait { $0.ended.withLock { $0 } })
+        #expect(dropped.withLock { $0 })
+        #expect(await other.wait { $0.ended.withLock { $0 } })
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        #expect(await back.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
+        #expect(await sosOnly.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
+        #expect(home.streams.openCount == 2)
     }
 
     @Test func aPhoneThatStopsReadingIsClosedAndTheOthersKeepHearing() async throws {
@@ -240,5 +263,23 @@ struct AlertDeliveryTests {
         // Handed over once: a second flush keeps nothing twice.
         await DeliveryRecorder(store: home.store, board: home.streams.deliveries, logger: .init(label: "test")).flush()
         #expect(try await home.store.deliveries(ofAlert: sos.id).count == 1)
+    }
+}
+
+/// Quiet hours on a real store's clock: doses are hushed, an SOS never.
+struct QuietHoursTests {
+    @Test func quietHoursHushADueDoseButNeverAnSOS() async throws {
+        let home = try await AlertHome()
+        let settings = SpeechSettings(enabled: true, voice: nil, quietHours: try #require(QuietHours("00:00-23:59")), device: "default")
+        let voice = HubVoice(store: home.store, settings: settings, board: DeliveryBoard(), status: VoiceStatus(enabled: true),
+                             logger: Logger(label: "test"))
+        let wording = AlertWording(try await home.store.household())
+        let due = CareAlert(kind: .doseDue, audience: .senior, personId: home.zosia.id, raisedBy: "hub", raisedAt: Date())
+        let sos = CareAlert(kind: .sos, audience: .caregivers, personId: home.zosia.id, raisedBy: "hub", raisedAt: Date())
+        #expect(voice.isHushed(due, wording: wording))
+        #expect(!voice.isHushed(sos, wording: wording))
+        // A senior's lines are read at her own rate: slow until someone chooses.
+        #expect(await voice.rate(for: home.zosia.id) == Speaker.wordsPerMinute(.slow))
+        #expect(await voice.rate(for: nil) == Speaker.normalRate)
     }
 }

@@ -197,11 +197,18 @@ def test_wrong_topics_since_credentials_and_too_many_streams_are_problems(home):
     assert_problem(requests.get(f"{app['server']}/sos/json", timeout=5), 401, "alert-app-unauthorized")
     assert_problem(requests.post(f"{hub.url}/api/v1/alert-apps", json={"name": ""}, headers=home.carer_headers, timeout=5),
                    422, "invalid")
-    streams = [phone.subscribe("alerts") for _ in range(8)]
+    # Eight topic lists at once (the same list again replaces the older connection, as a phone back on the Wi-Fi).
+    lists = ["alerts", "sos", "doses", "stock", "sos,doses", "sos,stock", "doses,stock", "sos,doses,stock"]
+    streams = [phone.subscribe(topics) for topics in lists]
     assert all(s.status == 200 for s in streams)
-    ninth = requests.get(f"{app['server']}/alerts/json", headers=phone.headers, timeout=5)
+    ninth = requests.get(f"{app['server']}/alerts,sos/json", headers=phone.headers, timeout=5)
     assert_problem(ninth, 429, "too-many-streams")
-    for stream in streams:
+    upgrade = requests.get(f"{app['server']}/alerts,sos/ws", headers=phone.headers, timeout=5)
+    assert_problem(upgrade, 429, "too-many-streams")
+    again = phone.subscribe("sos")
+    again.wait_for("the open event", lambda e: e["event"] == "open")
+    assert streams[1].ended.wait(5), "the older sos connection was kept beside the new one"
+    for stream in [*streams, again]:
         stream.close()
 
 
