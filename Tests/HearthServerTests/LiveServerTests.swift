@@ -28,6 +28,23 @@ import Testing
         return try JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))
     }
 
+    /// A new person of `role` with one paired device, and its token.
+    static func paired(_ store: HearthStore, _ name: String, _ role: Person.Role, device: String = "Telefon") async throws
+        -> (device: PairedDevice, token: String) {
+        let code = try await store.createPairing(for: .newPerson(name: name, role: role), deviceName: nil, by: "test")
+        return try await store.redeemPairing(.secret(code.code.secret), deviceName: device, userAgent: nil)
+    }
+
+    /// Listens on the live stream as `token` until `handler` returns or the hub closes it.
+    @discardableResult
+    static func live(_ port: Int, as token: String, query: String = "",
+                     _ handler: @escaping WebSocketDataHandler<WebSocketClient.Context>) async throws -> WebSocketCloseFrame? {
+        try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/api/v1/live\(query)",
+            configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+            logger: Logger(label: "ws"), handler: handler)
+    }
+
     @Test func healthOverARealSocket() async throws {
         try await RunningHub.with { port, _, _, token in
             let client = Self.client(port)
@@ -135,15 +152,10 @@ import Testing
     @Test func aCaregiverUnlinkedFromASeniorIsClosedAndHearsNothingMoreOfHer() async throws {
         try await RunningHub.with { port, store, _, _ in
             let senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
-            let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "test")
-            let (phone, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Telefon", userAgent: nil)
+            let (phone, token) = try await Self.paired(store, "Ania", .caregiver)
             try await store.link(caregiver: phone.person.id, senior: senior.id, as: .hubTerminal, by: "test")
             let heard = FrameCollector()
-            let close = try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/api/v1/live",
-                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
-                logger: Logger(label: "ws")
-            ) { inbound, _, _ in
+            let close = try await Self.live(port, as: token) { inbound, _, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 #expect(try Self.frame(try await messages.next())["type"] == "hello")
                 _ = try await store.raiseSOS(for: senior.id, raisedBy: senior.id, by: "test")
@@ -167,14 +179,9 @@ import Testing
     @Test func anAdminMadeACaregiverIsClosedAndHearsOnlyHerSeniorsFromThen() async throws {
         try await RunningHub.with { port, store, _, _ in
             let senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
-            let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .admin), deviceName: nil, by: "test")
-            let (phone, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Telefon", userAgent: nil)
+            let (phone, token) = try await Self.paired(store, "Ania", .admin)
             let heard = FrameCollector()
-            let close = try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/api/v1/live",
-                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
-                logger: Logger(label: "ws")
-            ) { inbound, _, _ in
+            let close = try await Self.live(port, as: token) { inbound, _, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 #expect(try Self.frame(try await messages.next())["type"] == "hello")
                 _ = try await store.updatePerson(id: phone.person.id, PersonChange(role: .caregiver), as: .hubTerminal, by: "test")
@@ -192,11 +199,7 @@ import Testing
             // (a caregiver, then an admin) does not close it again.
             _ = try await store.updatePerson(id: phone.person.id, PersonChange(role: .admin), as: .hubTerminal, by: "test")
             let replayed = FrameCollector()
-            let again = try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/api/v1/live?since=0",
-                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
-                logger: Logger(label: "ws")
-            ) { inbound, outbound, _ in
+            let again = try await Self.live(port, as: token, query: "?since=0") { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 #expect(try Self.frame(try await messages.next())["type"] == "hello")
                 _ = try await store.updateHousehold(name: "Last", timeZone: nil, by: "test")
@@ -214,17 +217,11 @@ import Testing
 
     @Test func theTestButtonShowsOnThePersonsOpenPagesAndSaysWhichDevices() async throws {
         try await RunningHub.with { port, store, _, _ in
-            let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "test")
-            let (_, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Telefon Ani", userAgent: nil)
-            let other = try await store.createPairing(for: .newPerson(name: "Piotr", role: .caregiver), deviceName: nil, by: "test")
-            let (_, othersToken) = try await store.redeemPairing(.secret(other.code.secret), deviceName: "Telefon Piotra", userAgent: nil)
+            let (_, token) = try await Self.paired(store, "Ania", .caregiver, device: "Telefon Ani")
+            let (_, othersToken) = try await Self.paired(store, "Piotr", .caregiver, device: "Telefon Piotra")
             let answer = Locked<JSONValue?>(nil)
             let heardByOther = FrameCollector()
-            async let others: WebSocketCloseFrame? = WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/api/v1/live",
-                configuration: .init(additionalHeaders: [.authorization: "Bearer \(othersToken)"]),
-                logger: Logger(label: "ws")
-            ) { inbound, outbound, _ in
+            async let others: WebSocketCloseFrame? = Self.live(port, as: othersToken) { inbound, outbound, _ in
                 // Until the household's rename, sent after the test: whatever came before it is all he was shown.
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     let frame = try Self.frame(message)
@@ -233,11 +230,7 @@ import Testing
                 }
                 try await outbound.close(.normalClosure, reason: nil)
             }
-            let close = try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/api/v1/live",
-                configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
-                logger: Logger(label: "ws")
-            ) { inbound, outbound, _ in
+            let close = try await Self.live(port, as: token) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 #expect(try Self.frame(try await messages.next())["type"] == "hello")
                 while await heardByOther.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
