@@ -69,9 +69,12 @@ public final class AlertStreams: Sendable {
     /// How many streams are open now.
     public var openCount: Int { streams.withLock { $0.count } }
 
-    /// Whether this credential may open another stream.
+    /// Whether this credential may open another stream of these topics
+    /// (one of the same topics would replace its older one, as `open` does).
     public func hasRoom(for reader: AlertReader) -> Bool {
-        streams.withLock { $0.values.count(where: { $0.appId == reader.app.app.id }) < Self.maximumPerCredential }
+        streams.withLock { streams in
+            streams.values.count { $0.appId == reader.app.app.id && $0.topicList != reader.topicList } < Self.maximumPerCredential
+        }
     }
 
     /// Opens a stream for `reader`: `open`, then what it missed since

@@ -198,6 +198,10 @@ struct AlertStreamsTests {
         for topics in lists.prefix(AlertStreams.maximumPerCredential) {
             open.append(try await home.streams.open(AlertReader(app: app, topics: topics, origin: "http://h"), since: .none))
         }
+        // A WebSocket is refused before upgrading by the same count; the same
+        // topics again would replace their older stream, so there is room.
+        #expect(!home.streams.hasRoom(for: AlertReader(app: app, topics: lists[8], origin: "http://h")))
+        #expect(home.streams.hasRoom(for: AlertReader(app: app, topics: lists[0], origin: "http://h")))
         await #expect(throws: AlertStreamRefusal.tooManyStreams(limit: 8)) {
             _ = try await home.streams.open(AlertReader(app: app, topics: lists[8], origin: "http://h"), since: .none)
         }
