@@ -5,8 +5,9 @@ import HearthCore
 public enum AlertPriority {
     public static func of(_ alert: CareAlert) -> Int {
         switch alert.kind {
-        // Once someone is on the way, the others are told without an alarm.
-        case .sos: alert.respondedAt == nil ? 5 : 3
+        // Once someone is on the way, or she cancelled it, the others are
+        // told without an alarm.
+        case .sos: alert.respondedAt == nil && !alert.isCancelledByItsSenior ? 5 : 3
         case .doseMissed: 4
         case .doseDue: 3
         case .lowStock, .clock: 2
@@ -16,6 +17,7 @@ public enum AlertPriority {
     /// Tags the app shows as emoji before the title.
     public static func tags(_ alert: CareAlert) -> [String] {
         switch alert.kind {
+        case .sos where alert.isCancelledByItsSenior: ["white_check_mark"]
         case .sos: alert.respondedAt == nil ? ["rotating_light"] : ["rotating_light", "car"]
         case .doseDue: ["pill"]
         case .doseMissed: ["warning", "pill"]

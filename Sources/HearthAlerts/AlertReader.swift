@@ -69,6 +69,17 @@ public struct AlertReader: Sendable {
               let topic = AlertTopic.first(of: topics, including: alert.kind) else { return nil }
         var event = NtfyEvent(id: NtfyMessageID.of(seq: change.seq, at: change.time), time: change.time, kind: .message, topic: topic.rawValue,
                               sequenceId: alert.id.text)
+        // An SOS its senior cancelled replaces the call on her caregivers'
+        // phones with the news that all is well (same sequence id), quietly
+        // and with nothing to press; her own phone just takes it away.
+        if alert.isCancelledByItsSenior, change.op == .update, alert.personId != actor.personId {
+            event.title = wording.title(alert)
+            event.message = wording.message(alert)
+            event.priority = AlertPriority.of(alert)
+            event.tags = AlertPriority.tags(alert)
+            event.click = origin + "/#/alerts"
+            return event
+        }
         // Acknowledged, answered or resolved: the phone takes it away. So
         // does the phone of whoever answered "I'm on my way": they know.
         guard alert.isOpen, alert.respondedBy == nil || alert.respondedBy != actor.personId else {

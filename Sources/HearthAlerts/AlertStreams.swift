@@ -135,7 +135,7 @@ public final class AlertStreams: Sendable {
             guard let last = page.last else { break }
             for change in page where change.seq <= latest && reader.listensTo(change) {
                 if change.entity == .household { wording = AlertWording(try await store.household()) }
-                if let event = reader.event(for: change, wording: wording), !(try await isHandled(event)) { events.append(event) }
+                if let event = reader.event(for: change, wording: wording), !(try await isHandled(event, of: change)) { events.append(event) }
             }
             cursor = last.seq
         }
@@ -145,9 +145,12 @@ public final class AlertStreams: Sendable {
 
     /// Whether a message replayed from the log is of an alert closed since:
     /// the phone would ring for what was already taken care of. Its clear
-    /// still goes, for a phone that showed it before it went away.
-    func isHandled(_ event: NtfyEvent) async throws -> Bool {
-        guard event.kind == .message, let id = event.sequenceId.flatMap(UUID.init(text:)),
+    /// still goes, for a phone that showed it before it went away, and so
+    /// does the message that closed it (an SOS cancelled: all is well),
+    /// which replaces what the phone showed.
+    func isHandled(_ event: NtfyEvent, of change: Change) async throws -> Bool {
+        guard event.kind == .message, CareAlert(json: change.payload)?.isOpen ?? false,
+              let id = event.sequenceId.flatMap(UUID.init(text:)),
               let alert = try await store.alert(id: id) else { return false }
         return !alert.isOpen
     }
@@ -214,7 +217,7 @@ public final class AlertStreams: Sendable {
                 guard reader.listensTo(change) else { continue }
                 if change.entity == .household { wording = AlertWording(try await store.household()) }
                 guard let event = reader.event(for: change, wording: wording) else { continue }
-                if replayed, try await isHandled(event) { continue }
+                if replayed, try await isHandled(event, of: change) { continue }
                 if case .dropped = outbox.yield(event) {
                     logger.info("alert stream fell behind", metadata: ["event": "alerts.resync", "app": "\(reader.app.app.id.text)"])
                     abort()

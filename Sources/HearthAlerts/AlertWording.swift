@@ -21,7 +21,8 @@ public struct AlertWording: Sendable {
     var polish: Bool { language == .polish }
 
     public func title(_ alert: CareAlert) -> String {
-        switch alert.kind {
+        if alert.isCancelledByItsSenior { return polish ? "SOS odwołane" : "SOS cancelled" }
+        return switch alert.kind {
         case .sos: "SOS"
         case .doseDue: polish ? "Pora na lek" : "Medicine due"
         case .doseMissed: polish ? "Nieprzyjęty lek" : "Medicine missed"
@@ -36,6 +37,7 @@ public struct AlertWording: Sendable {
         switch alert.kind {
         case .sos:
             let time = clockTime(alert.raisedAt)
+            if alert.isCancelledByItsSenior { return cancelled(person) }
             if let helper = text(alert, "respondedByName"), alert.respondedAt != nil {
                 return polish ? "\(person) potrzebuje pomocy (SOS o \(time)). \(helper) jest w drodze."
                               : "\(person) needs help (SOS at \(time)). \(helper) is on the way."
@@ -57,7 +59,8 @@ public struct AlertWording: Sendable {
 
     /// What the hub says aloud for an alert, or nil for one it keeps quiet
     /// about: a due dose to the senior by name, a missed one, and an SOS's
-    /// answer, so a senior who holds no device hears that help is coming.
+    /// answer, so a senior who holds no device hears that help is coming,
+    /// or its cancelling, so the household hears that all is well.
     public func spoken(_ alert: CareAlert) -> String? {
         let person = text(alert, "personName") ?? ""
         let medication = text(alert, "medicationName") ?? (polish ? "lek" : "your medicine")
@@ -68,6 +71,7 @@ public struct AlertWording: Sendable {
         case .doseMissed:
             return polish ? "\(person): lek \(medication) nie został przyjęty." : "\(person) has not taken \(medication)."
         case .sos:
+            if alert.isCancelledByItsSenior { return cancelled(person.isEmpty ? (polish ? "Ktoś" : "Someone") : person) }
             if let helper = text(alert, "respondedByName"), alert.respondedAt != nil {
                 return polish ? "\(helper) jest w drodze." : "\(helper) is on the way."
             }
@@ -75,6 +79,12 @@ public struct AlertWording: Sendable {
         case .lowStock, .clock:
             return nil
         }
+    }
+
+    /// An SOS its senior cancelled herself: nobody need come. Worded with
+    /// no grammatical gender (Polish verbs would need hers).
+    func cancelled(_ person: String) -> String {
+        polish ? "\(person): SOS odwołane, wszystko w porządku." : "\(person) cancelled the SOS: all is well."
     }
 
     public var acknowledgeLabel: String { polish ? "Potwierdź" : "Acknowledge" }

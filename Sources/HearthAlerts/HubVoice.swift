@@ -120,14 +120,16 @@ public struct HubVoice: Service {
 }
 
 /// What was already said of each open alert, so an update says something
-/// only when it is news: a reminder repeated, an SOS answered.
+/// only when it is news: a reminder repeated, an SOS answered or cancelled.
 struct SpokenAlerts {
     private var said: [UUID: (repeats: Int, answered: Bool)] = [:]
 
     mutating func isNews(_ alert: CareAlert) -> Bool {
         guard alert.isOpen else {
-            said[alert.id] = nil
-            return false
+            // A call for help that was heard and then cancelled by its
+            // senior: the household hears that all is well, once.
+            let wasHeard = said.removeValue(forKey: alert.id) != nil
+            return wasHeard && alert.isCancelledByItsSenior
         }
         let now = (repeats: alert.repeats, answered: alert.respondedAt != nil)
         defer { said[alert.id] = now }

@@ -69,4 +69,12 @@ public struct CareAlert: Hashable, Sendable, Codable {
 
     /// Still showing: nobody acknowledged it and it has not resolved itself.
     public var isOpen: Bool { acknowledgedAt == nil && resolvedAt == nil }
+
+    /// An SOS its own senior closed before anyone answered it ("Cancel the
+    /// call"): she is all right, which her caregivers are told rather than
+    /// having it just vanish. Her "OK" after someone said "I'm on my way"
+    /// only says she saw who is coming: that is no cancelling.
+    public var isCancelledByItsSenior: Bool {
+        kind == .sos && acknowledgedAt != nil && respondedAt == nil && personId != nil && acknowledgedBy == personId
+    }
 }

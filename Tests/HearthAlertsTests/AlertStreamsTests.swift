@@ -49,6 +49,28 @@ struct AlertStreamsTests {
         #expect(Set(anna.messages.map(\.sequenceId)) == [sos.id.text])
     }
 
+    @Test func anSOSHerSeniorCancelledIsReplacedWithTheNewsThatAllIsWellAndTakenAwayFromHerOwnPhone() async throws {
+        let home = try await AlertHome()
+        let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
+        let tablet = StreamRecorder(try await home.streams.open(try await home.reader(for: home.zosia), since: .none))
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        #expect(await anna.wait { $0.messages.count == 1 })
+        _ = try await home.store.acknowledgeAlert(id: sos.id, as: try await home.actor(home.zosia), by: "device:tablet")
+        #expect(await anna.wait { $0.messages.count == 2 })
+        let cancelled = anna.messages[1]
+        #expect(cancelled.kind == .message && cancelled.sequenceId == sos.id.text && cancelled.topic == anna.messages[0].topic)
+        #expect(cancelled.title == "SOS cancelled" && cancelled.message == "Zosia cancelled the SOS: all is well.")
+        #expect(cancelled.priority == 3 && cancelled.actions.isEmpty)
+        #expect(await tablet.wait { $0.messages.count == 2 })
+        #expect(tablet.messages.map(\.kind) == [.message, .clear])
+
+        // A phone that was away hears the news, not the call: replayed, the
+        // call is left out (it was taken care of), its cancelling is not.
+        let back = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna, topics: [.sos]), since: .all))
+        #expect(await back.wait { $0.messages.count == 1 })
+        #expect(back.messages.map(\.title) == ["SOS cancelled"])
+    }
+
     @Test func aDueDoseOpensTodayWhereItIsAnswered() async throws {
         let home = try await AlertHome()
         let reader = try await home.reader(for: home.anna)

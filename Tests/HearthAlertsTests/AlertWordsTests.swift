@@ -61,6 +61,19 @@ struct AlertWordsTests {
         #expect(english.message(sos).hasSuffix("Anna is on the way."))
         #expect(polish.spoken(sos) == "Anna jest w drodze.")
         #expect(AlertPriority.of(sos) == 3)
+        // Her OK once Anna is on the way only says she saw it: no cancelling.
+        sos.acknowledgedAt = raised
+        sos.acknowledgedBy = sos.personId
+        #expect(!sos.isCancelledByItsSenior && english.title(sos) == "SOS")
+        // Cancelled by Zosia herself before anyone answered: the news that
+        // all is well, in both languages, without an alarm.
+        sos.respondedAt = nil
+        sos.acknowledgedAt = raised
+        sos.acknowledgedBy = sos.personId
+        #expect(english.title(sos) == "SOS cancelled" && polish.title(sos) == "SOS odwołane")
+        #expect(english.message(sos) == "Zosia cancelled the SOS: all is well.")
+        #expect(polish.spoken(sos) == "Zosia: SOS odwołane, wszystko w porządku.")
+        #expect(AlertPriority.of(sos) == 3 && AlertPriority.tags(sos) == ["white_check_mark"])
     }
 
     @Test func aDueDoseIsSpokenToTheSeniorByNameWithTheAmount() throws {

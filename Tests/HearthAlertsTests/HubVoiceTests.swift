@@ -30,6 +30,27 @@ struct HubVoiceTests {
         #expect(said == [true, false, true, false, false, true, true, false])
     }
 
+    @Test func anSOSItsSeniorCancelledIsSaidOnceAndOnlyIfItsCallWasSaid() {
+        var heard = SpokenAlerts()
+        var said: [Bool] = []
+        var sos = alert(.sos)
+        said.append(heard.isNews(sos))
+        sos.acknowledgedAt = Date()
+        sos.acknowledgedBy = sos.personId
+        said.append(heard.isNews(sos))  // the household hears that all is well
+        said.append(heard.isNews(sos))  // once
+        var closedByACarer = alert(.sos)
+        said.append(heard.isNews(closedByACarer))
+        closedByACarer.acknowledgedAt = Date()
+        closedByACarer.acknowledgedBy = UUID.random()
+        said.append(heard.isNews(closedByACarer))  // closed by someone else: nothing to say
+        var neverSaid = alert(.sos)
+        neverSaid.acknowledgedAt = Date()
+        neverSaid.acknowledgedBy = neverSaid.personId
+        said.append(heard.isNews(neverSaid))  // a cancelling heard before its call (a replay) says nothing
+        #expect(said == [true, true, false, true, false, false])
+    }
+
     @Test func quietHoursMayCrossMidnightAndAreReadFromHoursAndMinutes() throws {
         let warsaw = try #require(TimeZone(identifier: "Europe/Warsaw"))
         let night = try #require(QuietHours("22:00-07:00"))
