@@ -9,10 +9,11 @@ public enum ChangeAudience: Sendable, Hashable {
     case viewers(PermissionPolicy.Resource)
     /// Everyone in the household: names, and who looks after whom.
     case everyone
-    /// A note whose sharing just changed: whoever may read it now, and
-    /// whoever could before (they hear that it is gone, never its words:
-    /// what is sent of a note is decided again when it is sent).
-    case noteViewers(owner: UUID, now: PermissionPolicy.NoteVisibility, before: PermissionPolicy.NoteVisibility)
+    /// A note whose sharing just changed (who sees it, or whose circle):
+    /// whoever may read it now, and whoever could before (they hear that it
+    /// is gone, never its words: what is sent of a note is decided again
+    /// when it is sent). Both are `.note` resources.
+    case noteViewers(now: PermissionPolicy.Resource, before: PermissionPolicy.Resource)
     /// The household's admins (pairing codes, a device without an owner).
     case admins
     /// The hub's own alerts (its clock), which concern no one senior.
@@ -42,10 +43,15 @@ public enum ChangeAudience: Sendable, Hashable {
             } else {
                 payload.field("wasShared") == .bool(true) ? .shared : nil
             }
-            if let before = was, before != visibility {
-                self = .noteViewers(owner: ownerId, now: visibility, before: before)
+            // A caregiver's circle note names its senior (v17); `wasCircleOf`
+            // (null for none) is there only when that changed.
+            let circle = NoteCircle.senior(named: payload.field("circleOf"))
+            let wasCircle: UUID?? = payload.field("wasCircleOf").map(NoteCircle.senior(named:))
+            let now = PermissionPolicy.Resource.note(owner: ownerId, visibility: visibility, circleOf: circle)
+            if (was != nil && was != visibility) || wasCircle != nil {
+                self = .noteViewers(now: now, before: .note(owner: ownerId, visibility: was ?? visibility, circleOf: wasCircle ?? circle))
             } else {
-                self = .viewers(.note(owner: ownerId, visibility: visibility))
+                self = .viewers(now)
             }
         case .medication, .schedule:
             self = person.map { .viewers(.medications(of: $0)) } ?? .nobody
@@ -69,9 +75,8 @@ extension PermissionPolicy {
             return decide(actor, .view, resource) == .allow
         case .everyone:
             return true
-        case .noteViewers(let owner, let now, let before):
-            return decide(actor, .view, .note(owner: owner, visibility: now)) == .allow
-                || decide(actor, .view, .note(owner: owner, visibility: before)) == .allow
+        case .noteViewers(let now, let before):
+            return decide(actor, .view, now) == .allow || decide(actor, .view, before) == .allow
         case .admins:
             return actor.role == .admin
         case .hubAlertReaders:

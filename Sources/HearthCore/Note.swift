@@ -13,6 +13,11 @@ public struct Note: Sendable, Hashable {
     public var visibility: Visibility
     /// Those it is shared with may read it; only its owner changes it.
     public var readOnly: Bool
+    /// For a caregiver's or admin's note shared with a circle: the senior
+    /// whose circle it is (her and the people who look after her). Nil for
+    /// any other note, for a senior's own circle note (her circle is hers),
+    /// and for a caregiver's circle note from before v17 (`NoteCircle`).
+    public var circleOf: UUID?
     public var pinned: Bool
     public var createdAt: Date
     public var updatedAt: Date
@@ -21,13 +26,14 @@ public struct Note: Sendable, Hashable {
     /// The text as it reads now (the CRDT's visible text).
     public var text: String
 
-    public init(id: UUID, ownerId: UUID, title: String, visibility: Visibility, readOnly: Bool = false, pinned: Bool,
-                createdAt: Date, updatedAt: Date, deletedAt: Date?, text: String) {
+    public init(id: UUID, ownerId: UUID, title: String, visibility: Visibility, readOnly: Bool = false, circleOf: UUID? = nil,
+                pinned: Bool, createdAt: Date, updatedAt: Date, deletedAt: Date?, text: String) {
         self.id = id
         self.ownerId = ownerId
         self.title = title
         self.visibility = visibility
         self.readOnly = readOnly
+        self.circleOf = circleOf
         self.pinned = pinned
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -43,7 +49,7 @@ public struct Note: Sendable, Hashable {
     /// How much of the first line stands in for an empty title.
     static let displayTitleLength = 80
 
-    public var resource: PermissionPolicy.Resource { .note(owner: ownerId, visibility: visibility, readOnly: readOnly) }
+    public var resource: PermissionPolicy.Resource { .note(owner: ownerId, visibility: visibility, readOnly: readOnly, circleOf: circleOf) }
 
     /// Whether Notek clients see and edit it: shared with the household, not
     /// in Trash, and not shared for reading only (the Notek protocol cannot

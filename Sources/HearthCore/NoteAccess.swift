@@ -14,17 +14,20 @@ public struct NoteAccess: Sendable, Hashable {
     public var visibility: Note.Visibility
     /// Shared for reading: only its owner types into it.
     public var readOnly: Bool
+    /// The senior whose circle a caregiver's circle note reaches (`Note.circleOf`).
+    public var circleOf: UUID?
     /// In Trash: still listed there for those who may read it, but no one types into it.
     public var inTrash: Bool
 
-    public init(owner: UUID, visibility: Note.Visibility, readOnly: Bool = false, inTrash: Bool) {
+    public init(owner: UUID, visibility: Note.Visibility, readOnly: Bool = false, circleOf: UUID? = nil, inTrash: Bool) {
         self.owner = owner
         self.visibility = visibility
         self.readOnly = readOnly
+        self.circleOf = circleOf
         self.inTrash = inTrash
     }
 
-    public var resource: PermissionPolicy.Resource { .note(owner: owner, visibility: visibility, readOnly: readOnly) }
+    public var resource: PermissionPolicy.Resource { .note(owner: owner, visibility: visibility, readOnly: readOnly, circleOf: circleOf) }
 
     /// Whether this person may read the note's words now.
     public func letsRead(_ actor: PermissionPolicy.Actor) -> Bool {
@@ -45,5 +48,7 @@ public struct NoteAccess: Sendable, Hashable {
 }
 
 extension Note {
-    public var access: NoteAccess { NoteAccess(owner: ownerId, visibility: visibility, readOnly: readOnly, inTrash: deletedAt != nil) }
+    public var access: NoteAccess {
+        NoteAccess(owner: ownerId, visibility: visibility, readOnly: readOnly, circleOf: circleOf, inTrash: deletedAt != nil)
+    }
 }

@@ -4,9 +4,11 @@ import Foundation
 /// senior-care app study the project builds on:
 /// - a senior sees and edits their own things and the household's shared notes;
 /// - a private note is visible to its owner only — never to caregivers or admins;
-/// - a note shared with the owner's care circle is seen by the people who look
-///   after her (a senior's) or the people she looks after (a caregiver's), and
-///   no one else; a read-only note is changed by its owner alone;
+/// - a note shared with a care circle is seen by its owner and that circle
+///   alone: a senior's own, the people who look after her; a caregiver's, the
+///   senior she chose and everyone who looks after that senior (a note from
+///   before she chose one: the seniors she looks after); a read-only note is
+///   changed by its owner alone;
 /// - caregivers linked to a senior see and manage that senior's medications,
 ///   doses, alerts and shared notes;
 /// - only admins manage people, devices and settings.
@@ -36,23 +38,37 @@ public enum PermissionPolicy {
         public func isInCircle(of owner: UUID) -> Bool {
             caresFor.contains(owner) || lookedAfterBy.contains(owner)
         }
+
+        /// Whether a circle note of `owner` reaches this person. A note that
+        /// names its senior (`circleOf`, a caregiver's or admin's since v17)
+        /// reaches that senior's circle as it is now — her and everyone
+        /// linked to her as a carer — whether or not its owner still looks
+        /// after her: the circle is the senior's. Without one it reaches the
+        /// owner's own circle (a senior's carers; for a caregiver's note from
+        /// before v17, the seniors she looks after, as she was told then).
+        public func isInCircle(of owner: UUID, around senior: UUID?) -> Bool {
+            guard let senior else { return isInCircle(of: owner) }
+            return personId == senior || caresFor.contains(senior)
+        }
     }
 
     public enum Action: String, Sendable, CaseIterable {
         case view, create, edit, delete
     }
 
-    /// Who a note is for: its owner alone; the owner's care circle (for a
-    /// senior, those who look after her; for a caregiver, those she looks
-    /// after); or the whole household.
+    /// Who a note is for: its owner alone; a care circle (for a senior's
+    /// note, those who look after her; for a caregiver's, the senior she
+    /// chose and those who look after that senior); or the whole household.
     public enum NoteVisibility: String, Sendable, Codable, CaseIterable {
         case `private`, circle, shared
     }
 
     /// What is acted on, with just enough about it to decide.
     public enum Resource: Sendable, Hashable {
-        /// A note; `readOnly`: those it is shared with read it, only its owner changes it.
-        case note(owner: UUID, visibility: NoteVisibility, readOnly: Bool = false)
+        /// A note; `readOnly`: those it is shared with read it, only its
+        /// owner changes it; `circleOf`: the senior whose circle a circle
+        /// note reaches, when it is not its owner's own (`Note.circleOf`).
+        case note(owner: UUID, visibility: NoteVisibility, readOnly: Bool = false, circleOf: UUID? = nil)
         /// A senior's doses, alerts and SOS: their day-to-day care.
         case care(of: UUID)
         /// A senior's list of medications and their schedules.
@@ -99,7 +115,7 @@ public enum PermissionPolicy {
     static func refusal(_ action: Action, _ resource: Resource) -> String {
         switch resource {
         case .doseRecord: "A dose someone else recorded is put right by a caregiver"
-        case .note(_, _, readOnly: true): "This note is shared for reading: only its owner changes it"
+        case .note(_, _, readOnly: true, _): "This note is shared for reading: only its owner changes it"
         default: "Your role in the household does not allow this"
         }
     }
@@ -107,15 +123,16 @@ public enum PermissionPolicy {
     static func allows(_ actor: Actor, _ action: Action, _ resource: Resource) -> Bool {
         let isAdmin = actor.role == .admin
         switch resource {
-        case .note(let owner, .private, _):
+        case .note(let owner, .private, _, _):
             return owner == actor.personId
-        case .note(let owner, let visibility, let readOnly):
+        case .note(let owner, let visibility, let readOnly, let circleOf):
             if owner == actor.personId { return true }
             // Everyone it is shared with reads it (the household, or the
-            // owner's circle) and, unless it is read-only, edits it; removing
+            // circle) and, unless it is read-only, edits it; removing
             // someone else's is for the seniors' caregivers and admins (of
-            // a circle note, only the caregivers in it).
-            let sees = visibility == .shared || actor.isInCircle(of: owner)
+            // a circle note, only the caregivers of its owner: a fellow
+            // caregiver in a senior's circle does not throw away Ania's note).
+            let sees = visibility == .shared || actor.isInCircle(of: owner, around: circleOf)
             switch action {
             case .view: return sees
             case .create, .edit: return sees && !readOnly

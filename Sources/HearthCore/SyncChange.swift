@@ -35,6 +35,8 @@ public struct SyncChange: Sendable, Hashable {
         case optionalTime
         /// Text that may be null.
         case optionalText(maximumLength: Int)
+        /// A UUID, or null.
+        case optionalId
         /// Bytes in base64, at most so many once decoded.
         case bytes(maximumLength: Int)
     }
@@ -69,7 +71,9 @@ public struct SyncChange: Sendable, Hashable {
         switch entity {
         case .note:
             ["title": .text(maximumLength: Note.maximumTitleLength),
-             "visibility": .choice(Note.Visibility.allCases.map(\.rawValue)), "readOnly": .flag, "pinned": .flag]
+             "visibility": .choice(Note.Visibility.allCases.map(\.rawValue)), "readOnly": .flag, "pinned": .flag,
+             // Whose circle a caregiver's circle note reaches (`NoteCircle`).
+             "circleOf": .optionalId]
         case .medication:
             // The same rules as `Medication.validated()`, so a change that
             // passes here cannot fail inside the push's transaction.
@@ -189,7 +193,7 @@ public struct SyncChange: Sendable, Hashable {
             return nil
         case (.optionalText(let maximum), .string(let text)):
             return text.count <= maximum ? nil : "must be at most \(maximum) characters"
-        case (.optionalText, .null), (.optionalAmount, .null), (.optionalCount, .null), (.optionalTime, .null):
+        case (.optionalText, .null), (.optionalAmount, .null), (.optionalCount, .null), (.optionalTime, .null), (.optionalId, .null):
             return nil
         case (.choice(let options), .string(let text)) where options.contains(text):
             return nil
@@ -204,6 +208,8 @@ public struct SyncChange: Sendable, Hashable {
             return (0...365).contains(number) && number.rounded() == number ? nil : "must be a whole number from 0 to 365"
         case (.optionalTime, .string(let text)):
             return ISOTime.date(from: text) != nil ? nil : "must be an ISO-8601 time"
+        case (.optionalId, .string(let text)):
+            return UUID(text: text) != nil ? nil : "must be a UUID"
         case (.text, _): return "must be text"
         case (.optionalText, _): return "must be text or null"
         case (.choice(let options), _): return "must be one of " + options.joined(separator: ", ")
@@ -211,6 +217,7 @@ public struct SyncChange: Sendable, Hashable {
         case (.optionalAmount, _): return "must be a number or null"
         case (.optionalCount, _): return "must be a whole number or null"
         case (.optionalTime, _): return "must be an ISO-8601 time or null"
+        case (.optionalId, _): return "must be a UUID or null"
         case (.bytes, _): return "must be base64 text"
         }
     }

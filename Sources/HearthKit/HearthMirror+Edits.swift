@@ -32,12 +32,15 @@ extension HearthMirror {
 
     /// A new note under an id this device chooses, with its first text.
     /// `shared` is the household; `visibility`, when given, says who sees it
-    /// instead (`.circle`: the owner's care circle).
+    /// instead (`.circle`: a care circle; for a caregiver, `circleOf` the
+    /// senior whose circle, needed when she looks after more than one).
     @discardableResult
     public func createNote(title: String = "", text: String = "", shared: Bool = false, visibility: Note.Visibility? = nil,
-                           readOnly: Bool = false, now: Date = Date()) async throws -> UUID {
+                           readOnly: Bool = false, circleOf: UUID? = nil, now: Date = Date()) async throws -> UUID {
         let visibility = visibility ?? (shared ? .shared : .private)
-        let fields: [String: JSONValue] = ["title": .string(title), "visibility": .string(visibility.rawValue), "readOnly": .bool(readOnly)]
+        var given: [String: JSONValue] = ["title": .string(title), "visibility": .string(visibility.rawValue), "readOnly": .bool(readOnly)]
+        if let circleOf { given["circleOf"] = .string(circleOf.text) }
+        let fields = given
         try Self.check(fields, of: .note)
         let id = UUID.random()
         try await writer.write { db in
@@ -57,14 +60,17 @@ extension HearthMirror {
     }
 
     /// Changes a note's title, pin or sharing (`shared`: with the household
-    /// or no one; `visibility` says it exactly; `readOnly`: whether those it
-    /// is shared with may change it); nil leaves it as it is.
+    /// or no one; `visibility` says it exactly; `circleOf`, whose circle;
+    /// `readOnly`: whether those it is shared with may change it); nil
+    /// leaves it as it is.
     public func updateNote(id: UUID, title: String? = nil, pinned: Bool? = nil, shared: Bool? = nil,
-                           visibility: Note.Visibility? = nil, readOnly: Bool? = nil, now: Date = Date()) async throws {
+                           visibility: Note.Visibility? = nil, circleOf: UUID? = nil, readOnly: Bool? = nil,
+                           now: Date = Date()) async throws {
         var fields: [String: JSONValue] = [:]
         if let title { fields["title"] = .string(title) }
         if let pinned { fields["pinned"] = .bool(pinned) }
         if let visibility = visibility ?? shared.map({ $0 ? .shared : .private }) { fields["visibility"] = .string(visibility.rawValue) }
+        if let circleOf { fields["circleOf"] = .string(circleOf.text) }
         if let readOnly { fields["readOnly"] = .bool(readOnly) }
         try Self.check(fields, of: .note)
         guard !fields.isEmpty else { return }

@@ -17,6 +17,9 @@ public struct MirroredNote: Sendable, Hashable, Identifiable {
     public var isShared: Bool { visibility == .shared }
     /// Those it is shared with read it; only its owner changes it.
     public var readOnly: Bool
+    /// A caregiver's circle note: the senior whose circle it reaches (her
+    /// and the people who look after her); nil for any other note.
+    public var circleOf: UUID?
     public var pinned: Bool
     public var updatedAt: Date?
     /// When it was moved to Trash; nil when it is not there.
@@ -31,6 +34,7 @@ public struct MirroredNote: Sendable, Hashable, Identifiable {
         displayTitle = title.isEmpty ? Note.firstLine(of: self.text) : title
         visibility = fields["visibility"]?.string.flatMap(Note.Visibility.init(rawValue:)) ?? .private
         readOnly = fields["readOnly"]?.bool ?? false
+        circleOf = NoteCircle.senior(named: fields["circleOf"])
         pinned = fields["pinned"]?.bool ?? false
         updatedAt = fields["updatedAt"]?.date
         deletedAt = fields["deletedAt"]?.date

@@ -4,8 +4,8 @@ import HearthStore
 import Hummingbird
 
 /// `/api/v1/notes`: the household's notes — list, search, create, read,
-/// change title, who sees it (private, the owner's care circle, the
-/// household), whether they may change it, or pin; move to Trash and back. The text itself
+/// change title, who sees it (private, a care circle — for a caregiver, the
+/// senior she chooses, `circleOf` — the household), whether they may change it, or pin; move to Trash and back. The text itself
 /// is edited together over `/api/v1/notes/{id}/edit`; here it is set once,
 /// when a note is created.
 struct NotesController {
@@ -27,6 +27,8 @@ struct NotesController {
         var visibility: String
         /// Those it is shared with may read it; only its owner changes it.
         var readOnly: Bool
+        /// A caregiver's circle note: the senior whose circle it reaches.
+        var circleOf: String?
         /// Whether the caller may change it (type, rename, pin; once out of
         /// Trash for a note in it).
         var canEdit: Bool
@@ -50,6 +52,7 @@ struct NotesController {
             displayTitle = note.displayTitle
             visibility = note.visibility.rawValue
             readOnly = note.readOnly
+            circleOf = note.circleOf?.text
             canEdit = PermissionPolicy.decide(actor, .edit, note.resource) == .allow
             pinned = note.pinned
             createdAt = note.createdAt
@@ -77,6 +80,8 @@ struct NotesController {
         var visibility: Note.Visibility?
         /// Editable by those it is shared with unless said otherwise.
         var readOnly: Bool?
+        /// Whose circle, for a caregiver's circle note (`NoteCircle`).
+        var circleOf: UUID?
         var pinned: Bool?
     }
 
@@ -85,6 +90,7 @@ struct NotesController {
         var title: String?
         var visibility: Note.Visibility?
         var readOnly: Bool?
+        var circleOf: UUID?
         var pinned: Bool?
     }
 
@@ -108,7 +114,7 @@ struct NotesController {
             try context.require(.create, .note(owner: actor.personId, visibility: visibility, readOnly: readOnly), what: "A note")
             let note = try await store.createNote(
                 ownerId: actor.personId, title: new.title ?? "", text: new.text ?? "",
-                visibility: visibility, readOnly: readOnly, pinned: new.pinned ?? false, by: context.caller.actorName)
+                visibility: visibility, readOnly: readOnly, circleOf: new.circleOf, pinned: new.pinned ?? false, by: context.caller.actorName)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.notes, note.id)], response: NoteBody(note, for: actor))
         }
         notes.get("{id}") { _, context -> NoteBody in
@@ -121,7 +127,7 @@ struct NotesController {
             let (id, actor) = try Self.named(context)
             let patch = try await request.decode(as: NotePatch.self, context: context)
             return NoteBody(try await store.updateNote(
-                id: id, title: patch.title, visibility: patch.visibility, readOnly: patch.readOnly, pinned: patch.pinned,
+                id: id, title: patch.title, visibility: patch.visibility, readOnly: patch.readOnly, circleOf: patch.circleOf, pinned: patch.pinned,
                 as: actor, by: context.caller.actorName), for: actor)
         }
         notes.delete("{id}") { _, context -> NoteBody in

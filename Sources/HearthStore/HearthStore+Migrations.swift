@@ -40,6 +40,7 @@ extension HearthStore {
         registerHouseholdAudit(&migrator)
         registerCareCircle(&migrator)
         registerScreen(&migrator)
+        registerNoteCircles(&migrator)
         return migrator
     }
 

@@ -19,8 +19,11 @@ extension HearthStore {
     // MARK: Writing
 
     /// A new note owned by `ownerId`, its text held by a fresh CRDT replica.
+    /// `circleOf`: for a circle note of a caregiver's, whose circle
+    /// (`NoteCircle`: chosen for her when she looks after one senior).
     public func createNote(
-        ownerId: UUID, title: String, text: String, visibility: Note.Visibility, readOnly: Bool = false, pinned: Bool, by actor: String
+        ownerId: UUID, title: String, text: String, visibility: Note.Visibility, readOnly: Bool = false, circleOf: UUID? = nil,
+        pinned: Bool, by actor: String
     ) async throws -> Note {
         let title = try Note.validatedTitle(title)
         let text = try Note.validatedText(text)
@@ -31,8 +34,9 @@ extension HearthStore {
             guard let owner = try Self.person(id: ownerId, transaction.db), owner.archivedAt == nil else {
                 throw HearthError.notFound(what: "That person")
             }
-            let note = Note(id: UUID.random(), ownerId: ownerId, title: title, visibility: visibility, readOnly: readOnly, pinned: pinned,
-                            createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: text)
+            let circle = try NoteCircle.senior(chosen: circleOf, visibility: visibility, owner: try Self.circleOwner(owner, transaction.db))
+            let note = Note(id: UUID.random(), ownerId: ownerId, title: title, visibility: visibility, readOnly: readOnly, circleOf: circle,
+                            pinned: pinned, createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: text)
             try Self.insertNote(note, state: state, in: &transaction)
             return note
         }
@@ -41,20 +45,20 @@ extension HearthStore {
     /// Adds a note row with its CRDT state, and logs its creation.
     static func insertNote(_ note: Note, state: [UInt8], in transaction: inout WriteTransaction) throws {
         try transaction.db.cachedExecute(sql: """
-                INSERT INTO notes (id, ownerId, title, visibility, readOnly, pinned, createdAt, updatedAt, text, state)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notes (id, ownerId, title, visibility, readOnly, circleOf, pinned, createdAt, updatedAt, text, state)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [note.id.text, note.ownerId.text, note.title, note.visibility.rawValue, note.readOnly, note.pinned,
+            arguments: [note.id.text, note.ownerId.text, note.title, note.visibility.rawValue, note.readOnly, note.circleOf?.text, note.pinned,
                         note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, note.text, Data(state)])
         try transaction.record(entity: .note, entityId: note.id.text, op: .create, payload: payload(of: note))
     }
 
-    /// Changes a note's title, visibility, read-only flag or pin; nil leaves
-    /// a field as it is. Whoever may edit a note changes its title and pin;
-    /// only its owner changes who sees it and whether they may change it.
-    /// Decided on the note as this transaction reads it.
+    /// Changes a note's title, visibility (and whose circle), read-only flag
+    /// or pin; nil leaves a field as it is. Whoever may edit a note changes
+    /// its title and pin; only its owner changes who sees it and whether
+    /// they may change it. Decided on the note as this transaction reads it.
     public func updateNote(
-        id: UUID, title: String?, visibility: Note.Visibility?, readOnly: Bool? = nil, pinned: Bool?,
+        id: UUID, title: String?, visibility: Note.Visibility?, readOnly: Bool? = nil, circleOf: UUID? = nil, pinned: Bool?,
         as editor: PermissionPolicy.Actor, by actor: String
     ) async throws -> Note {
         let title = try title.map(Note.validatedTitle)
@@ -69,18 +73,22 @@ extension HearthStore {
             if let readOnly, readOnly != note.readOnly, note.ownerId != editor.personId {
                 throw HearthError.forbidden("Only the note's owner can change whether others may change it")
             }
+            if let circleOf, circleOf != note.circleOf, note.ownerId != editor.personId {
+                throw HearthError.forbidden("Only the note's owner can change who sees it")
+            }
             let before = note
             if let title { note.title = title }
             if let visibility { note.visibility = visibility }
             if let readOnly { note.readOnly = readOnly }
             if let pinned { note.pinned = pinned }
+            note.circleOf = try Self.circle(chosen: circleOf, for: note, before: before, transaction.db)
             guard note != before else { return note }
             note.updatedAt = transaction.time
-            try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, readOnly = ?, pinned = ?, updatedAt = ? WHERE id = ?",
-                arguments: [note.title, note.visibility.rawValue, note.readOnly, note.pinned, note.updatedAt.millisecondsSince1970, id.text])
+            try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, readOnly = ?, circleOf = ?, pinned = ?, updatedAt = ? WHERE id = ?",
+                arguments: [note.title, note.visibility.rawValue, note.readOnly, note.circleOf?.text, note.pinned,
+                            note.updatedAt.millisecondsSince1970, id.text])
             try transaction.stampChanges(of: .note, id: id.text, from: Self.payload(of: before), to: Self.payload(of: note))
-            try transaction.record(entity: .note, entityId: id.text, op: .update,
-                                   payload: Self.payload(of: note, was: before.visibility))
+            try transaction.record(entity: .note, entityId: id.text, op: .update, payload: Self.payload(of: note, was: before))
             return note
         }
     }
@@ -122,11 +130,14 @@ extension HearthStore {
             let ids = try String.fetchAll(transaction.db.cachedStatement(sql: "SELECT id FROM notes WHERE deletedAt <= ?"),
                                           arguments: [cutoff.millisecondsSince1970])
             for id in ids {
-                let ownerAndVisibility = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT ownerId, visibility FROM notes WHERE id = ?"), arguments: [id])
+                let sharing = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT ownerId, visibility, circleOf FROM notes WHERE id = ?"),
+                                               arguments: [id])
                 try transaction.db.cachedExecute(sql: "DELETE FROM notes WHERE id = ?", arguments: [id])
+                // Enough for those who could read it to hear that it is gone.
                 try transaction.record(entity: .note, entityId: id, op: .delete, payload: [
-                    "ownerId": .string(ownerAndVisibility?["ownerId"] ?? ""),
-                    "visibility": .string(ownerAndVisibility?["visibility"] ?? "private"),
+                    "ownerId": .string(sharing?["ownerId"] ?? ""),
+                    "visibility": .string(sharing?["visibility"] ?? "private"),
+                    "circleOf": (sharing?["circleOf"] as String?).map(JSONValue.string) ?? .null,
                 ])
             }
             return ids.compactMap(UUID.init(text:))
@@ -204,7 +215,7 @@ extension HearthStore {
     /// The columns `note(from:)` reads: all but the CRDT state, which only
     /// editing reads and which spans many pages for a long note.
     static func noteColumns(of table: String = "notes") -> String {
-        ["searchRow", "id", "ownerId", "title", "visibility", "readOnly", "pinned", "createdAt", "updatedAt", "deletedAt", "text"]
+        ["searchRow", "id", "ownerId", "title", "visibility", "readOnly", "circleOf", "pinned", "createdAt", "updatedAt", "deletedAt", "text"]
             .map { "\(table).\($0)" }.joined(separator: ", ")
     }
 
@@ -216,7 +227,8 @@ extension HearthStore {
         guard let id = UUID(text: row["id"]), let ownerId = UUID(text: row["ownerId"]),
               let visibility = Note.Visibility(rawValue: row["visibility"])
         else { throw HearthError.conflict("A stored note is damaged") }
-        return Note(id: id, ownerId: ownerId, title: row["title"], visibility: visibility, readOnly: row["readOnly"], pinned: row["pinned"],
+        return Note(id: id, ownerId: ownerId, title: row["title"], visibility: visibility, readOnly: row["readOnly"],
+                    circleOf: (row["circleOf"] as String?).flatMap(UUID.init(text:)), pinned: row["pinned"],
                     createdAt: Date(millisecondsSince1970: row["createdAt"]),
                     updatedAt: Date(millisecondsSince1970: row["updatedAt"]),
                     deletedAt: (row["deletedAt"] as Int64?).map(Date.init(millisecondsSince1970:)),
@@ -224,20 +236,36 @@ extension HearthStore {
     }
 
     /// What a change to a note tells live listeners: enough to update a list,
-    /// never the text. `wasVisibility` (when its sharing changed) lets those
-    /// who could see it before hear that it is gone.
-    static func payload(of note: Note, was before: Note.Visibility? = nil) -> JSONValue {
+    /// never the text. `wasVisibility` and `wasCircleOf` (when its sharing
+    /// changed) let those who could see it before hear that it is gone.
+    static func payload(of note: Note, was before: Note? = nil) -> JSONValue {
         var fields: [String: JSONValue] = [
             "ownerId": .string(note.ownerId.text),
             "title": .string(note.title),
             "displayTitle": .string(note.displayTitle),
             "visibility": .string(note.visibility.rawValue),
             "readOnly": .bool(note.readOnly),
+            "circleOf": note.circleOf.map { .string($0.text) } ?? .null,
             "pinned": .bool(note.pinned),
             "updatedAt": .string(note.updatedAt.formatted(.iso8601)),
             "deletedAt": note.deletedAt.map { .string($0.formatted(.iso8601)) } ?? .null,
         ]
-        if let before, before != note.visibility { fields["wasVisibility"] = .string(before.rawValue) }
+        if let before, before.visibility != note.visibility { fields["wasVisibility"] = .string(before.visibility.rawValue) }
+        if let before, before.circleOf != note.circleOf { fields["wasCircleOf"] = before.circleOf.map { .string($0.text) } ?? .null }
         return .object(fields)
+    }
+
+    /// The owner of a note as `NoteCircle` asks after her: her role and
+    /// the seniors she looks after, as this transaction reads them.
+    static func circleOwner(_ owner: Person, _ db: Database) throws -> NoteCircle.Owner {
+        NoteCircle.Owner(id: owner.id, role: owner.role, looksAfter: try seniors(caredForBy: owner.id, db))
+    }
+
+    /// `note`'s circle after a change of its sharing (`NoteCircle`), read
+    /// in the change's own transaction; unchanged sharing reads nothing.
+    static func circle(chosen: UUID?, for note: Note, before: Note, _ db: Database) throws -> UUID? {
+        if chosen == nil || chosen == before.circleOf, note.visibility == before.visibility { return before.circleOf }
+        guard let owner = try person(id: note.ownerId, db) else { throw HearthError.notFound(what: "That note") }
+        return try NoteCircle.senior(chosen: chosen, visibility: note.visibility, owner: try circleOwner(owner, db), before: before)
     }
 }

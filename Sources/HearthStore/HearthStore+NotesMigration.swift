@@ -136,4 +136,19 @@ extension HearthStore {
                 """)
         }
     }
+
+    /// A caregiver's (or admin's) circle note names the senior whose circle
+    /// it reaches: her and everyone who looks after her (`NoteCircle`).
+    /// Null for every other note, a senior's own circle note included, and
+    /// left null for the circle notes already written: they were shared
+    /// with "the people I look after", and choosing a senior for them would
+    /// show them to caregivers their owner never chose.
+    static func registerNoteCircles(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v17 a caregiver's circle note names its senior") { db in
+            try db.execute(sql: """
+                ALTER TABLE notes ADD COLUMN circleOf TEXT REFERENCES people(id)
+                    CHECK (circleOf IS NULL OR visibility = 'circle');
+                """)
+        }
+    }
 }

@@ -98,7 +98,8 @@ extension HearthStore {
         // Who sees it, and whether they may change it, are its owner's to say.
         if note.ownerId != actor.personId,
            change.fields["visibility"].map({ $0 != .string(note.visibility.rawValue) }) ?? false
-            || change.fields["readOnly"].map({ $0 != .bool(note.readOnly) }) ?? false {
+            || change.fields["readOnly"].map({ $0 != .bool(note.readOnly) }) ?? false
+            || NoteCircle.senior(named: change.fields["circleOf"]).map({ $0 != note.circleOf }) ?? false {
             return try refused(change, "forbidden", actor: actor, transaction.db)
         }
         if change.deleted != nil, PermissionPolicy.decide(actor, .delete, note.resource) != .allow {
@@ -108,24 +109,33 @@ extension HearthStore {
         if let deleted = change.deleted { requested["deleted"] = .bool(deleted) }
         let winners = try winningFields(of: change, among: requested.keys, transaction.db)
         let before = note
+        var chosenCircle: UUID?
         for field in winners {
             switch (field, requested[field]) {
             case ("title", .string(let title)?): note.title = try Note.validatedTitle(title)
             case ("visibility", .string(let raw)?): note.visibility = Note.Visibility(rawValue: raw) ?? note.visibility
             case ("readOnly", .bool(let readOnly)?): note.readOnly = readOnly
+            case ("circleOf", let value?): chosenCircle = NoteCircle.senior(named: value)
             case ("pinned", .bool(let pinned)?): note.pinned = pinned
             case ("deleted", .bool(let deleted)?): note.deletedAt = deleted ? (note.deletedAt ?? transaction.time) : nil
             default: break
             }
         }
+        // Whose circle, by the same rule as the API's (a null says nothing).
+        do {
+            note.circleOf = try circle(chosen: chosenCircle, for: note, before: before, transaction.db)
+        } catch HearthError.invalid {
+            return try refused(change, "invalid-circle", actor: actor, transaction.db)
+        }
         try setClocks(of: change, winners, transaction.db)
         if note != before {
             note.updatedAt = transaction.time
-            try transaction.db.cachedExecute(sql: "UPDATE notes SET title = ?, visibility = ?, readOnly = ?, pinned = ?, deletedAt = ?, updatedAt = ? WHERE id = ?",
-                arguments: [note.title, note.visibility.rawValue, note.readOnly, note.pinned, note.deletedAt?.millisecondsSince1970,
-                            note.updatedAt.millisecondsSince1970, id.text])
-            try transaction.record(entity: .note, entityId: id.text, op: .update,
-                                   payload: payload(of: note, was: before.visibility))
+            try transaction.db.cachedExecute(sql: """
+                    UPDATE notes SET title = ?, visibility = ?, readOnly = ?, circleOf = ?, pinned = ?, deletedAt = ?, updatedAt = ? WHERE id = ?
+                    """,
+                arguments: [note.title, note.visibility.rawValue, note.readOnly, note.circleOf?.text, note.pinned,
+                            note.deletedAt?.millisecondsSince1970, note.updatedAt.millisecondsSince1970, id.text])
+            try transaction.record(entity: .note, entityId: id.text, op: .update, payload: payload(of: note, was: before))
         }
         return try result(of: change, winners: winners, requested: requested.keys, current: current(note))
     }
@@ -140,12 +150,22 @@ extension HearthStore {
               PermissionPolicy.decide(actor, .create, .note(owner: actor.personId, visibility: visibility, readOnly: readOnly)) == .allow else {
             return try refused(change, change.deleted == true ? "not-found" : "forbidden", actor: actor, transaction.db)
         }
+        guard let owner = try person(id: actor.personId, transaction.db) else {
+            return try refused(change, "not-found", actor: actor, transaction.db)
+        }
+        let circle: UUID?
+        do {
+            circle = try NoteCircle.senior(chosen: NoteCircle.senior(named: change.fields["circleOf"]), visibility: visibility,
+                                           owner: try circleOwner(owner, transaction.db))
+        } catch HearthError.invalid {
+            return try refused(change, "invalid-circle", actor: actor, transaction.db)
+        }
         var title = ""
         if case .string(let given)? = change.fields["title"] { title = try Note.validatedTitle(given) }
         var pinned = false
         if case .bool(let given)? = change.fields["pinned"] { pinned = given }
-        let note = Note(id: id, ownerId: actor.personId, title: title, visibility: visibility, readOnly: readOnly, pinned: pinned,
-                        createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: "")
+        let note = Note(id: id, ownerId: actor.personId, title: title, visibility: visibility, readOnly: readOnly, circleOf: circle,
+                        pinned: pinned, createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: "")
         try insertNote(note, state: NoteText(replica: ReplicaRange.random()).encodeState(), in: &transaction)
         try setClocks(of: change, Array(change.fields.keys), transaction.db)
         return try result(of: change, winners: Array(change.fields.keys), requested: change.fields.keys, current: current(note))

@@ -50,10 +50,12 @@ extension HearthStore {
     /// Who may read and edit the note now; nil when there is no such note.
     public func noteAccess(id: UUID) async throws -> NoteAccess? {
         try await pool.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT ownerId, visibility, readOnly, deletedAt FROM notes WHERE id = ?"), arguments: [id.text])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT ownerId, visibility, readOnly, circleOf, deletedAt FROM notes WHERE id = ?"),
+                             arguments: [id.text])
                 .flatMap { row in
                     guard let owner = UUID(text: row["ownerId"]), let visibility = Note.Visibility(rawValue: row["visibility"]) else { return nil }
                     return NoteAccess(owner: owner, visibility: visibility, readOnly: row["readOnly"],
+                                      circleOf: (row["circleOf"] as String?).flatMap(UUID.init(text:)),
                                       inTrash: (row["deletedAt"] as Int64?) != nil)
                 }
         }

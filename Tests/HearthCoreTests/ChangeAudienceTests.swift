@@ -48,6 +48,26 @@ import Testing
                 == [Self.senior, Self.caregiver])
     }
 
+    @Test func aCaregiversNoteInASeniorsCircleIsHeardByHerAndEveryoneWhoLooksAfterHer() {
+        // Ela looks after Babcia too; Dziadek's caregiver Jan does not.
+        let ela = PermissionPolicy.Actor(personId: UUID(), role: .caregiver, caresFor: [Self.senior])
+        let jan = PermissionPolicy.Actor(personId: UUID(), role: .caregiver, caresFor: [UUID()])
+        func hearers(_ payload: JSONValue) -> Set<UUID> {
+            let change = Change(seq: 1, entity: .note, entityId: "x", op: .update, payload: payload, actor: "t", time: Date())
+            return Set([Self.babcia, Self.ania, Self.boss, Self.obcy, ela, jan].filter { PermissionPolicy.mayHear($0, change.audience) }.map(\.personId))
+        }
+        let inBabciasCircle: JSONValue = ["ownerId": .of(Self.caregiver), "visibility": "circle", "circleOf": .of(Self.senior)]
+        #expect(hearers(inBabciasCircle) == [Self.senior, Self.caregiver, ela.personId])
+        // Moved to another senior's circle: Babcia's circle hears that it is gone.
+        let moved: JSONValue = ["ownerId": .of(Self.caregiver), "visibility": "circle", "circleOf": .of(UUID()),
+                                "wasCircleOf": .of(Self.senior)]
+        #expect(hearers(moved) == [Self.senior, Self.caregiver, ela.personId])
+        // Made private: the same.
+        let hidden: JSONValue = ["ownerId": .of(Self.caregiver), "visibility": "private", "circleOf": .null,
+                                 "wasVisibility": "circle", "wasCircleOf": .of(Self.senior)]
+        #expect(hearers(hidden) == [Self.senior, Self.caregiver, ela.personId])
+    }
+
     @Test func devicesAndCodesAreHeardByTheirOwnersAndAdmins() {
         #expect(Self.hearers(.device, ["personId": .of(Self.caregiver)]) == [Self.caregiver, Self.admin])
         #expect(Self.hearers(.device, [:]) == [Self.admin])

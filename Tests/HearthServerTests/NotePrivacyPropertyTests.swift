@@ -76,8 +76,9 @@ final class HeldSocket: Sendable {
 }
 
 /// A random household (seniors, caregivers linked or not, an admin, a device
-/// that gets removed) driven by random actions on notes: made, shared and
-/// made private, renamed, typed into, moved to Trash and back. After each
+/// that gets removed) driven by random actions on notes: made, shared with
+/// the household or a senior's circle and made private, renamed, typed
+/// into, moved to Trash and back. After each
 /// action, every device's view — REST lists, notes and search, sync pages
 /// from many cursors, snapshots, live streams held open and replayed, and
 /// note editors held open — holds no word of a note that device may not
@@ -95,13 +96,24 @@ final class HeldSocket: Sendable {
         let id: UUID
         var owner: UUID
         var visibility: Note.Visibility
+        /// A caregiver's circle note: the senior whose circle it is.
+        var circleOf: UUID?
         var inTrash: Bool
         /// Every word ever in its title or text.
         var words: Set<String>
         /// The household's rule, written out here rather than asked of
         /// NoteAccess, so the test does not grade the hub by its own answer:
-        /// a private note is its owner's alone; a shared one, everyone's.
-        func readable(by member: Member) -> Bool { owner == member.person || visibility == .shared }
+        /// a private note is its owner's alone; a shared one, everyone's; a
+        /// circle note, the senior's (hers, or the one its caregiver owner
+        /// chose) and the people who look after her.
+        func readable(by member: Member) -> Bool {
+            switch visibility {
+            case .private: owner == member.person
+            case .shared: true
+            case .circle:
+                owner == member.person || member.person == circleOf || member.actor.caresFor.contains(circleOf ?? owner)
+            }
+        }
         func editable(by member: Member) -> Bool { !inTrash && readable(by: member) }
     }
 
@@ -120,15 +132,28 @@ final class HeldSocket: Sendable {
             let adminPaired = try #require(try await store.pairedDevice(token: adminToken))
             var members = [Member(name: "Admin", person: adminPaired.person.id,
                                   actor: .init(personId: adminPaired.person.id, role: .admin), token: adminToken, device: adminPaired.device.id)]
-            for (name, role) in [("Babcia", Person.Role.senior), ("Dziadek", .senior), ("Ania", .caregiver), ("Obcy", .caregiver)] {
+            for (name, role) in [("Babcia", Person.Role.senior), ("Dziadek", .senior), ("Ania", .caregiver), ("Obcy", .caregiver),
+                                 ("Ela", .caregiver)] {
                 let token = try await NotesRouteTests.device(store, name, role)
                 let paired = try #require(try await store.pairedDevice(token: token))
                 members.append(Member(name: name, person: paired.person.id, actor: .init(personId: paired.person.id, role: role),
                                       token: token, device: paired.device.id))
             }
-            try await store.link(caregiver: members[3].person, senior: members[1].person, as: .hubTerminal, by: "t")
-            members[3] = Member(name: "Ania", person: members[3].person, actor: .init(personId: members[3].person, role: .caregiver,
-                                caresFor: [members[1].person]), token: members[3].token, device: members[3].device)
+            // Ania and Ela look after Babcia
+            for index in [3, 5] {
+                let carer = members[index]
+                try await store.link(caregiver: carer.person, senior: members[1].person, as: .hubTerminal, by: "t")
+                members[index] = Member(name: carer.name, person: carer.person, actor: .init(personId: carer.person, role: .caregiver,
+                                        caresFor: [members[1].person]), token: carer.token, device: carer.device)
+            }
+            /// Whose circle a circle note of this owner's reaches: a senior's
+            /// own (nil), Babcia's for her caregivers; nil and false for
+            /// someone who looks after no one and has no circle to share with.
+            func circle(of owner: UUID) -> (possible: Bool, senior: UUID?) {
+                guard let member = members.first(where: { $0.person == owner }) else { return (false, nil) }
+                if member.actor.role == .senior { return (true, nil) }
+                return member.actor.caresFor.first.map { (true, $0) } ?? (false, nil)
+            }
             // Babcia's second tablet, removed partway
             let spare = try await store.createPairing(for: .person(members[1].person), deviceName: "Spare", by: "t")
             let (sparePaired, spareToken) = try await store.redeemPairing(.secret(spare.code.secret), deviceName: "Spare", userAgent: nil)
@@ -170,18 +195,31 @@ final class HeldSocket: Sendable {
                 case 0, 1:
                     let owner = members[active.randomElement(using: &random)!]
                     let (title, text) = (word(), word())
-                    let visibility: Note.Visibility = Bool.random(using: &random) ? .shared : .private
+                    var visibility = [Note.Visibility.private, .shared, .circle].randomElement(using: &random)!
+                    if visibility == .circle, !circle(of: owner.person).possible { visibility = .private }
                     let note = try await store.createNote(ownerId: owner.person, title: title, text: text, visibility: visibility,
                                                           pinned: false, by: "device:\(owner.device.text)")
-                    notes.append(TrackedNote(id: note.id, owner: owner.person, visibility: visibility, inTrash: false, words: [title, text]))
+                    let circleOf = visibility == .circle ? circle(of: owner.person).senior : nil
+                    #expect(note.circleOf == circleOf)
+                    notes.append(TrackedNote(id: note.id, owner: owner.person, visibility: visibility, circleOf: circleOf, inTrash: false,
+                                             words: [title, text]))
                     action = "\(owner.name) made \(visibility) note \(title)"
                 case 2, 3:
                     let index = Int.random(in: 0..<notes.count, using: &random)
                     let title = word()
-                    let visibility: Note.Visibility = notes[index].visibility == .shared ? .private : .shared
+                    // private → shared → circle → private, as its owner may
+                    var visibility: Note.Visibility = switch notes[index].visibility {
+                    case .private: .shared
+                    case .shared: .circle
+                    case .circle: .private
+                    }
+                    if visibility == .circle, !circle(of: notes[index].owner).possible { visibility = .private }
                     if notes[index].inTrash { continue }
-                    _ = try await store.updateNote(id: notes[index].id, title: title, visibility: visibility, pinned: nil, as: .init(personId: notes[index].owner, role: .admin), by: "t")
+                    let updated = try await store.updateNote(id: notes[index].id, title: title, visibility: visibility, pinned: nil,
+                                                             as: .init(personId: notes[index].owner, role: .admin), by: "t")
                     notes[index].visibility = visibility
+                    notes[index].circleOf = visibility == .circle ? circle(of: notes[index].owner).senior : nil
+                    #expect(updated.circleOf == notes[index].circleOf)
                     notes[index].words.insert(title)
                     action = "note made \(visibility), renamed \(title)"
                 case 4, 5, 6:

@@ -1,9 +1,12 @@
 // Who sees a note and who may change it, in words. A note is "private"
-// (its owner only), "circle" (the owner's care circle: for a senior, the
-// people who look after her; for a caregiver or admin, the seniors she
-// looks after) or "shared" (the whole household); `readOnly` lets the
+// (its owner only), "circle" (a care circle: for a senior's note, the
+// people who look after her; for a caregiver's or admin's, the senior she
+// chose, `circleOf`, and the people who look after that senior — see
+// circle.js) or "shared" (the whole household); `readOnly` lets the
 // others read it but not change it. Pure: the pages (notes-list.js,
 // note-details.js, note-sharing.js) only draw what this says.
+import { shownName } from '../care/me.js';
+import { circleMembers } from './circle.js';
 
 export const VISIBILITIES = Object.freeze(['private', 'circle', 'shared']);
 
@@ -27,39 +30,13 @@ export function mayEdit(note, personId) {
 }
 
 /**
- * The owner's choices of who sees a note, as [{ value, label }] with
- * translation keys: the care circle is worded from the owner's side
- * ("The people who look after me" for a senior, "The people I look after"
- * for everyone else).
+ * The circle's names for `viewer` ("you" for themself), or "nobody yet":
+ * everyone a circle note of `owner` reaches besides her (with `circleOf`,
+ * that senior's circle), each as the viewer calls them.
  */
-export function visibilityChoices(role) {
-  return [
-    { value: 'private', label: 'notes.sharing.choice.private' },
-    { value: 'circle', label: role === 'senior' ? 'notes.sharing.choice.circleSenior' : 'notes.sharing.choice.circleCarer' },
-    { value: 'shared', label: 'notes.sharing.choice.shared' },
-  ];
-}
-
-/**
- * The people a circle note of `owner` reaches, sorted by name: for a
- * senior, everyone whose `caresFor` names her; for anyone else, the
- * people their own `caresFor` names.
- */
-export function circleMembers(owner, people, language = 'en') {
-  if (!owner) return [];
-  const list = Array.isArray(people) ? people : [];
-  const cares = (person) => (Array.isArray(person?.caresFor) ? person.caresFor : []);
-  const members = owner.role === 'senior'
-    ? list.filter((person) => person.id !== owner.id && cares(person).includes(owner.id))
-    : list.filter((person) => person.id !== owner.id && cares(owner).includes(person.id));
-  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en');
-  return members.sort((a, b) => collator.compare(String(a.name ?? ''), String(b.name ?? '')));
-}
-
-/** The circle's names for `viewer` ("you" for themself), or "nobody yet". */
-export function circleNames(owner, people, viewerId, t, language = 'en') {
-  const names = circleMembers(owner, people, language)
-    .map((person) => (person.id === viewerId ? t('notes.sharing.you') : String(person.name ?? '').trim() || t('notes.sharing.someone')));
+export function circleNames(owner, people, viewerId, t, language = 'en', circleOf = null) {
+  const names = circleMembers(owner, people, language, circleOf)
+    .map((person) => (person.id === viewerId ? t('notes.sharing.you') : String(shownName(person) ?? '').trim() || t('notes.sharing.someone')));
   return names.length > 0 ? names.join(', ') : t('notes.sharing.nobody');
 }
 
@@ -78,7 +55,20 @@ export function sharingSentence(note, viewer, t, language = 'en') {
   if (note?.visibility === 'shared') {
     words = t('notes.sharing.shared');
   } else if (note?.visibility === 'circle') {
-    if (!owner) {
+    if (note.circleOf && owner) {
+      // A caregiver's note in a senior's circle: named from the senior's side.
+      const senior = people.find((person) => person.id === note.circleOf);
+      if (note.circleOf === personId) {
+        // The senior herself: "you" is said once, then the people who look after her.
+        const others = people.filter((person) => person.id !== personId);
+        words = t('notes.sharing.circle.ofYou', { names: circleNames(owner, others, personId, t, language, note.circleOf) });
+      } else {
+        words = t('notes.sharing.circle.ofSenior', {
+          senior: String(shownName(senior) ?? '').trim() || t('notes.sharing.someone'),
+          names: circleNames(owner, people, personId, t, language, note.circleOf),
+        });
+      }
+    } else if (!owner) {
       words = t('notes.sharing.circle.unknown');
     } else {
       const side = owner.role === 'senior' ? 'Senior' : 'Carer';
@@ -104,21 +94,25 @@ export function readOnlyNotice(note, people, t) {
 }
 
 /**
- * What to PATCH for the owner's choice `chosen` ({ visibility, readOnly })
- * on `note`: only what changed, and nothing about reading for a private
- * note (it keeps its readOnly for when it is shared again). Null when
- * nothing changed or the choice was cancelled.
+ * What to PATCH for the owner's choice `chosen` ({ visibility, circleOf,
+ * readOnly }) on `note`: only what changed (whose circle, for a circle the
+ * owner named), and nothing about reading for a private note (it keeps its
+ * readOnly for when it is shared again). Null when nothing changed or the
+ * choice was cancelled.
  */
 export function sharingPatch(note, chosen) {
   if (!chosen || !VISIBILITIES.includes(chosen.visibility)) return null;
   const body = {};
   if (chosen.visibility !== note?.visibility) body.visibility = chosen.visibility;
+  if (chosen.visibility === 'circle' && chosen.circleOf && chosen.circleOf !== (note?.circleOf ?? null)) body.circleOf = chosen.circleOf;
   if (chosen.visibility !== 'private' && (chosen.readOnly === true) !== (note?.readOnly === true)) body.readOnly = chosen.readOnly === true;
   return Object.keys(body).length > 0 ? body : null;
 }
 
-/** A new note's sharing for POST /notes: its visibility, and readOnly unless private. */
+/** A new note's sharing for POST /notes: its visibility, whose circle when chosen, and readOnly unless private. */
 export function newNoteSharing(chosen) {
   const visibility = VISIBILITIES.includes(chosen?.visibility) ? chosen.visibility : 'private';
-  return visibility === 'private' ? { visibility } : { visibility, readOnly: chosen.readOnly === true };
+  if (visibility === 'private') return { visibility };
+  const circle = visibility === 'circle' && chosen.circleOf ? { circleOf: chosen.circleOf } : {};
+  return { visibility, ...circle, readOnly: chosen.readOnly === true };
 }

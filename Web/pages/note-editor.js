@@ -59,10 +59,9 @@ function renderEditor(app, household, chosen, outlet, noteId) {
     id: 'note-text', name: 'text', rows: '14', spellcheck: 'true', readonly: true,
     'aria-describedby': 'note-text-hint note-status',
   });
+  const textHint = h('p', { id: 'note-text-hint', class: 'hint' }, t('notes.editor.textHint'));
   const textField = h('div', { class: 'field note-text-field' },
-    h('label', { for: 'note-text' }, t('notes.editor.text')),
-    h('p', { id: 'note-text-hint', class: 'hint' }, t('notes.editor.textHint')),
-    textarea);
+    h('label', { for: 'note-text' }, t('notes.editor.text')), textHint, textarea);
   const checklist = createChecklistView(app, session, chosen, { textField, text: () => text });
   const presence = createPresenceList(app, session);
 
@@ -93,6 +92,9 @@ function renderEditor(app, household, chosen, outlet, noteId) {
     textarea.readOnly = !session.editable;
     textarea.setAttribute('aria-readonly', String(textarea.readOnly));
     const reader = session.readOnly === true;
+    // Someone who may only read it is told so (the notice, the status
+    // line), never that what they type is saved.
+    textHint.hidden = reader;
     textarea.setAttribute('aria-describedby', reader ? 'note-read-only-notice note-status' : 'note-text-hint note-status');
     checklist.refresh();
   }

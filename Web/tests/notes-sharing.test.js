@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createTranslator } from '../i18n.js';
 import {
-  canEditNote, circleMembers, mayEdit, newNoteSharing, readOnlyNotice, sharingPatch, sharingSentence, visibilityChoices,
+  canEditNote, mayEdit, newNoteSharing, readOnlyNotice, sharingPatch, sharingSentence,
 } from '../notes/sharing.js';
+import { circleMembers } from '../notes/circle.js';
 
 const dictionary = async (lang) => JSON.parse(await readFile(new URL(`../i18n/${lang}.json`, import.meta.url), 'utf8'));
 const en = await dictionary('en');
@@ -35,16 +36,6 @@ test('the hub\'s canEdit wins when the note carries it (a REST answer); a live p
   assert.equal(mayEdit({ ownerId: zofia.id, readOnly: false, canEdit: false }, anna.id), false);
   assert.equal(mayEdit({ ownerId: zofia.id, readOnly: true, canEdit: true }, anna.id), true);
   assert.equal(mayEdit({ ownerId: zofia.id, readOnly: true }, anna.id), false);
-});
-
-test('the choices are worded from the owner\'s side of the care circle', () => {
-  assert.deepEqual(visibilityChoices('senior').map((c) => c.value), ['private', 'circle', 'shared']);
-  assert.deepEqual(visibilityChoices('senior').map((c) => tEn(c.label)),
-    ['Only me', 'The people who look after me', 'Everyone in the household']);
-  assert.deepEqual(visibilityChoices('caregiver').map((c) => tEn(c.label)),
-    ['Only me', 'The people I look after', 'Everyone in the household']);
-  assert.equal(tPl(visibilityChoices('admin')[1].label), 'Osoby, którymi się opiekuję');
-  assert.equal(tPl(visibilityChoices('senior')[1].label), 'Osoby, które się mną opiekują');
 });
 
 test('a senior\'s circle is who looks after her; a caregiver\'s, whom she looks after', () => {
@@ -94,6 +85,23 @@ test('the editor tells a reader whose note it is', () => {
   assert.equal(readOnlyNotice({ ownerId: 'p-gone' }, people, tEn), 'Only its owner can change this note. You can read it.');
 });
 
+test('a caregiver\'s note in a senior\'s circle is named from the senior\'s side, in English and Polish', () => {
+  const inZofias = { ownerId: anna.id, visibility: 'circle', circleOf: zofia.id, readOnly: false };
+  assert.equal(sharingSentence(inZofias, as(anna), tEn), 'Shared with Zofia and the people who look after them: Jan, Zofia');
+  assert.equal(sharingSentence(inZofias, as(jan), tEn), 'Shared with Zofia and the people who look after them: you, Zofia');
+  assert.equal(sharingSentence(inZofias, as(zofia), tEn), 'Shared with you and the people who look after you: Jan');
+  assert.equal(sharingSentence({ ...inZofias, readOnly: true }, as(jan), tPl, 'pl'),
+    'Udostępniona: Zofia wraz z opiekunami — Ty, Zofia. Tylko Anna może ją zmieniać');
+  assert.equal(sharingSentence(inZofias, as(zofia), tPl, 'pl'), 'Udostępniona Tobie i osobom, które się Tobą opiekują: Jan');
+  // Unlinked since, Łukasz's note stays in Zofia's circle as it is now.
+  const byLukasz = { ownerId: lukasz.id, visibility: 'circle', circleOf: zofia.id };
+  assert.equal(sharingSentence(byLukasz, as(lukasz), tEn), 'Shared with Zofia and the people who look after them: Anna, Jan, Zofia');
+  // A caregiver's alias for her senior names her.
+  const mama = [{ ...zofia, alias: 'Mama' }, edek, jan, anna, lukasz];
+  assert.equal(sharingSentence(inZofias, { personId: jan.id, people: mama }, tEn),
+    'Shared with Mama and the people who look after them: you, Mama');
+});
+
 test('the owner\'s choice sends only what changed, and no "read only" for a private note', () => {
   const note = { visibility: 'shared', readOnly: false };
   assert.deepEqual(sharingPatch(note, { visibility: 'circle', readOnly: false }), { visibility: 'circle' });
@@ -104,12 +112,21 @@ test('the owner\'s choice sends only what changed, and no "read only" for a priv
   assert.deepEqual(sharingPatch({ visibility: 'private', readOnly: true }, { visibility: 'circle', readOnly: false }),
     { visibility: 'circle', readOnly: false });
   assert.equal(sharingPatch(note, null), null, 'cancelled');
+  assert.deepEqual(sharingPatch(note, { visibility: 'circle', circleOf: zofia.id, readOnly: false }),
+    { visibility: 'circle', circleOf: zofia.id });
+  const inZofias = { visibility: 'circle', circleOf: zofia.id, readOnly: false };
+  assert.deepEqual(sharingPatch(inZofias, { visibility: 'circle', circleOf: edek.id, readOnly: false }), { circleOf: edek.id });
+  assert.equal(sharingPatch(inZofias, { visibility: 'circle', circleOf: zofia.id, readOnly: false }), null);
+  assert.equal(sharingPatch({ visibility: 'circle', readOnly: false }, { visibility: 'circle', circleOf: null, readOnly: false }), null,
+    'a note from before circles named a senior, saved as it was');
   assert.equal(sharingPatch(note, { visibility: 'everyone' }), null);
 });
 
 test('a new note is created with its sharing', () => {
   assert.deepEqual(newNoteSharing({ visibility: 'private', readOnly: true }), { visibility: 'private' });
   assert.deepEqual(newNoteSharing({ visibility: 'circle', readOnly: true }), { visibility: 'circle', readOnly: true });
+  assert.deepEqual(newNoteSharing({ visibility: 'circle', circleOf: zofia.id, readOnly: false }),
+    { visibility: 'circle', circleOf: zofia.id, readOnly: false });
   assert.deepEqual(newNoteSharing({ visibility: 'shared', readOnly: false }), { visibility: 'shared', readOnly: false });
   assert.deepEqual(newNoteSharing(undefined), { visibility: 'private' });
 });
