@@ -68,10 +68,12 @@ struct DosesController {
             }
             let seniors = try await circle.seniors(
                 named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .care(of: $0) }
-            return try await store.doses(of: Set(seniors.map(\.id)), from: from, to: to).map(\.json)
+            // Each says whether it was taken late, by the household's grace as it is now.
+            let settings = try await store.reminderSettings()
+            return try await store.doses(of: Set(seniors.map(\.id)), from: from, to: to).map { $0.json(judgedBy: settings) }
         }
         doses.get("{id}") { _, context -> JSONValue in
-            try await visibleDose(context, for: .view).json
+            try await visibleDose(context, for: .view).json(judgedBy: try await store.reminderSettings())
         }
         doses.patch("{id}") { request, context -> JSONValue in
             let actor = try context.requirePaired()
@@ -84,11 +86,12 @@ struct DosesController {
                 }
                 let (waiting, key) = try await store.withdrawDoseAnswer(id: id, as: actor, by: context.caller.actorName)
                 // Still ahead: no record is left, as if never answered.
-                return waiting?.json ?? ["id": .of(id), "key": .string(key), "status": "withdrawn"]
+                return waiting?.json(judgedBy: try await store.reminderSettings())
+                    ?? ["id": .of(id), "key": .string(key), "status": "withdrawn"]
             }
             return try await store.correctDose(
                 id: id, takenAt: correction.takenAt, status: correction.status, reason: correction.reason,
-                as: actor, by: context.caller.actorName).json
+                as: actor, by: context.caller.actorName).json(judgedBy: try await store.reminderSettings())
         }
     }
 
@@ -99,7 +102,7 @@ struct DosesController {
         let answer = try DoseAnswer(status: body.status, takenAt: body.takenAt, reason: body.reason, snoozeMinutes: body.snoozeMinutes)
         let (dose, recorded) = try await store.answerDose(key: key, answer, as: try context.requirePaired(), by: context.caller.actorName)
         return EditedResponse(status: recorded ? .created : .ok, headers: [.location: APIPath.link(.doses, dose.id)],
-                              response: dose.json)
+                              response: dose.json(judgedBy: try await store.reminderSettings()))
     }
 
     /// An as-needed dose. Past its minimum interval or daily maximum it is

@@ -116,21 +116,19 @@ extension HearthStore {
     /// Marks open alerts of these kinds about a dose as no longer needing
     /// anyone. When `answer` closed them (the dose taken, skipped or put
     /// off), each keeps what it was and who gave it, so a caregiver's missed
-    /// dose reads "taken at 10:32, recorded by Zosia" in the alert history.
-    static func resolveAlerts(doseId: UUID, kinds: [CareAlert.Kind], answer: Dose? = nil,
+    /// dose reads "taken late, at 10:32, recorded by Zosia" in the alert
+    /// history (`answerDetails`; `correcting` when the answer is a dose put
+    /// right). A later correction rewrites it (`followAnswer`).
+    static func resolveAlerts(doseId: UUID, kinds: [CareAlert.Kind], answer: Dose? = nil, correcting: Bool = false,
                               in transaction: inout WriteTransaction) throws {
+        let settings = answer == nil ? nil : try reminderSettings(transaction.db)
         for kind in kinds {
             for var alert in try alerts(sql: "SELECT * FROM alerts WHERE doseId = ? AND kind = ? AND resolvedAt IS NULL",
                                         arguments: [doseId.text, kind.rawValue], transaction.db) {
                 alert.resolvedAt = transaction.time
-                if let answer, case .object(var details) = alert.details {
-                    details["answer"] = .string(answer.status.rawValue)
-                    details["answeredAt"] = .of(transaction.time)
-                    if let takenAt = answer.takenAt { details["takenAt"] = .of(takenAt) }
-                    if let by = answer.recordedBy {
-                        details["answeredByName"] = .string(try person(id: by, transaction.db)?.name ?? "")
-                    }
-                    alert.details = .object(details)
+                if let answer, let settings {
+                    alert.details = try answerDetails(alert.details, of: answer, answeredAt: .of(transaction.time),
+                                                      correcting: correcting, settings: settings, transaction.db)
                 }
                 try saveAlert(alert, in: &transaction)
             }

@@ -120,6 +120,8 @@ extension HearthStore {
         // The banner goes away on every device; a snoozed dose's comes back when the snooze ends.
         try resolveAlerts(doseId: dose.id, kinds: dose.status == .snoozed ? [.doseDue] : [.doseDue, .doseMissed], answer: dose,
                           in: &transaction)
+        // Answered again after its answer was taken back: the alerts that answer had closed say this one.
+        if dose.status.isAnswered { try followAnswer(of: dose, correcting: false, in: &transaction) }
         return (dose, true)
     }
 
@@ -175,8 +177,10 @@ extension HearthStore {
             try takeFromStock(-dose.amount, medicationId: dose.medicationId, in: &transaction)
         }
         if dose.status.isAnswered {
-            try resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], answer: dose, in: &transaction)
+            try resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], answer: dose, correcting: true, in: &transaction)
         }
+        // The alerts an earlier answer closed say what the dose is now, not what it was.
+        try followAnswer(of: dose, correcting: true, in: &transaction)
         return dose
     }
 
@@ -214,6 +218,8 @@ extension HearthStore {
             dose.updatedAt = now
             try transaction.stampChanges(of: .dose, id: key, from: before.json, to: dose.json)
             try Self.saveDose(dose, isNew: false, in: &transaction)
+            // The alerts the answer closed no longer say it was taken or skipped.
+            try Self.followAnswer(of: dose, correcting: true, in: &transaction)
             // The next reminder a repeat interval from now, not at once.
             try transaction.db.cachedExecute(sql: "UPDATE doses SET remindedAt = ? WHERE id = ?",
                                              arguments: [now.millisecondsSince1970, dose.id.text])

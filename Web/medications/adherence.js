@@ -1,7 +1,7 @@
 // The History page's data, without the page: a month as weeks of days
 // (Monday first), each day's recorded doses of one medication summed up as
-// taken / skipped / missed, and the doses as CSV for a spreadsheet or the
-// doctor. Pure, for the Node tests.
+// taken / taken late / skipped / missed, and the doses as CSV for a
+// spreadsheet or the doctor. Pure, for the Node tests.
 
 const pad = (n) => String(n).padStart(2, '0');
 
@@ -56,7 +56,22 @@ export function doseDay(dose, localDate = (iso) => String(iso ?? '').slice(0, 10
   return when ? localDate(when) : null;
 }
 
-/** Map of YYYY-MM-DD → { taken, skipped, missed } for one medication (all when medicationId is null). */
+/**
+ * What History calls a recorded dose: its status, or "late" for one taken
+ * late. The hub decides that (`takenLate`: taken after it would have counted
+ * as missed, by the household's grace minutes; HearthCore's
+ * `ReminderSettings.isTakenLate`, the same rule as the alert history's
+ * "Taken late"), so the page never judges it by a rule of its own.
+ */
+export function historyState(dose) {
+  return dose?.status === 'taken' && dose.takenLate === true ? 'late' : dose?.status;
+}
+
+/**
+ * Map of YYYY-MM-DD → { taken, skipped, missed } for one medication (all
+ * when medicationId is null): `taken` those taken on time, and `late`,
+ * once any dose of the day was taken late, those.
+ */
 export function summariseDays(doses, medicationId = null, localDate) {
   const days = new Map();
   for (const dose of doses ?? []) {
@@ -65,19 +80,23 @@ export function summariseDays(doses, medicationId = null, localDate) {
     const day = doseDay(dose, localDate);
     if (!day) continue;
     if (!days.has(day)) days.set(day, { taken: 0, skipped: 0, missed: 0 });
-    days.get(day)[dose.status] += 1;
+    const summary = days.get(day);
+    const state = historyState(dose);
+    summary[state] = (summary[state] ?? 0) + 1;
   }
   return days;
 }
 
 /**
  * One word for a day's colour: "missed" if any dose was missed, else
- * "skipped" if any was skipped, else "taken"; "none" without doses.
+ * "skipped" if any was skipped, else "late" if any was taken late, else
+ * "taken"; "none" without doses.
  */
 export function dayState(summary) {
   if (!summary) return 'none';
   if (summary.missed > 0) return 'missed';
   if (summary.skipped > 0) return 'skipped';
+  if (summary.late > 0) return 'late';
   if (summary.taken > 0) return 'taken';
   return 'none';
 }
@@ -90,32 +109,50 @@ export function isAsNeededOnly(medication) {
 
 /**
  * The line above a medicine's month, { key, params } for t(): the share of
- * planned doses taken, or for a medicine taken only as needed how often it
+ * planned doses taken, and of those taken late when any were ("Taken on
+ * time: 75% of doses, late: 25%": a dose missed and taken hours later is
+ * not 100% on time), or for a medicine taken only as needed how often it
  * was (nothing was due, so "Taken: 100%" said nothing true).
  */
 export function adherenceLine(medication, days) {
   if (isAsNeededOnly(medication)) {
     let taken = 0;
-    for (const summary of days.values()) taken += summary.taken;
+    for (const summary of days.values()) taken += summary.taken + (summary.late ?? 0);
     return taken === 0
       ? { key: 'medications.history.nothing', params: {} }
       : { key: 'medications.history.asNeededTaken', params: { count: taken } };
   }
   const percent = adherencePercent(days);
-  return percent === null
-    ? { key: 'medications.history.nothing', params: {} }
-    : { key: 'medications.history.percent', params: { percent } };
+  if (percent === null) return { key: 'medications.history.nothing', params: {} };
+  const late = latePercent(days);
+  return late === null
+    ? { key: 'medications.history.percent', params: { percent } }
+    : { key: 'medications.history.percentLate', params: { percent, late } };
 }
 
-/** Share of doses taken among those that were due (null without any), 0–100. */
+/** How many doses were due, and how many of them were taken late. */
+function dueAndLate(days) {
+  let all = 0;
+  let late = 0;
+  for (const summary of days.values()) {
+    late += summary.late ?? 0;
+    all += summary.taken + (summary.late ?? 0) + summary.skipped + summary.missed;
+  }
+  return { all, late };
+}
+
+/** Share of doses taken on time among those that were due (null without any), 0–100. */
 export function adherencePercent(days) {
   let taken = 0;
-  let all = 0;
-  for (const summary of days.values()) {
-    taken += summary.taken;
-    all += summary.taken + summary.skipped + summary.missed;
-  }
+  for (const summary of days.values()) taken += summary.taken;
+  const { all } = dueAndLate(days);
   return all === 0 ? null : Math.round((taken / all) * 100);
+}
+
+/** Share of doses taken late among those that were due, 0–100; null when none was late. */
+export function latePercent(days) {
+  const { all, late } = dueAndLate(days);
+  return late === 0 ? null : Math.round((late / all) * 100);
 }
 
 /** One CSV cell: quoted when needed; a leading =, +, - or @ is defused for spreadsheets. */

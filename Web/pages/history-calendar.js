@@ -9,11 +9,12 @@ import { adherenceLine, dayState, monthWeeks, summariseDays } from '../medicatio
 import { historyDay } from './history-day.js';
 import { medicationTitle } from './today-doses.js';
 
-const MARKS = { taken: '✓', skipped: '–', missed: '✗', none: '' };
+// A dose taken late is marked apart from one taken on time, for those who do not see colour.
+const MARKS = { taken: '✓', late: '◷', skipped: '–', missed: '✗', none: '' };
 
 export function legend(t) {
   return h('ul', { class: 'history-legend', 'aria-label': t('medications.history.legend') },
-    ['taken', 'skipped', 'missed'].map((state) => h('li', { 'data-state': state },
+    ['taken', 'late', 'skipped', 'missed'].map((state) => h('li', { 'data-state': state },
       h('span', { class: 'legend-swatch', 'data-state': state, 'aria-hidden': 'true' }, MARKS[state]),
       t(`medications.history.states.${state}`))));
 }
@@ -60,7 +61,7 @@ export function calendar(month, medication) {
 
 function daySentence(t, summary) {
   if (!summary) return t('medications.history.states.none');
-  return ['taken', 'skipped', 'missed']
+  return ['taken', 'late', 'skipped', 'missed']
     .filter((state) => summary[state] > 0)
     .map((state) => t(`medications.history.count.${state}`, { count: summary[state] }))
     .join(', ');

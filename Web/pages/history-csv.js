@@ -5,7 +5,7 @@ import { h } from '../dom.js';
 import { clockTime } from '../care/format.js';
 import { skipReasonText } from '../care/skip-reasons.js';
 import { formatNumber, unitName } from '../care/words.js';
-import { doseRows, monthKey, toCSV } from '../medications/adherence.js';
+import { doseRows, historyState, monthKey, toCSV } from '../medications/adherence.js';
 
 /** What is shown: { person (their name), month, doses, medications, toLocalDay, timeZone }. */
 export function downloadCSV(app, { person, month, doses, medications, toLocalDay, timeZone }) {
@@ -21,7 +21,7 @@ export function downloadCSV(app, { person, month, doses, medications, toLocalDay
       strength: medication?.strength ?? '',
       amount: formatNumber(language, dose.amount),
       unit: unitName(language, medication?.unit ?? 'tablets'),
-      status: t(`medications.history.states.${dose.status}`),
+      status: t(`medications.history.states.${historyState(dose)}`),
       takenAt: dose.takenAt ? `${toLocalDay(dose.takenAt)} ${clockTime(dose.takenAt, { language, timeZone: timeZone() })}` : '',
       reason: skipReasonText(language, dose.reason),
     };

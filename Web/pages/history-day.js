@@ -61,6 +61,8 @@ function statusText(view, dose, time) {
   const { t, language } = view.app;
   switch (dose.status) {
     case 'taken':
+      // Late as the hub judges it (`takenLate`), the same words as the alert history's.
+      if (dose.takenAt && dose.takenLate === true) return t('medications.history.takenLateAt', { time: time(dose.takenAt) });
       return dose.takenAt ? t('today.status.takenAt', { time: time(dose.takenAt) }) : t('today.status.taken');
     case 'skipped': {
       const reason = skipReasonText(language, dose.reason);

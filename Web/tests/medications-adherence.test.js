@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  adherenceLine, adherencePercent, csvCell, dayState, doseRows, monthRange, monthWeeks, parseMonth, shiftMonth, summariseDays, toCSV,
+  adherenceLine, adherencePercent, csvCell, dayState, doseRows, historyState, latePercent, monthRange, monthWeeks, parseMonth, shiftMonth,
+  summariseDays, toCSV,
 } from '../medications/adherence.js';
 
 test('a month is laid out in weeks starting on Monday', () => {
@@ -96,4 +97,29 @@ test('a medicine taken only as needed says how often it was taken, never a share
   assert.deepEqual(adherenceLine(asNeeded, new Map()), { key: 'medications.history.nothing', params: {} });
   assert.deepEqual(adherenceLine(planned, days), { key: 'medications.history.percent', params: { percent: 100 } });
   assert.deepEqual(adherenceLine(planned, new Map()), { key: 'medications.history.nothing', params: {} });
+});
+
+test('a dose taken late counts as taken late, not on time, in the month, the day and the spreadsheet', () => {
+  const month = [
+    { medicationId: 'a', plannedDate: '2026-11-02', plannedTime: '08:00', status: 'taken', takenLate: false },
+    { medicationId: 'a', plannedDate: '2026-11-02', plannedTime: '20:00', status: 'taken', takenLate: true },
+    { medicationId: 'a', plannedDate: '2026-11-03', plannedTime: '08:00', status: 'taken' },
+    { medicationId: 'a', plannedDate: '2026-11-03', plannedTime: '20:00', status: 'taken', takenLate: false },
+  ];
+  const planned = { id: 'a', schedules: [{ kind: 'weekly', times: ['08:00', '20:00'] }] };
+  const days = summariseDays(month, 'a');
+  assert.deepEqual(days.get('2026-11-02'), { taken: 1, late: 1, skipped: 0, missed: 0 });
+  assert.equal(dayState(days.get('2026-11-02')), 'late');
+  assert.equal(dayState(days.get('2026-11-03')), 'taken');
+  assert.equal(adherencePercent(days), 75, 'on time');
+  assert.equal(latePercent(days), 25);
+  assert.deepEqual(adherenceLine(planned, days), { key: 'medications.history.percentLate', params: { percent: 75, late: 25 } });
+  assert.equal(dayState({ taken: 0, late: 1, skipped: 1, missed: 0 }), 'skipped', 'a skipped dose still colours the day');
+  assert.equal(historyState(month[1]), 'late');
+  assert.equal(historyState(month[0]), 'taken');
+  assert.equal(historyState({ status: 'skipped', takenLate: true }), 'skipped', 'only a taken dose is late');
+  // One late dose alone: 0 % on time, never "Taken: 100%"
+  const alone = summariseDays([month[1]], 'a');
+  assert.deepEqual(adherenceLine(planned, alone), { key: 'medications.history.percentLate', params: { percent: 0, late: 100 } });
+  assert.equal(latePercent(summariseDays(month.slice(2), 'a')), null, 'nothing late, nothing said of it');
 });

@@ -67,7 +67,7 @@ public enum ReminderRules {
     public static func step(for dose: DueDose, recorded: Recorded?, at now: Date, settings: ReminderSettings) -> Step {
         guard let recorded else {
             if now < dose.due { return Step(action: .nothing, nextCheck: dose.due) }
-            let deadline = dose.due.addingTimeInterval(settings.grace)
+            let deadline = settings.missedFrom(dose.due)
             if now >= deadline { return Step(action: .markMissed, nextCheck: nil) }
             return Step(action: .raiseDue, nextCheck: min(now.addingTimeInterval(settings.repeatInterval), deadline))
         }
@@ -77,11 +77,11 @@ public enum ReminderRules {
         case .snoozed:
             let until = recorded.snoozedUntil ?? dose.due
             if now < until { return Step(action: .nothing, nextCheck: until) }
-            let deadline = max(until, dose.due).addingTimeInterval(settings.grace)
+            let deadline = settings.missedFrom(max(until, dose.due))
             if now >= deadline { return Step(action: .markMissed, nextCheck: nil) }
             return Step(action: .remindAgain, nextCheck: min(now.addingTimeInterval(settings.repeatInterval), deadline))
         case .due:
-            let deadline = max(recorded.snoozedUntil ?? dose.due, dose.due).addingTimeInterval(settings.grace)
+            let deadline = settings.missedFrom(max(recorded.snoozedUntil ?? dose.due, dose.due))
             if now >= deadline { return Step(action: .markMissed, nextCheck: nil) }
             let nextReminder = (recorded.remindedAt ?? dose.due).addingTimeInterval(settings.repeatInterval)
             if now >= nextReminder {
