@@ -34,8 +34,8 @@ public struct Device: Sendable, Hashable, Codable {
 
     public static let maximumNameLength = 60
 
-    public static func validatedName(_ raw: String) throws(HearthError) -> String {
-        try NameRule.validated(raw, field: "deviceName", maximumLength: maximumNameLength)
+    public static func validatedName(_ raw: String, field: String = "deviceName") throws(HearthError) -> String {
+        try NameRule.validated(raw, field: field, maximumLength: maximumNameLength)
     }
 
     /// A new bearer token: 256 bits from the system's cryptographic random source.

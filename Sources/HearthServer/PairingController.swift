@@ -15,7 +15,11 @@ struct PairingController {
         var code: String?
         /// …or the `XXXX-XXXX` code typed by hand.
         var shortCode: String?
+        /// The name the person chose for this device…
         var deviceName: String?
+        /// …or the page's own guess ("Phone"), which gives way to the name
+        /// the code was made with (`hearth pair --device-name`).
+        var suggestedDeviceName: String?
     }
 
     struct Paired: ResponseEncodable {
@@ -45,7 +49,7 @@ struct PairingController {
                 throw HearthError.invalid(fields: ["code": "send either code (from the QR code) or shortCode (typed), not both"])
             }
             let (paired, token) = try await store.redeemPairing(
-                presented, deviceName: exchange.deviceName, userAgent: request.headers[.userAgent].map { String($0.prefix(200)) })
+                presented, deviceName: exchange.deviceName, suggestedDeviceName: exchange.suggestedDeviceName, userAgent: request.headers[.userAgent].map { String($0.prefix(200)) })
             context.logger.notice("device paired", metadata: [
                 "device": "\(paired.device.id.text)", "person": "\(paired.person.id.text)", "role": "\(paired.person.role.rawValue)",
             ])

@@ -122,10 +122,17 @@ extension HearthStore {
     /// was for someone new) and returns the device's token, shown only now.
     /// An unknown, expired, used or burned code is refused alike, so a guesser
     /// learns nothing; a wrong short code counts against every open code.
+    /// The device's name: `deviceName` if the person chose one, else the name
+    /// the code was made with (`hearth pair --device-name`), else
+    /// `suggestedDeviceName` (what the pairing page guessed: "Phone"), else
+    /// "<person>'s device".
     public func redeemPairing(
-        _ presented: PresentedPairingCode, deviceName: String?, userAgent: String?
+        _ presented: PresentedPairingCode, deviceName: String?, suggestedDeviceName: String? = nil, userAgent: String?
     ) async throws -> (device: PairedDevice, token: String) {
         let validDeviceName = try deviceName.map { name throws(HearthError) in try Device.validatedName(name) }
+        let validSuggestion = try suggestedDeviceName.map { name throws(HearthError) in
+            try Device.validatedName(name, field: "suggestedDeviceName")
+        }
         let token = Device.generateToken()
         let outcome: Result<PairedDevice, HearthError> = try await write(by: "pairing") { transaction in
             let now = transaction.time.millisecondsSince1970
@@ -149,7 +156,8 @@ extension HearthStore {
                 }
             }
             guard let row else { return .failure(Self.refusal) }
-            return .success(try Self.pair(row, deviceName: validDeviceName, userAgent: userAgent, token: token, in: &transaction))
+            return .success(try Self.pair(row, deviceName: validDeviceName, suggestedDeviceName: validSuggestion, userAgent: userAgent,
+                                          token: token, in: &transaction))
         }
         return (try outcome.get(), token)
     }
@@ -173,7 +181,7 @@ extension HearthStore {
         }
     }
 
-    static func pair(_ code: Row, deviceName: String?, userAgent: String?, token: String,
+    static func pair(_ code: Row, deviceName: String?, suggestedDeviceName: String? = nil, userAgent: String?, token: String,
                      in transaction: inout WriteTransaction) throws -> PairedDevice {
         let person: Person
         if let personIdText: String = code["personId"] {
@@ -209,7 +217,7 @@ extension HearthStore {
                 ])
             }
         }
-        let device = Device(id: UUID.random(), personId: person.id, name: deviceName ?? code["deviceName"] ?? "\(person.name)'s device",
+        let device = Device(id: UUID.random(), personId: person.id, name: deviceName ?? code["deviceName"] ?? suggestedDeviceName ?? "\(person.name)'s device",
                             createdAt: transaction.time, lastSeenAt: transaction.time, userAgent: userAgent,
                             awaitingApproval: code["needsApproval"] ?? false)
         try transaction.db.cachedExecute(sql: """

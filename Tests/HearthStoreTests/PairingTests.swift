@@ -54,6 +54,26 @@ import Testing
         #expect(paired.device.name == "Kitchen tablet", "the name chosen when pairing started")
     }
 
+    @Test func thePagesGuessGivesWayToTheNameTheCodeWasMadeWithAndThePersonsOwnChoiceToBoth() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try Self.store(directory)
+        defer { try? store.close() }
+        let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, by: "cli")
+        let named = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli")
+        let (kept, _) = try await store.redeemPairing(.secret(named.code.secret), deviceName: nil, suggestedDeviceName: "Tablet", userAgent: nil)
+        #expect(kept.device.name == "Kitchen tablet", "hearth pair --device-name is kept over the page's guess")
+        let unnamed = try await store.createPairing(for: .person(senior.id), deviceName: nil, by: "cli")
+        let (guessed, _) = try await store.redeemPairing(.secret(unnamed.code.secret), deviceName: nil, suggestedDeviceName: "Tablet", userAgent: nil)
+        #expect(guessed.device.name == "Tablet")
+        let again = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli")
+        let (chosen, _) = try await store.redeemPairing(.secret(again.code.secret), deviceName: "Bedroom tablet", suggestedDeviceName: "Tablet", userAgent: nil)
+        #expect(chosen.device.name == "Bedroom tablet", "what the person typed wins")
+        let last = try await store.createPairing(for: .person(senior.id), deviceName: nil, by: "cli")
+        await #expect(throws: HearthError.invalid(fields: ["suggestedDeviceName": "must not be empty"])) {
+            _ = try await store.redeemPairing(.secret(last.code.secret), deviceName: nil, suggestedDeviceName: " ", userAgent: nil)
+        }
+    }
+
     @Test func anExpiredCodeIsRefused() async throws {
         let directory = try TemporaryDirectory()
         let clock = TestClock()

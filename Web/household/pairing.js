@@ -74,7 +74,12 @@ export function deviceKind(userAgent) {
  * Returns { body } to send, or { field, error } naming what to fix:
  * error is "deviceNameMissing", "deviceNameTooLong" or "shortCodeInvalid".
  */
-export function pairingRequest({ secret = null, shortCode = '', deviceName = '' }) {
+/**
+ * `nameChosen`: whether the person typed the name; an untouched guess
+ * ("Phone") is sent as `suggestedDeviceName`, so the name the admin gave the
+ * code (`hearth pair --device-name "Kitchen tablet"`) wins over it.
+ */
+export function pairingRequest({ secret = null, shortCode = '', deviceName = '', nameChosen = true }) {
   const name = String(deviceName ?? '').trim();
   let body;
   if (secret) {
@@ -86,7 +91,7 @@ export function pairingRequest({ secret = null, shortCode = '', deviceName = '' 
   }
   if (name === '') return { field: 'deviceName', error: 'deviceNameMissing' };
   if ([...name].length > DEVICE_NAME_MAX_LENGTH) return { field: 'deviceName', error: 'deviceNameTooLong' };
-  return { body: { ...body, deviceName: name } };
+  return { body: { ...body, [nameChosen ? 'deviceName' : 'suggestedDeviceName']: name } };
 }
 
 /**

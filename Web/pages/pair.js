@@ -109,7 +109,7 @@ async function submitPairing(form, event) {
   const { typed } = pairing;
   event.preventDefault();
   if (pairing.busy || pairing.paired) return;
-  const request = pairingRequest({ secret, shortCode: typed.shortCode, deviceName: typed.deviceName });
+  const request = pairingRequest({ secret, shortCode: typed.shortCode, deviceName: typed.deviceName, nameChosen: pairing.nameEdited });
   if (!request.body) {
     const input = request.field === 'shortCode' ? shortCode?.input : deviceName.input;
     refuse(app, input, t(`pair.errors.${request.error}`));

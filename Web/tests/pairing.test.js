@@ -172,3 +172,10 @@ test('a 201 without a device is not taken for success', async () => {
   await assert.rejects(exchangePairingCode({ shortCode: 'AAAAAAAA', deviceName: 'x' }, { t, fetchImpl }),
     { message: 'Bad answer.' });
 });
+
+test('a name the person did not touch is only a suggestion: the code\'s own name wins over it on the hub', () => {
+  assert.deepEqual(pairingRequest({ secret: 'R475r0z2VmSMZgahprc8hw', deviceName: 'Phone', nameChosen: false }),
+    { body: { code: 'R475r0z2VmSMZgahprc8hw', suggestedDeviceName: 'Phone' } });
+  assert.deepEqual(pairingRequest({ secret: 'R475r0z2VmSMZgahprc8hw', deviceName: 'Tablet babci', nameChosen: true }),
+    { body: { code: 'R475r0z2VmSMZgahprc8hw', deviceName: 'Tablet babci' } });
+});
