@@ -26,6 +26,20 @@ export function isUnpaired(problem) {
   return problem instanceof HubProblem && problem.status === 401;
 }
 
+/** True when the hub let this device pair but an admin has not approved it yet (403 awaiting-approval). */
+export function isAwaitingApproval(problem) {
+  return problem instanceof HubProblem && problem.status === 403 && problem.type === 'urn:hearth:problem:awaiting-approval';
+}
+
+/**
+ * True when the hub could not be reached, or did not let this device in
+ * yet (awaiting an admin's approval): both stop being true when the live
+ * connection opens, so what they made a page say goes then.
+ */
+export function isConnectionProblem(problem) {
+  return problem instanceof HubProblem && (problem.status === 0 || isAwaitingApproval(problem));
+}
+
 /** Retry-After as whole seconds; an HTTP date or garbage gives null. */
 export function retryAfterSeconds(value) {
   const text = String(value ?? '').trim();

@@ -3,7 +3,7 @@
 // logic lives in pages/, pure logic in router.js, i18n.js, live.js,
 // preferences.js, care/, medications/, notes/ and household/. At /pair
 // it shows only the pairing form instead.
-import { getJSON, isUnpaired } from './api.js';
+import { getJSON, isAwaitingApproval, isConnectionProblem, isUnpaired } from './api.js';
 import { PAIR_PATH, isPairingPath, secretFromHash } from './household/pairing.js';
 import { createRouter, homePageFor, navPagesFor } from './router.js';
 import { LANGUAGE_STORAGE_KEY, loadTranslator, pickLanguage } from './i18n.js';
@@ -66,6 +66,10 @@ const storage = (() => {
   }
 })();
 
+// "Cannot reach the hub" and "an admin must approve this device" stop being
+// true the moment the live connection opens: they go then (see onState).
+let problemGoesWhenConnected = false;
+
 const app = {
   t: (key) => key,
   language: 'en',
@@ -73,17 +77,23 @@ const app = {
   live: createLiveConnection(),
   /** True once the hub said this browser is not a paired device. */
   unpaired: false,
+  /** True once the hub said this device waits for an admin's approval. */
+  awaitingApproval: false,
   showProblem(message) {
     problemRegion.textContent = message;
+    problemGoesWhenConnected = false;
   },
   /** Shows a failed API call: "not paired" gets its own message, not an error. */
   reportProblem(problem) {
     if (problem?.name === 'AbortError') return;
-    if (isUnpaired(problem)) showUnpaired();
-    else app.showProblem(problem?.message ?? app.t('errors.page'));
+    if (isUnpaired(problem)) return showUnpaired();
+    if (isAwaitingApproval(problem)) app.awaitingApproval = true;
+    app.showProblem(problem?.message ?? app.t('errors.page'));
+    problemGoesWhenConnected = isConnectionProblem(problem);
   },
   clearProblem() {
     problemRegion.textContent = '';
+    problemGoesWhenConnected = false;
   },
   /** The person's choice of text size or theme: shown at once, kept on the hub for all their devices. */
   setPreference(name, value) {
@@ -147,7 +157,7 @@ const testNotice = createTestNotice(app, {
   container: document.getElementById('test-notice'),
   announcer: document.getElementById('alert-announcer'),
 });
-const soundControl = createSoundControl(app, { button: document.getElementById('sound-button') });
+const soundControl = createSoundControl(app, { button: document.getElementById('sound-button'), storage });
 const sosDock = createSOSDock(app);
 
 /** What depends on who this is: a senior's navigation starts with her panel, and SOS is on every page of hers. */
@@ -186,10 +196,11 @@ function showPairPage() {
   document.title = app.t('app.documentTitle', { page: app.t('pair.title') });
 }
 
-const router = createRouter({
-  outlet: pageOutlet,
-  home: () => homePageFor(app.me.current?.role),
-  pages: {
+// Each page keeps what it last showed across its renders (Today's medicines,
+// the Household's people): made afresh when this device leaves the
+// household, so none of it is drawn again (forgetTheHousehold).
+function householdPages() {
+  return {
     panel: safePage(createPanelPage(app)),
     arrange: safePage(createPanelEditorPage(app)),
     games: safePage(createGamesPage(app, {
@@ -202,7 +213,14 @@ const router = createRouter({
     household: safePage(createHouseholdPage(app)),
     settings: safePage(createSettingsPage(app)),
     'phone-alerts': safePage(createPhoneAlertsPage(app)),
-  },
+  };
+}
+const pages = householdPages();
+
+const router = createRouter({
+  outlet: pageOutlet,
+  home: () => homePageFor(app.me.current?.role),
+  pages,
   onChange: onPageShown,
 });
 
@@ -246,12 +264,40 @@ function showUnpaired() {
   if (app.unpaired) return;
   app.unpaired = true;
   sosDock.show();
-  // The notes saved for a quick start are the household's words; a device
-  // removed from it keeps none of them (only its own unsent typing).
-  forgetSavedNotes(storage);
+  forgetTheHousehold();
   app.clearProblem();
   app.live.markUnpaired();
   placeUnpairedNotice();
+}
+
+/**
+ * A device removed from the household shows nothing of it from that moment,
+ * not only after a reload: an open question (a dose's) is closed, the
+ * banner and the last thing said to screen readers emptied, and the page
+ * drawn again by pages that remember nothing (its loads are now refused).
+ */
+function forgetTheHousehold() {
+  for (const dialog of document.querySelectorAll('dialog[open]')) dialog.close();
+  if (router.current) router.leave();
+  // The notes saved for a quick start are the household's words; a device
+  // removed from it keeps none of them (only its own unsent typing). After
+  // the page is left, since an open note's editor saves it as it closes.
+  forgetSavedNotes(storage);
+  app.me.clear();
+  alertBanner.render();
+  document.getElementById('alert-announcer').textContent = '';
+  showAttention();
+  Object.assign(pages, householdPages());
+  if (router.current) router.refresh();
+}
+
+/** Let in (paired again, or approved by an admin): who this is is read again, and the page's data. */
+function showLetIn() {
+  app.unpaired = false;
+  app.awaitingApproval = false;
+  app.me.forget();
+  app.me.load().then(showWhoThisIs, () => {});
+  router.refresh();
 }
 
 // A live socket that never opened means the hub is away or refused this
@@ -264,6 +310,7 @@ async function checkPairing() {
     await getJSON('/devices', { t: app.t });
   } catch (problem) {
     if (isUnpaired(problem)) showUnpaired();
+    if (isAwaitingApproval(problem)) app.awaitingApproval = true;
   } finally {
     checkingPairing = false;
   }
@@ -317,12 +364,10 @@ if (!pairing) {
   app.live.onUnpaired(showUnpaired);
   app.live.onRefused(checkPairing);
   app.live.onState((state) => {
-    // Let in again (paired in another tab): drop the message and reload the page's data.
-    if (state === 'connected' && app.unpaired) {
-      app.unpaired = false;
-      app.me.forget();
-      router.refresh();
-    }
+    if (state !== 'connected') return;
+    if (problemGoesWhenConnected) app.clearProblem();
+    // Let in (paired again in another tab, or approved): drop the message and reload the page's data.
+    if (app.unpaired || app.awaitingApproval) showLetIn();
   });
   // A new role or care link changes what this person is shown.
   app.live.onChange((change) => {

@@ -111,6 +111,16 @@ export function createRouter({ pages, outlet, onChange = () => {}, win = globalT
       win.addEventListener('hashchange', onHashChange);
       onHashChange();
     },
+    /**
+     * Leaves the current page: what it does when left runs (an open note's
+     * editor saves and closes) and the outlet is emptied; refresh() draws
+     * it again.
+     */
+    leave() {
+      if (typeof cleanup === 'function') cleanup();
+      cleanup = null;
+      outlet.replaceChildren();
+    },
     /** Re-render the current page, e.g. after the language changed. */
     refresh() {
       show(current ?? resolveRoute(win.location.hash, home()));

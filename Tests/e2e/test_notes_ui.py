@@ -2,8 +2,8 @@
 see each other's words within a second, and where each other's cursor is;
 typing while the hub is away is kept on the device and saved when it is
 back; words relayed before a hub killed with SIGKILL stored them are given
-back by the editor who heard them; a device removed while editing keeps its typing, says it is no
-longer paired and forgets its saved copies of notes; a private note stays
+back by the editor who heard them; a device removed while editing shows the note no more at once,
+says it is not paired and forgets its saved copies of notes; a private note stays
 invisible to another person's browser; the list, search, pin, Trash and
 restore work from the page; axe finds no WCAG 2.1 A/AA violations on the
 Notes list, search results, Trash or the editor.
@@ -242,32 +242,30 @@ def test_words_heard_before_a_killed_hub_stored_them_are_saved_by_the_listener(b
 # --------------------------------------------------------------------------
 
 
-def test_a_device_removed_while_editing_keeps_its_typing_and_says_it_is_no_longer_paired(browser, hub):
+def test_a_device_removed_while_editing_shows_the_note_no_more_and_forgets_it(browser, hub):
     note = create_note(hub, hub.headers, title="Leki", text="Rano:\n", visibility="shared")
     pair_browser(browser, hub)
     open_editor(browser, hub.url, note["id"])
     wait_for(browser, "the note to be saved on the tablet for a quick start",
              lambda d: saved_notes(d) == [note["id"]], timeout=10)
 
-    # The admin removes the tablet from the household while the note is open.
+    # The admin removes the tablet from the household while the note is open:
+    # at once the screen shows nothing of the household's, this note included
+    # (pages/… are drawn again remembering nothing; app.js forgetTheHousehold).
     tablet = next(d for d in hub.devices() if d["name"] == "Kitchen tablet")
     revoke = hub.hearth("devices", "revoke", tablet["id"][:8])
     assert revoke.returncode == 0, revoke.stderr
-    wait_for(browser, "the editor to say the tablet is no longer paired",
-             lambda d: editor_status(d) == "unpaired", timeout=10)
-    assert "no longer paired" in browser.find_element(By.ID, "note-status").text
-
-    # What is typed now stays on the tablet, and nothing of it reaches the hub.
-    type_at_end(browser, "witamina D")
-    assert textarea_value(browser) == "Rano:\nwitamina D"
-    assert editor_status(browser) == "unpaired"
+    wait_for(browser, "the not-paired notice", lambda d: d.find_elements(By.ID, "unpaired"), timeout=10)
+    shown = "return document.documentElement.outerHTML + [...document.querySelectorAll('input, textarea')].map(f => f.value)"
+    wait_for(browser, "the note's words gone from the screen",
+             lambda d: not any(word in d.execute_script(shown) for word in ("Leki", "Rano")), timeout=1)
     assert note_on_hub(hub, note["id"])["text"] == "Rano:\n"
 
-    # The household's words are not kept on a removed tablet; its own
-    # unsent typing is, to be saved if it is paired again.
+    # The household's words are not kept on a removed tablet either (its own
+    # unsent typing would be, to be saved if it is paired again: the Node
+    # tests of notes/drafts.js).
     time.sleep(1.5)
     assert saved_notes(browser) == []
-    assert any(".draft." in key for key in browser.execute_script("return Object.keys(localStorage)"))
 
 
 def test_a_private_note_is_not_listed_or_opened_in_another_persons_browser(browser, hub):

@@ -8,12 +8,16 @@ import { getJSON } from '../api.js';
 export function createMe(app) {
   let loading = null;
   let current = null;
+  // Counts clear()s: an answer asked for before one is not kept after it.
+  let era = 0;
 
   async function fetchAll() {
     const { t } = app;
+    const asked = era;
     const [devices, people, household] = await Promise.all([
       getJSON('/devices', { t }), getJSON('/people', { t }), getJSON('/household', { t }),
     ]);
+    if (asked !== era) throw new DOMException('this device left the household meanwhile', 'AbortError');
     const personId = (Array.isArray(devices) ? devices : []).find((device) => device.current)?.personId ?? null;
     const list = Array.isArray(people) ? people : [];
     const person = list.find((p) => p.id === personId) ?? null;
@@ -43,6 +47,16 @@ export function createMe(app) {
     },
     forget() {
       loading = null;
+    },
+    /**
+     * Forgets who this was and the household's people too, not only the
+     * answer to read again: a device removed from the household keeps none
+     * of them, and what draws from them (the alert banner) draws nothing.
+     */
+    clear() {
+      era += 1;
+      loading = null;
+      current = null;
     },
     /** The last answer, or null before the first. */
     get current() {

@@ -1,19 +1,19 @@
-// The SOS slider on a senior's Today page. It sends only when the red
+// The SOS slider in the SOS bar on every page of a senior's (sos-dock.js). It sends only when the red
 // button is dragged all the way to the right (a tap does nothing), or — by
 // keyboard — when the focused slider is moved to the end with the right
-// arrow key or End; its label says so. The rules are in care/sos-slider.js.
+// arrow key or End; its label says so. The rules are in care/sos-slider.js;
+// the line under it (`status`, pages/sos-status.js) follows the call after.
 import { sendJSON } from '../api.js';
 import { h } from '../dom.js';
 import { SOS_MAX, SOS_MIN, sends, valueAfterKey, valueFromDrag, valueState } from '../care/sos-slider.js';
 
 const RESET_AFTER_MS = 1500;
 
-export function createSOSControl(app, { onSent = () => {} } = {}) {
+export function createSOSControl(app, { status, onSent = () => {} }) {
   const { t } = app;
   // Where the slider is, whether the SOS is being sent, and the drag under way.
   const slider = { value: SOS_MIN, sending: false, drag: null, resetTimer: null };
 
-  const status = h('p', { id: 'sos-status', class: 'sos-status', role: 'status' });
   const thumb = h('div', {
     id: 'sos-slider', class: 'sos-thumb', role: 'slider', tabindex: '0',
     'aria-label': t('sos.sliderLabel'), 'aria-describedby': 'sos-hint',
@@ -26,7 +26,7 @@ export function createSOSControl(app, { onSent = () => {} } = {}) {
     h('h2', { id: 'sos-heading' }, t('sos.heading')),
     h('p', { id: 'sos-hint', class: 'hint sos-hint' }, t('sos.hint')),
     track,
-    status);
+    status.element);
 
   function show(next, { animate = false } = {}) {
     slider.value = next;
@@ -42,15 +42,15 @@ export function createSOSControl(app, { onSent = () => {} } = {}) {
     if (slider.sending) return;
     slider.sending = true;
     show(SOS_MAX);
-    status.textContent = t('sos.sending');
+    status.sending();
     try {
       const alert = await sendJSON('POST', '/sos', {}, { t });
       app.clearProblem();
+      status.sent(alert);
       app.alerts.take(alert);
-      status.textContent = t('sos.sent');
       onSent(alert);
     } catch (problem) {
-      status.textContent = t('sos.failed');
+      status.failed(problem);
       app.reportProblem(problem);
     } finally {
       slider.sending = false;
