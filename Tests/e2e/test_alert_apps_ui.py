@@ -18,6 +18,7 @@ from selenium.webdriver.support.ui import Select
 from conftest import browser_console_errors
 from ntfy_client import NtfyClient
 from test_care_ui import CARER, CareHome, browser, home, open_as  # noqa: F401 (fixtures)
+from test_household_ui import open_section
 from test_web_ui import axe_violations, choose_language, click, wait_for
 
 
@@ -82,6 +83,8 @@ def test_the_household_page_lists_alert_apps_and_an_admin_sets_the_hubs_language
     made = requests.post(f"{home.hub.url}/api/v1/alert-apps", json={"name": "Telefon Ani"}, headers=home.carer_headers, timeout=5)
     assert made.status_code == 201
     open_as(browser, home.hub, home.hub.token, "127.0.0.1", "household")
+    open_section(browser, "household-alert-apps")
+    open_section(browser, "household-language")
     wait_for(browser, "the alert apps on the household page",
              lambda d: "Telefon Ani" in d.find_element(By.ID, "household-alert-apps").text)
     assert made.json()["username"] in browser.find_element(By.ID, "household-alert-apps").text

@@ -11,6 +11,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import browser_console_errors
 from test_care_ui import CARER, SENIOR, CareHome, browser, home, open_as  # noqa: F401 (fixtures)
+from test_household_ui import open_section
 from test_web_ui import axe_violations, click, wait_for
 
 
@@ -22,6 +23,7 @@ def test_an_admin_links_a_new_caregiver_and_unlinks_another_from_the_household_p
                         timeout=5).status_code == 404
     open_as(browser, hub, hub.token, "127.0.0.1", "household")
     section = "#household-care-links"
+    open_section(browser, "household-care-links")
     wait_for(browser, "the care links", lambda d: d.find_elements(By.CSS_SELECTOR, f"{section} li.care-link-senior"))
     ola_id = ola["person"]["id"]
     wait_for(browser, "Ola pointed out", lambda d: d.find_elements(By.CSS_SELECTOR, f".care-link-warning[data-person-id='{ola_id}']"))

@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import ADMIN_NAME, browser_console_errors
 from test_care_ui import CARER, SENIOR, CareHome, banner_texts, browser, home, open_as  # noqa: F401 (fixtures)
+from test_household_ui import open_section
 from test_web_ui import axe_violations, choose_language, click, wait_for
 
 
@@ -72,12 +73,14 @@ def test_an_admin_renames_numbers_archives_and_restores_people_and_reads_it_in_t
     wait_for(browser, "the question", lambda d: d.find_element(By.ID, "archive-person-dialog").is_displayed())
     assert browser.switch_to.active_element.get_attribute("id") == "archive-cancel"
     click(browser, "#archive-confirm")
+    open_section(browser, "archived-people")
     wait_for(browser, "Obcy among the archived", lambda d: d.find_elements(By.ID, f"person-{obcy_id}-restore"))
     assert requests.get(f"{hub.url}/api/v1/people", headers={"Authorization": f"Bearer {obcy['token']}"}, timeout=5).status_code == 401
     click(browser, f"#person-{obcy_id}-restore")
     wait_for(browser, "Obcy back", lambda d: d.find_elements(By.ID, f"person-{obcy_id}-change"))
 
     # All of it, newest first, in "Changes to the household".
+    open_section(browser, "household-audit")
     wait_for(browser, "the changes", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry")) >= 3)
     texts = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry .audit-text")]
     assert texts[0] == f"{ADMIN_NAME} restored Obcy.", texts
@@ -99,6 +102,8 @@ def test_an_admin_renames_numbers_archives_and_restores_people_and_reads_it_in_t
     choose_language(browser, "pl")
     browser.get(f"http://127.0.0.1:{hub.port}/#/household")
     wait_for(browser, "the changes in Polish", lambda d: d.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry"))
+    assert browser.execute_script("return document.querySelector('#household-audit > details').open"), \
+        "the sections she opened are open again on this device"
     assert "przywrócono osobę Obcy" in browser.find_element(By.ID, "household-audit").text
     violations += axe_violations(browser, "Household, pl")
     click(browser, f"#person-{obcy_id}-archive")

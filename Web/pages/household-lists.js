@@ -45,7 +45,8 @@ export function peopleList(app, data, { busy, actions }) {
           phoneLine(t, listed.get(person.id)),
           personActions(t, data.me, listed.get(person.id), nameId, { busy, actions })));
     })),
-    h('p', { class: 'hint' }, t('household.people.linksHint')),
+    // "Below, under Who looks after whom" is only for whom that section is drawn.
+    h('p', { class: 'hint' }, t(data.me?.role === 'admin' ? 'household.people.linksHint' : 'household.people.linksHintOthers')),
   ];
 }
 

@@ -7,14 +7,17 @@
 // "Remove" (household-alert-apps.js), adding a device with a pairing code
 // shown on this screen (household-invitation.js), the reminder settings, the
 // household's name and time zone and the hub's language
-// (household-settings.js). What a person may not do is not offered
-// (household/model.js mirrors the hub's rules), but the hub decides: when it
-// refuses, its sentence is shown. Follows the live stream: people, care
-// links, devices, alert apps and the household's settings changed anywhere
-// show here without a reload.
+// (household-settings.js). Each is a section a person opens and closes
+// (household-sections.js), and only the sections of what a person may do
+// or see are drawn (household/sections.js). What a person may not do is not
+// offered (household/model.js mirrors the hub's rules), but the hub
+// decides: when it refuses, its sentence is shown. Follows the live stream:
+// people, care links, devices, alert apps and the household's settings
+// changed anywhere show here without a reload.
 import { getJSON, sendJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
 import { canManageHousehold, careLinksOf } from '../household/model.js';
+import { peopleShownTo, sectionOfRoute } from '../household/sections.js';
 import { AUDIT_LIMIT } from '../household/audit.js';
 import { auditList } from './household-audit.js';
 import { createCareLinksSection } from './household-care-links.js';
@@ -22,6 +25,7 @@ import { householdAlertApps, removeHouseholdAlertApp } from './household-alert-a
 import { createInvitationSection } from './household-invitation.js';
 import { deviceList, peopleList } from './household-lists.js';
 import { archivedList, createPeopleActions } from './household-people.js';
+import { createHouseholdSections } from './household-sections.js';
 import { createHouseholdSettings } from './household-settings.js';
 import { confirmDeviceRemoval } from './remove-device-dialog.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
@@ -41,32 +45,11 @@ const WATCHED = new Set(['person', 'careLink', 'device', 'alertApp', 'household'
 export function createHouseholdPage(app) {
   // Kept across renders (a language switch), so nothing blanks or is lost.
   const remembered = { data: null, invitationState: {}, settingsState: {}, careLinkState: {} };
-  return (outlet) => renderHousehold(app, remembered, outlet);
-}
-
-function section(id, heading, ...content) {
-  return h('section', { id, class: 'household-section', 'aria-labelledby': `${id}-heading` },
-    h('h2', { id: `${id}-heading`, tabindex: '-1' }, heading), ...content);
-}
-
-/** The page's sections in order, each with its heading; `slots` are what show() fills. */
-function householdSections(t, slots, { invitation, settings, careSection, adminSections }) {
-  return [
-    section('household-people', t('household.people.heading'), slots.people),
-    adminSections.archived,
-    careSection,
-    section('household-devices', t('household.devices.heading'), slots.devices),
-    section('household-alert-apps', t('household.alertApps.heading'), slots.alertApps),
-    section('household-add-device', t('household.invite.heading'), invitation.element),
-    section('household-reminders', t('household.reminders.heading'), settings.remindersElement),
-    section('household-details', t('household.details.heading'), settings.detailsElement),
-    section('household-language', t('household.language.heading'), settings.languageElement),
-    adminSections.audit,
-  ];
+  return (outlet, route) => renderHousehold(app, remembered, outlet, route);
 }
 
 /** Draws the Household page into `outlet`; returns what to call when the page is left. */
-function renderHousehold(app, remembered, outlet) {
+function renderHousehold(app, remembered, outlet, route) {
   const { t, live } = app;
   const busy = createBusyKeys(app, { redraw: () => show() });
   let left = false;
@@ -82,18 +65,24 @@ function renderHousehold(app, remembered, outlet) {
   const invitation = createInvitationSection(app, remembered.invitationState, { announce, onPaired: () => reloads.soon() });
   const settings = createHouseholdSettings(app, remembered.settingsState, { announce, onSaved: applySaved });
   const careLinks = createCareLinksSection(app, remembered.careLinkState, { announce, reloadSoon: () => reloads.soon(), left: () => left });
-  // Only the admin changes the links: for anyone else the people list says them.
-  const careSection = section('household-care-links', t('household.careLinks.heading'), careLinks.element);
-  careSection.hidden = true;
-  // The archived people and the changes are the admin's (the hub refuses anyone else).
-  const adminSections = {
-    archived: section('archived-people', t('household.archived.heading'), slots.archived),
-    audit: section('household-audit', t('household.audit.heading'), slots.audit),
-  };
-  for (const element of Object.values(adminSections)) element.hidden = true;
+  const sections = createHouseholdSections(app, remembered, {
+    contents: {
+      people: slots.people,
+      archived: slots.archived,
+      'care-links': careLinks.element,
+      devices: slots.devices,
+      'alert-apps': slots.alertApps,
+      'add-device': invitation.element,
+      reminders: settings.remindersElement,
+      details: settings.detailsElement,
+      language: settings.languageElement,
+      audit: slots.audit,
+    },
+    linked: sectionOfRoute(route?.params),
+    extra: () => ({ codeWaiting: Boolean(remembered.invitationState.invitation) && remembered.invitationState.status === 'waiting' }),
+  });
 
-  outlet.append(pageHeading(t('pages.household')), slots.name, announcer,
-    ...householdSections(t, slots, { invitation, settings, careSection, adminSections }));
+  outlet.append(pageHeading(t('pages.household')), slots.name, announcer, sections.element);
 
   const { load, stop: stopLoading } = createHouseholdLoader(app, remembered, {
     left: () => left, shown: () => show(),
@@ -125,10 +114,9 @@ function renderHousehold(app, remembered, outlet) {
     shownSignature = signature;
     slots.name.textContent = data.household?.name ?? '';
     const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
-    slots.people.replaceChildren(...peopleList(app, data, { busy, actions: people }).filter(Boolean));
+    const shown = { ...data, people: peopleShownTo(data.me, data.people, data.links) };
+    slots.people.replaceChildren(...peopleList(app, shown, { busy, actions: people }).filter(Boolean));
     const admin = canManageHousehold(data.me);
-    careSection.hidden = !admin;
-    for (const element of Object.values(adminSections)) element.hidden = !admin;
     slots.archived.replaceChildren(...(admin ? archivedList(app, data, { busy, restore: people.restore }) : []));
     slots.audit.replaceChildren(...(admin ? auditList(app, data) : []));
     careLinks.update(data);
@@ -136,6 +124,7 @@ function renderHousehold(app, remembered, outlet) {
     slots.alertApps.replaceChildren(...householdAlertApps(app, data, { busy, remove: removeAlertApp }).filter(Boolean));
     invitation.update({ me: data.me, people: data.people });
     settings.update({ me: data.me, household: data.household, reminders: data.reminders });
+    sections.show(data);
     if (focusKey && document.activeElement === document.body) refocus(outlet, focusKey);
   }
 
