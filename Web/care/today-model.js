@@ -3,6 +3,7 @@
 // live stream applied to the day already on screen (so a "Taken" on the
 // senior's tablet shows on a caregiver's phone at once, before the page has
 // fetched the day again). Pure, for the Node tests.
+import { isTakenEarly } from './early-dose.js';
 
 export const SLOTS = Object.freeze(['morning', 'midday', 'evening', 'night']);
 
@@ -86,15 +87,9 @@ export function nextDoseLine(person, date) {
   };
 }
 
-/** "Taken" this long before a dose's time asks first. */
-export const EARLY_ASK_MS = 60 * 60 * 1000;
-
-/** The doses among `doses` planned more than an hour after `now`: "Taken" asks about them first. */
+/** The doses among `doses` that "Taken" at `now` would record early (care/early-dose.js): it asks about them first. */
 export function earlyDoses(doses, now = Date.now()) {
-  return (doses ?? []).filter((dose) => {
-    const due = Date.parse(dose?.dueAt ?? '');
-    return !Number.isNaN(due) && due - now > EARLY_ASK_MS;
-  });
+  return (doses ?? []).filter((dose) => isTakenEarly(dose?.dueAt, now));
 }
 
 /** The doses of one part of the day that "Take all" would record. */

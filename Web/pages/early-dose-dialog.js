@@ -1,9 +1,22 @@
 // "Taken" more than an hour before a dose's time asks once whether it was
 // really taken now: a tap on the evening's dose in the morning would else
 // be recorded, and the evening's reminder never come. "Not yet" has the
-// keyboard first, so a stray Enter records nothing.
+// keyboard first, so a stray Enter records nothing. What counts as early is
+// care/early-dose.js's one rule; every "Taken" of a planned dose asks here.
 import { h } from '../dom.js';
 import { showDialog } from '../dialog.js';
+import { isTakenEarly } from '../care/early-dose.js';
+
+/**
+ * Whether to record a planned dose as taken now: true at once when it is
+ * not early, else the question's answer (false for "Not yet" or Escape, and
+ * then nothing is recorded). `dueAt` is its planned instant, `time` its
+ * planned time of day ("20:00"), `medication` its name.
+ */
+export function confirmTakenNow(app, { dueAt, time, medication, returnFocus }, now = Date.now()) {
+  if (!isTakenEarly(dueAt, now)) return Promise.resolve(true);
+  return confirmEarlyDose(app, { medication, time, returnFocus });
+}
 
 /**
  * Resolves with true to record the doses as taken now, false when not.

@@ -9,7 +9,7 @@ import { earlyDoses, slotOfTime, takeAllCandidates } from '../care/today-model.j
 import { limitRefusalText } from '../care/limit-refusal.js';
 import { medicationTitle } from './today-doses.js';
 import { askSkipReason } from './skip-reason-dialog.js';
-import { confirmEarlyDose } from './early-dose-dialog.js';
+import { confirmEarlyDose, confirmTakenNow } from './early-dose-dialog.js';
 import { askDoseChange } from './dose-change-dialog.js';
 
 /**
@@ -39,10 +39,10 @@ export function createDoseActions(app, page) {
     },
     /** "Taken": more than an hour before its time, asks once first ("Not yet" records nothing). */
     async taken(dose, key) {
-      if (earlyDoses([dose]).length > 0) {
-        const sure = await confirmEarlyDose(app, { medication: medicationTitle(dose), time: dose.time, returnFocus: focusBack(key, dose.key) });
-        if (!sure || page.left()) return;
-      }
+      const sure = await confirmTakenNow(app, {
+        dueAt: dose.dueAt, time: dose.time, medication: medicationTitle(dose), returnFocus: focusBack(key, dose.key),
+      });
+      if (!sure || page.left()) return;
       await actions.answer(dose, 'taken');
     },
     /** "Change": taken ↔ skipped, the time taken, or the answer taken back. */
