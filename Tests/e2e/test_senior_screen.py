@@ -44,6 +44,11 @@ def put_panel(home: CareHome, tiles: list[tuple[int, str]], headers: dict | None
                         json={"tiles": [{"position": p, "gadget": g} for p, g in tiles]})
 
 
+def tiles_arranged(driver) -> list[str]:
+    """Every tile as arranged ("1:next-dose"), on whichever page of tiles it is."""
+    return (driver.execute_script("return document.getElementById('panel-tiles')?.dataset.arranged ?? ''") or "").split()
+
+
 def tiles_shown(driver) -> list[str]:
     return driver.execute_script(
         "return [...document.querySelectorAll('#panel-tiles .panel-tile')].map(t => t.dataset.position + ':' + t.dataset.gadget)")
@@ -89,8 +94,8 @@ def text_size(driver) -> str | None:
 
 def test_a_caregiver_arranges_the_seniors_screen_from_her_phone_and_the_tablet_follows_within_a_second(browser, home: CareHome):  # noqa: F811
     senior = senior_window(browser, home)
-    wait_for(browser, "the standard panel", lambda d: len(tiles_shown(d)) == 6)
-    assert tiles_shown(browser)[:2] == ["1:next-dose", "2:clock"]
+    wait_for(browser, "the standard panel", lambda d: len(tiles_arranged(d)) == 6)
+    assert tiles_arranged(browser)[:2] == ["1:next-dose", "2:clock"]
     assert text_size(browser) == "large", "a senior starts with large text"
 
     # Ania opens "Arrange screen" from Babcia's card on the Household page.
@@ -102,13 +107,13 @@ def test_a_caregiver_arranges_the_seniors_screen_from_her_phone_and_the_tablet_f
 
     # She moves the clock to the first place: Babcia's tablet shows it within a second.
     click(browser, "#arrange-place-2-up")
-    seen_within(browser, senior, "the clock first", lambda d: tiles_shown(d)[:2] == ["1:clock", "2:next-dose"], 1.0)
+    seen_within(browser, senior, "the clock first", lambda d: tiles_arranged(d)[:2] == ["1:clock", "2:next-dose"], 1.0)
     # She takes the memory game off: "5 used", and it is among those not placed.
     browser.switch_to.window(carer)
     Select(browser.find_element(By.ID, "arrange-place-6")).select_by_value("")
     wait_for(browser, "5 used", lambda d: "5 used" in d.find_element(By.ID, "arrange-count").text)
     assert browser.find_elements(By.CSS_SELECTOR, "#arrange-unplaced li[data-gadget='memory']")
-    seen_within(browser, senior, "five tiles", lambda d: len(tiles_shown(d)) == 5, 1.0)
+    seen_within(browser, senior, "five tiles", lambda d: len(tiles_arranged(d)) == 5, 1.0)
 
     # Extra-large text, set from her phone, on the tablet within a second.
     browser.switch_to.window(carer)
@@ -172,7 +177,7 @@ def go(driver, page: str) -> None:
 
 def test_sos_is_on_every_page_a_senior_opens_and_works_from_a_game_in_progress_and_a_dialog(browser, home: CareHome):  # noqa: F811
     senior_window(browser, home)
-    wait_for(browser, "the panel", lambda d: len(tiles_shown(d)) == 6)
+    wait_for(browser, "the panel", lambda d: len(tiles_arranged(d)) == 6)
     for page in SENIOR_PAGES + [f"arrange/{home.senior_id}"]:
         go(browser, page)
         wait_for(browser, f"SOS on #/{page}", sos_reachable)
@@ -319,3 +324,129 @@ def test_each_game_is_played_to_its_end_and_only_a_higher_score_replaces_the_bes
     wait_for(browser, "the best scores", lambda d: "60" in d.find_element(By.ID, "best-scores-wordle").text)
     assert axe_violations(browser, "Games and best scores") == []
     assert browser_console_errors(browser) == []
+
+
+BOARD_LAYOUT = """
+const grid = (selector) => { const e = document.querySelector(selector); return e ? getComputedStyle(e).display : null; };
+const columns = (selector) => { const e = document.querySelector(selector);
+  return e ? getComputedStyle(e).gridTemplateColumns.split(' ').filter(Boolean).length : 0; };
+function luminance(color) {
+  const [r, g, b] = color.match(/[\\d.]+/g).slice(0, 3).map(Number).map((v) => {
+    const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+function contrast(selector) {
+  const e = document.querySelector(selector);
+  if (!e) return 0;
+  let back = e, bg = 'rgba(0, 0, 0, 0)';
+  while (back && /rgba\\(.*, 0\\)$/.test(bg = getComputedStyle(back).backgroundColor)) back = back.parentElement;
+  const [a, b] = [luminance(getComputedStyle(e).color), luminance(bg)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+return { wordleBoard: grid('.wordle-board'), wordleRow: grid('.wordle-row'), wordleColumns: columns('.wordle-row'),
+         wordleKeys: grid('.wordle-keyboard'), keyRow: grid('.wordle-key-row'), keyContrast: contrast('.wordle-key'),
+         tileContrast: contrast('.wordle-tile-filled'),
+         sudokuRow: grid('.sudoku-row'), sudokuColumns: columns('.sudoku-row'), sudokuPad: grid('.sudoku-pad'),
+         memory: grid('.memory-grid') };
+"""
+
+
+def test_each_games_board_is_laid_out_as_a_grid_and_readable_in_both_themes(browser, home: CareHome):  # noqa: F811
+    """A rule left open in the stylesheet once stacked the word game's letters
+    in a column, invisible in the dark theme, while every other test passed."""
+    as_tablet(browser)
+    senior_window(browser, home, "games/wordle")
+    for theme in ("light", "dark"):
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": [
+            {"name": "prefers-color-scheme", "value": theme}]})
+        go(browser, "games/wordle")
+        close_rules(browser, "wordle")
+        click(browser, "#wordle-key-a")
+        wait_for(browser, "a letter typed", lambda d: d.find_elements(By.CSS_SELECTOR, ".wordle-tile-filled"))
+        wordle = browser.execute_script(BOARD_LAYOUT)
+        assert (wordle["wordleBoard"], wordle["wordleRow"], wordle["wordleColumns"]) == ("grid", "grid", 5), (theme, wordle)
+        assert (wordle["wordleKeys"], wordle["keyRow"]) == ("grid", "flex"), (theme, wordle)
+        assert wordle["keyContrast"] >= 4.5 and wordle["tileContrast"] >= 4.5, (theme, wordle)
+        go(browser, "games/sudoku")
+        close_rules(browser, "sudoku")
+        sudoku = browser.execute_script(BOARD_LAYOUT)
+        assert (sudoku["sudokuRow"], sudoku["sudokuColumns"], sudoku["sudokuPad"]) == ("grid", 9, "grid"), (theme, sudoku)
+        go(browser, "games/memory")
+        close_rules(browser, "memory")
+        assert browser.execute_script(BOARD_LAYOUT)["memory"] == "grid", theme
+        shot(browser, f"memory-{theme}")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def set_text_size(home: CareHome, size: str) -> None:
+    response = requests.put(f"{home.hub.url}/api/v1/people/{home.senior_id}/display", headers=home.carer_headers, timeout=5,
+                            json={"textSize": size, "theme": "light", "language": "en", "speechRate": "normal"})
+    assert response.status_code == 200, response.text
+
+
+def page_fits(driver) -> dict:
+    return driver.execute_script("""
+        const root = document.documentElement;
+        const dock = document.getElementById('sos-dock').getBoundingClientRect();
+        const under = [...document.querySelectorAll('.panel-tile, #panel-pager button')]
+          .filter((e) => e.getBoundingClientRect().bottom > dock.top + 1).map((e) => e.id || e.dataset.gadget);
+        return { down: root.scrollHeight <= innerHeight, across: root.scrollWidth <= innerWidth, under };""")
+
+
+def test_at_extra_large_text_every_tile_is_reached_by_pages_never_under_the_sos_bar(browser, home: CareHome):  # noqa: F811
+    set_text_size(home, "x-large")
+    for width, height in ((1280, 800), (390, 844)):
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+        senior_window(browser, home)
+        browser.refresh()  # the same address again: a new page, on its first page of tiles
+        wait_for(browser, "her tiles", lambda d: tiles_shown(d))
+        assert not browser.find_elements(By.ID, "panel-page-back"), "it opens on the first page"
+        seen: list[str] = []
+        if width < 600:
+            # A phone, one tile to a row, scrolls as every phone page does: each tile clear of the bar.
+            assert not browser.find_elements(By.ID, "panel-page-more")
+            for tile in browser.find_elements(By.CSS_SELECTOR, ".panel-tile"):
+                browser.execute_script("arguments[0].scrollIntoView({block: 'end'})", tile)
+                assert page_fits(browser)["under"] == [] or browser.execute_script(
+                    "return arguments[0].getBoundingClientRect().bottom <= document.getElementById('sos-dock').getBoundingClientRect().top + 1",
+                    tile), tile.get_attribute("data-gadget")
+            assert page_fits(browser)["across"]
+            seen = tiles_shown(browser)
+        for _ in range(6 if width >= 600 else 0):
+            wait_for(browser, "a page that fits", lambda d: page_fits(d)["down"])
+            fits = page_fits(browser)
+            assert fits["across"] and fits["under"] == [], (width, fits)
+            seen += [tile for tile in tiles_shown(browser) if tile not in seen]
+            more = browser.find_elements(By.ID, "panel-page-more")
+            if not more:
+                break
+            more[0].click()
+            wait_for(browser, "the next page", lambda d: d.switch_to.active_element.get_attribute("class") and
+                     "panel-tile" in (d.switch_to.active_element.get_attribute("class") or "")
+                     or d.switch_to.active_element.find_elements(By.XPATH, "ancestor::*[contains(@class,'panel-tile')]"))
+        assert sorted(seen) == sorted(f"{p}:{g}" for p, g in enumerate(
+            ["next-dose", "clock", "people", "pinned-note", "today", "memory"], start=1)), (width, seen)
+        if width == 1280:
+            assert browser.find_element(By.ID, "panel-page-count").text.startswith("Page "), "x-large takes two pages on a tablet"
+        assert axe_violations(browser, f"the panel's last page at {width}") == []
+        shot(browser, f"panel-x-large-{width}")
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_no_page_of_hers_scrolls_sideways_on_a_small_phone_at_extra_large_text(browser, home: CareHome):  # noqa: F811
+    set_text_size(home, "x-large")
+    for width in (360, 390):
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        senior_window(browser, home)
+        wide = []
+        for page in SENIOR_PAGES:
+            go(browser, page)
+            time.sleep(0.3)
+            sizes = browser.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+            if sizes[0] > sizes[1]:
+                wide.append((page, sizes))
+        assert wide == [], f"at {width} px: {wide}"
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -7,7 +7,7 @@ import { h } from '../dom.js';
 import { pageHref } from '../router.js';
 import { GADGET_ICONS, clockParts, gadgetRoute, nextDoseOf } from '../care/panel.js';
 import { amountText } from '../care/words.js';
-import { countDoses } from '../care/today-model.js';
+import { canAnswer, countDoses } from '../care/today-model.js';
 import { bannerAlerts } from '../care/alerts.js';
 import { myCarers } from './today-carers.js';
 import { listenButton } from './listen-button.js';
@@ -80,11 +80,12 @@ function nextDoseTile(view) {
   return h('div', { class: 'panel-body' },
     h('p', { class: 'panel-line', id: 'panel-next-dose-what' }, t('panel.nextDose.what', { medication, amount, time: dose.time })),
     h('div', { class: 'panel-actions' },
-      h('button', {
+      // Offered when Today offers it (from 12 hours before): the hub refuses earlier.
+      canAnswer(dose) ? h('button', {
         type: 'button', id: 'panel-next-dose-taken', class: 'primary-button panel-taken',
         'aria-describedby': 'panel-next-dose-what', 'aria-disabled': view.busy.has(busyKey) ? 'true' : null,
         onclick: () => view.taken(dose, busyKey),
-      }, t('panel.nextDose.taken')),
+      }, t('panel.nextDose.taken')) : null,
       listenButton(app, { id: 'panel-next-dose-listen', label: medication,
         text: () => t(sayKey, { medication, amount, time: dose.time }) })));
 }

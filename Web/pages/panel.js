@@ -11,6 +11,8 @@ import { tilesFrom } from '../care/panel.js';
 import { applyDoseToDay } from '../care/today-model.js';
 import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from './page-tools.js';
 import { panelTile } from './panel-tiles.js';
+import { drawPaged } from './panel-pages.js';
+import { confirmTakenNow } from './early-dose-dialog.js';
 import { medicationTitle } from './today-doses.js';
 
 const CLOCK_EVERY_MS = 20 * 1000;
@@ -28,10 +30,12 @@ function renderPanel(app, remembered, outlet) {
   let left = false;
   const { element: announcer, announce } = createAnnouncer('panel-announcer');
   const grid = h('div', { id: 'panel-tiles', class: 'panel-grid' });
+  const pager = h('nav', { id: 'panel-pager', class: 'panel-pager', 'aria-label': t('panel.pages.label'), hidden: true });
   // The navigation says where she is; the tiles need the height.
   const heading = pageHeading(t('pages.panel'));
   heading.classList.add('visually-hidden');
-  outlet.append(heading, announcer, grid);
+  outlet.append(heading, announcer, grid, pager);
+  const paging = { page: 0, perPage: null };
 
   const busy = createBusyKeys(app, { redraw: () => draw() });
   let shown = null;
@@ -43,20 +47,46 @@ function renderPanel(app, remembered, outlet) {
       taken: (dose, key) => busy.run(key, () => taken(dose)),
     };
     const minute = Math.floor(view.now / 60000);
-    const signature = JSON.stringify([app.language, me?.personId, me?.people, remembered, app.alerts.open, busy.keys(), minute]);
+    const signature = JSON.stringify([app.language, me?.personId, me?.people, remembered, app.alerts.open, busy.keys(), minute, paging.page]);
     if (signature === shown) return;
     shown = signature;
     if (remembered.tiles === null) {
       grid.replaceChildren(h('p', { class: 'loading' }, t('panel.loading')));
       return;
     }
-    const hadFocus = grid.contains(document.activeElement) ? document.activeElement.id : null;
+    const hadFocus = grid.contains(document.activeElement) || pager.contains(document.activeElement) ? document.activeElement.id : null;
     grid.dataset.count = String(remembered.tiles.length);
-    grid.replaceChildren(...remembered.tiles.map((tile) => panelTile(view, tile)).filter(Boolean));
-    if (hadFocus) document.getElementById(hadFocus)?.focus();
+    // Every tile as arranged, whichever page shows it (for tests and tools).
+    grid.dataset.arranged = remembered.tiles.map((tile) => `${tile.position}:${tile.gadget}`).join(' ');
+    drawPaged(app, {
+      grid, pager, state: paging, tiles: remembered.tiles, draw: (tile) => panelTile(view, tile),
+      redraw: () => { shown = null; draw(); focusAfterPaging(); },
+    });
+    if (hadFocus) (document.getElementById(hadFocus) ?? pager.querySelector('button'))?.focus();
   }
 
+  // A new page: the keyboard goes to its first tile, as if it were a page of its own.
+  function focusAfterPaging() {
+    grid.querySelector('a, button')?.focus();
+  }
+  // Another size of screen, of text or of the SOS bar fits another number
+  // of tiles: measured again once the page has taken its new size.
+  const fitAgain = () => requestAnimationFrame(() => { shown = null; draw(); });
+  globalThis.addEventListener('resize', fitAgain);
+  const textSize = new MutationObserver(fitAgain);
+  textSize.observe(document.documentElement, { attributes: true, attributeFilter: ['data-text-size'] });
+  const dock = document.getElementById('sos-dock');
+  const dockSize = globalThis.ResizeObserver ? new ResizeObserver(fitAgain) : null;
+  if (dock) dockSize?.observe(dock);
+
+  // The same question as Today's: her evening's dose tapped at lunchtime is
+  // asked about first, and "Not yet" records nothing.
   async function taken(dose) {
+    const sure = await confirmTakenNow(app, {
+      dueAt: dose.dueAt, time: dose.time, medication: medicationTitle(dose),
+      returnFocus: () => document.getElementById('panel-next-dose-taken'),
+    });
+    if (!sure || left) return;
     const recorded = await sendJSON('POST', '/doses', { key: dose.key, status: 'taken' }, { t });
     if (remembered.day) remembered.day = applyDoseToDay(remembered.day, recorded);
     announce(t('today.announce.taken', { medication: medicationTitle(dose) }));
@@ -111,5 +141,8 @@ function renderPanel(app, remembered, outlet) {
     stopReloads.stop();
     stopAlerts();
     clearInterval(clock);
+    globalThis.removeEventListener('resize', fitAgain);
+    textSize.disconnect();
+    dockSize?.disconnect();
   };
 }

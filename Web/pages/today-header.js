@@ -45,8 +45,12 @@ export function createTodayHeader(app, remembered) {
   }
 
   showName();
+  // The date, then the household's name and the live state in a quiet
+  // corner beside it: on a 1280×800 tablet the first dose to answer must be
+  // above the fold, not below a stack of facts about the page.
+  const top = h('div', { class: 'today-top' }, dateLine, h('div', { class: 'today-context' }, nameSlot, indicator));
   return {
-    elements: [dateLine, nameSlot, indicator],
+    elements: [top],
     showDate(date) {
       dateLine.textContent = longDate(date, { language: app.language });
     },

@@ -62,6 +62,7 @@ function renderToday(app, { remembered, refusals }, outlet) {
   // Redrawn only when something shown changed: a screen reader's place,
   // and a finger on a button, are not lost to a reload that brought nothing new.
   let shownSignature = null;
+  let broughtIntoView = false; // once, as the page opens: never while she reads or scrolls
   function render() {
     const { day, medications, notes } = remembered;
     if (left || !day) return;
@@ -83,6 +84,7 @@ function renderToday(app, { remembered, refusals }, outlet) {
     const hadFocus = before.contains(document.activeElement) || after.contains(document.activeElement);
     drawDays(view, { before, after }, { people, medications, notes });
     if (focusKey && hadFocus) focusAgain(outlet, focusKey);
+    if (!broughtIntoView && isSenior) broughtIntoView = bringFirstToAnswerIntoView(before);
   }
 
   const stopLive = followLive(app, {
@@ -143,6 +145,23 @@ function createDayLoader(app, remembered, { shown, failed }) {
     },
     failed,
   });
+}
+
+/**
+ * A senior's day whose morning is done opens at the first dose still to
+ * answer, not at the morning's: on a tablet it would be below the SOS bar.
+ * Its part of the day comes to the top; nothing moves when it is in view
+ * already. Returns whether there was a day to look at.
+ */
+function bringFirstToAnswerIntoView(before) {
+  const doses = [...before.querySelectorAll('li.dose-item')];
+  if (doses.length === 0) return false;
+  const first = doses.find((item) => !['taken', 'skipped'].includes(item.dataset.status));
+  if (!first) return true;
+  const dock = document.getElementById('sos-dock');
+  const fold = globalThis.innerHeight - (dock && !dock.hidden ? dock.getBoundingClientRect().height : 0);
+  if (first.getBoundingClientRect().bottom > fold) (first.closest('.slot') ?? first).scrollIntoView({ block: 'start' });
+  return true;
 }
 
 /**
