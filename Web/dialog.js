@@ -5,13 +5,19 @@
 // `returnFocus` at the end rather than remembered at the start.
 import { h } from './dom.js';
 
-// An element every dialog takes in while it is open (a senior's SOS bar):
-// a modal dialog makes the rest of the page inert, and help must not be.
-let companion = null;
+// Elements every dialog takes in while it is open, by what they are for (a
+// senior's SOS bar, the alert banner): a modal dialog makes the rest of the
+// page inert, and neither help nor an SOS may be.
+const companions = new Map();
 
-/** Lends `element` (or nothing, when null) to every dialog while it is open. */
-export function keepInEveryDialog(element) {
-  companion = element;
+/**
+ * Lends `element` (or nothing, when null) to every dialog while it is open,
+ * in the place named `role` (one element a role). The alert banner goes
+ * first in the dialog, the SOS bar last.
+ */
+export function keepInEveryDialog(element, role = 'sos') {
+  if (element) companions.set(role, element);
+  else companions.delete(role);
 }
 
 /**
@@ -32,11 +38,18 @@ export function showDialog({ id, className = '', labelledBy, describedBy = null,
       if (dialog.open) dialog.close();
     };
     dialog.append(...[build(close)].flat().filter(Boolean));
-    const lent = companion;
-    const home = lent?.parentNode ?? null;
-    if (lent) dialog.append(lent);
+    // Each lent element goes back where it was, before the same neighbour.
+    const lent = [...companions].map(([role, element]) => ({ role, element, home: element.parentNode, before: element.nextSibling }));
+    for (const { role, element } of lent) {
+      if (role === 'alerts') dialog.prepend(element);
+      else dialog.append(element);
+    }
     dialog.addEventListener('close', () => {
-      if (lent && home && lent.parentNode === dialog) home.append(lent);
+      for (const { element, home, before } of lent) {
+        if (!home || element.parentNode !== dialog) continue;
+        if (before?.parentNode === home) home.insertBefore(element, before);
+        else home.append(element);
+      }
       dialog.remove();
       const target = returnFocus();
       if (target?.isConnected) target.focus();

@@ -341,14 +341,13 @@ def test_a_reminder_is_answered_on_its_banner_and_nothing_else_closes_it(browser
     wait_until(when)
     wait_for(browser, "three reminders", lambda d: len(banner_texts(d, "dose-due")) == 3, timeout=15)
     reminders = {a["details"]["medicationName"]: a["id"] for a in home.alerts(open="1") if a["kind"] == "dose-due"}
-    if size[0] < 600:
-        # A phone shows the first and how many more; one tap shows them all.
-        shown = lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='dose-due']") if e.is_displayed()]
-        assert len(shown(browser)) == 1
-        more = browser.find_element(By.ID, "alert-banner-more")
-        assert more.text == "More alerts: 2"
-        more.click()
-        wait_for(browser, "every reminder", lambda d: len(shown(d)) == 3)
+    # One alert at a time and how many more, on a tablet as on a phone; one tap shows them all.
+    shown = lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='dose-due']") if e.is_displayed()]
+    assert len(shown(browser)) == 1
+    more = browser.find_element(By.ID, "alert-banner-more")
+    assert more.text == "More alerts: 2"
+    more.click()
+    wait_for(browser, "every reminder", lambda d: len(shown(d)) == 3)
     # No button merely hides a reminder: each offers the answers Today has.
     assert not browser.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='dose-due'] button[data-action='ack']")
     assert [b.text for b in browser.find_elements(
@@ -819,7 +818,8 @@ def test_the_sos_slide_reaches_the_caregiver_and_help_on_the_way_reaches_the_sen
     wait_for(browser, "the call stopped", lambda d: d.find_element(By.ID, "alert-banner").get_attribute("data-calling") == "false")
     seen_within(browser, senior, "who is coming, on the senior's tablet",
                 lambda d: "Help is on the way: Ania" in banner_texts(d, "sos"), 2.0)
-    assert "Help has been called" in browser.find_element(By.ID, "sos-status").text
+    # Her line under the slider follows the call: who is coming, not "Help has been called" any more.
+    wait_for(browser, "her line", lambda d: d.find_element(By.ID, "sos-status").text == "Ania is on the way.")
 
     # OK on the tablet closes the alert on every device.
     browser.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] button[data-action='ack']").click()
@@ -846,7 +846,11 @@ def test_a_device_that_cannot_sound_yet_says_so_until_sound_is_on(browser, home,
     wait_for(browser, "sound on", lambda d: d.execute_script(
         "return document.getElementById('sound-button').hidden"))
     choose_language(browser, "pl")
-    assert browser.find_element(By.ID, "sound-button").get_attribute("textContent") == "Dotknij, aby włączyć dźwięk alertów"
+    # This device has had sound on: should it come back silent, it asks to turn it on again.
+    assert browser.find_element(By.ID, "sound-button").get_attribute("textContent") == "Dotknij, aby znów włączyć dźwięki alertów"
+    browser.refresh()
+    wait_for(browser, "the sound button again", lambda d: d.find_element(By.ID, "sound-button").is_displayed())
+    assert browser.find_element(By.ID, "sound-button").text == "Dotknij, aby znów włączyć dźwięki alertów"
     assert browser_console_errors(browser) == []
 
 

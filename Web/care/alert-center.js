@@ -3,7 +3,7 @@
 // on my way" and a reminder's Taken, Skip and Later go through here, so the
 // banner and the pages agree.
 import { getJSON, isUnpaired, sendJSON } from '../api.js';
-import { isOlderAlert, reminderDoseKey, upsertAlert } from './alerts.js';
+import { isCancelledSOS, isOlderAlert, reminderDoseKey, upsertAlert } from './alerts.js';
 
 /** How many alerts' latest states are remembered, closed ones too, to tell a late answer from news. */
 const REMEMBERED = 500;
@@ -13,7 +13,9 @@ export function createAlertCenter(app) {
   // `known` holds the latest state heard of each alert, closed ones too, so
   // an older state arriving late (a request's answer, a list fetched before a
   // live change) cannot undo a newer one.
-  const center = { app, alerts: [], known: new Map(), loaded: false, request: null, listeners: new Set() };
+  // `cancelled`: SOS calls heard open here and then called off by their
+  // senior, until OK on this page: the banner says all is well.
+  const center = { app, alerts: [], known: new Map(), cancelled: new Map(), loaded: false, request: null, listeners: new Set() };
   const load = () => loadAlerts(center);
   const take = (alert) => takeAlert(center, alert);
 
@@ -40,6 +42,14 @@ export function createAlertCenter(app) {
     /** Open alerts, as last heard. */
     get open() {
       return center.alerts;
+    },
+    /** SOS calls cancelled by their senior since this page heard them, the newest first. */
+    get cancelled() {
+      return [...center.cancelled.values()].reverse();
+    },
+    /** OK on "she cancelled: all is well": this page only (nothing to close on the hub). */
+    dismissCancelled(id) {
+      if (center.cancelled.delete(id)) notify(center);
     },
     /** fn(alerts) after every change; returns an unsubscribe function. */
     subscribe(fn) {
@@ -125,7 +135,9 @@ function remember(center, alert) {
 }
 
 function takeAlert(center, alert) {
-  if (!alert?.id || isOlderAlert(alert, center.known.get(alert.id))) return;
+  const before = center.known.get(alert?.id);
+  if (!alert?.id || isOlderAlert(alert, before)) return;
+  if (isCancelledSOS(alert) && before && before.open !== false) center.cancelled.set(alert.id, alert);
   remember(center, alert);
   center.request?.taken.add(alert.id);
   center.alerts = upsertAlert(center.alerts, alert).filter((a) => a.open !== false);

@@ -33,6 +33,24 @@ export function isOwnSOS(alert, me) {
   return alert?.kind === 'sos' && me?.role === 'senior' && alert.personId === me.personId;
 }
 
+/**
+ * Whether she called it off herself: her own SOS closed by her "Cancel the
+ * call" before anyone answered. Her "OK" after "I'm on my way" is not a
+ * cancellation: help was coming.
+ */
+export function cancelledByHer(alert, me) {
+  return isOwnSOS(alert, me) && isCancelledSOS(alert);
+}
+
+/**
+ * An SOS its senior called off herself before anyone answered (the hub's
+ * `CareAlert.isCancelledByItsSenior`): her caregivers are told all is well.
+ */
+export function isCancelledSOS(alert) {
+  return alert?.kind === 'sos' && alert.open === false && !alert.respondedAt && Boolean(alert.acknowledgedAt)
+    && Boolean(alert.personId) && alert.acknowledgedBy === alert.personId;
+}
+
 /** Open alerts for the banner: SOS first, then the newest first. */
 export function bannerAlerts(alerts, me) {
   return (alerts ?? [])
@@ -104,6 +122,10 @@ export function alertMessage(alert, me, {
   switch (alert?.kind) {
     case 'sos':
       if (isOwnSOS(alert, me)) {
+        // Closed, her list says how it ended, not "Waiting for an answer…" for ever.
+        if (alert.open === false) {
+          return { key: cancelledByHer(alert, me) ? 'alerts.message.sosCancelled' : 'alerts.message.sosClosed', params: { time: time(alert.raisedAt) } };
+        }
         return alert.respondedAt
           ? { key: 'alerts.message.sosAnswered', params: { name: d.respondedByName ?? '' } }
           : { key: 'alerts.message.sosSent', params: { time: time(alert.raisedAt) } };
@@ -159,21 +181,47 @@ export function alertMedication(alert) {
 
 /**
  * How a dose's alert was closed by an answer, for the history: { key,
- * params } for t(), or null when no answer closed it. `time` formats an
- * ISO instant as a moment (when it was answered); `clock` as the time of
- * day the dose was taken.
+ * params } for t(), or null when no answer closed it. The hub keeps the
+ * answer true to the dose as it is now (HearthStore+AlertAnswers): taken
+ * late (`takenLate`, by the household's grace), put right since (who and
+ * when: `correctedByName`), or taken back (`withdrawn`). `time` formats an
+ * ISO instant as a moment (when it was answered or changed); `clock` as
+ * the time of day the dose was taken.
  */
 export function answeredState(alert, { time = (iso) => iso, clock = time } = {}) {
   const d = alert?.details ?? {};
-  if (!alert?.resolvedAt || !['taken', 'skipped', 'snoozed'].includes(d.answer)) return null;
-  const params = { name: d.answeredByName || '', when: time(d.answeredAt ?? alert.resolvedAt) };
-  if (d.answer === 'taken' && d.takenAt) return { key: 'alerts.state.answeredTakenAt', params: { ...params, time: clock(d.takenAt) } };
-  return { key: `alerts.state.answered.${d.answer}`, params };
+  if (!alert?.resolvedAt || !['taken', 'skipped', 'snoozed', 'withdrawn'].includes(d.answer)) return null;
+  // Put right since: the one who changed it, as History says, not the one who recorded what is no longer so.
+  const changed = d.answer !== 'snoozed' && Boolean(d.correctedByName);
+  const params = changed
+    ? { name: d.correctedByName, when: time(d.correctedAt ?? alert.resolvedAt) }
+    : { name: d.answeredByName || '', when: time(d.answeredAt ?? alert.resolvedAt) };
+  if (d.answer === 'withdrawn') return { key: 'alerts.state.withdrawn', params };
+  if (d.answer === 'taken' && d.takenAt) {
+    const late = d.takenLate === true;
+    const key = changed
+      ? `alerts.state.changed.${late ? 'takenLateAt' : 'takenAt'}`
+      : late ? 'alerts.state.answeredTakenLateAt' : 'alerts.state.answeredTakenAt';
+    return { key, params: { ...params, time: clock(d.takenAt) } };
+  }
+  return { key: `alerts.state.${changed ? 'changed' : 'answered'}.${d.answer}`, params };
 }
 
 /** Whether the alert's sentence already says a time (an SOS's, a dose's). */
 export function sentenceSaysTime(alert, me) {
   return Object.hasOwn(alertMessage(alert, me).params, 'time');
+}
+
+/**
+ * Whether the banner takes the keyboard for `alert` when it arrives: an SOS
+ * someone else raised, not yet answered, or a missed dose — what a
+ * caregiver must not miss wherever she is on the page. A senior's own SOS
+ * and reminders do not (she has just slid it; a reminder waits politely).
+ */
+export function takesFocus(alert, me) {
+  if (!alert || alert.open === false || !isForMe(alert, me)) return false;
+  if (alert.kind === 'sos') return !alert.respondedAt && !isOwnSOS(alert, me);
+  return alert.kind === 'dose-missed';
 }
 
 /**

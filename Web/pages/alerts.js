@@ -6,7 +6,7 @@
 // updates the list.
 import { getJSON } from '../api.js';
 import { h, pageHeading } from '../dom.js';
-import { ALERT_KINDS, answeredState, canAcknowledge, canRespond } from '../care/alerts.js';
+import { ALERT_KINDS, answeredState, canAcknowledge, canRespond, isCancelledSOS } from '../care/alerts.js';
 import { clockTime, dateTime } from '../care/format.js';
 import { alertKindName, alertListenButton, describeAlert } from '../care/alert-banner.js';
 import { createAlertDeliveries } from './alert-deliveries.js';
@@ -116,9 +116,12 @@ function alertItem(app, alert, me, button, deliveries) {
   const answered = answeredState(alert, {
     time: (iso) => dateTime(iso, { language, timeZone }), clock: (iso) => clockTime(iso, { language, timeZone }),
   });
+  const closedAt = alert.acknowledgedAt ? dateTime(alert.acknowledgedAt, { language, timeZone }) : null;
   const state = alert.open
     ? t('alerts.state.open')
-    : alert.acknowledgedAt
+    : isCancelledSOS(alert)
+      ? t('alerts.state.cancelled', { time: closedAt, name: app.me.nameOf(alert.personId) ?? alert.details?.personName ?? t('alerts.someone') })
+      : alert.acknowledgedAt
       ? t('alerts.state.acknowledged', { time: dateTime(alert.acknowledgedAt, { language, timeZone }), name: app.me.nameOf(alert.acknowledgedBy) ?? t('alerts.someone') })
       : answered ? t(answered.key, answered.params) : t('alerts.state.resolved');
   const buttons = [];

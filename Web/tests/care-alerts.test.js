@@ -5,7 +5,7 @@ import { createTranslator } from '../i18n.js';
 import { amountText } from '../care/words.js';
 import {
   alertMedication, alertMessage, answeredState, answersDose, bannerAlerts, canAcknowledge, canRespond, isForMe, isOwnSOS,
-  isOlderAlert, newSounds, offersCall, reminderDoseKey, sentenceSaysTime, soundKey, upsertAlert,
+  isOlderAlert, newSounds, offersCall, reminderDoseKey, sentenceSaysTime, soundKey, takesFocus, upsertAlert,
 } from '../care/alerts.js';
 
 const ela = { personId: 'ela', role: 'senior' };
@@ -198,4 +198,43 @@ test('a caregiver\'s SOS banner offers to call the senior back; the senior\'s ow
   assert.equal(offersCall({ ...sos, open: false }, ania), false, 'closed');
   assert.equal(offersCall(alert('dose-missed', 'caregivers', 'ela'), ania), false, 'only an SOS');
   assert.equal(offersCall({ ...sos, personId: null }, ania), false, 'nobody to call');
+});
+
+test('an unanswered SOS or a missed dose takes a caregiver\'s keyboard; her own SOS, a reminder or low stock do not', () => {
+  const sos = alert('sos', 'caregivers', 'ela');
+  assert.equal(takesFocus(sos, ania), true);
+  assert.equal(takesFocus({ ...sos, respondedAt: '2026-11-22T08:01:00Z' }, ania), false, 'someone is on the way already');
+  assert.equal(takesFocus({ ...sos, open: false }, ania), false, 'closed');
+  assert.equal(takesFocus(sos, ela), false, 'she has just slid it herself');
+  assert.equal(takesFocus(alert('sos', 'caregivers', 'jan'), ania), false, 'not someone she looks after');
+  assert.equal(takesFocus(alert('dose-missed', 'caregivers', 'ela'), ania), true);
+  assert.equal(takesFocus(alert('dose-due', 'senior', 'ela'), ela), false, 'a reminder waits politely');
+  assert.equal(takesFocus(alert('low-stock', 'caregivers', 'ela'), ania), false);
+});
+
+test('a dose alert follows its dose: taken late, put right since, or its answer taken back', async () => {
+  const en = createTranslator(JSON.parse(await readFile(new URL('../i18n/en.json', import.meta.url), 'utf8')));
+  const pl = createTranslator(JSON.parse(await readFile(new URL('../i18n/pl.json', import.meta.url), 'utf8')));
+  const time = (iso) => iso.slice(11, 16);
+  const missed = alert('dose-missed', 'caregivers', 'ela', {
+    open: false, resolvedAt: '2026-11-22T14:00:00.000Z',
+    details: {
+      answer: 'taken', takenAt: '2026-11-22T13:40:00.000Z', takenLate: true, answeredAt: '2026-11-22T14:00:00.000Z', answeredByName: 'Ela',
+    },
+  });
+  const say = (state) => [en(state.key, state.params), pl(state.key, state.params)];
+  assert.deepEqual(say(answeredState(missed, { time })), [
+    'Taken late, at 13:40 (recorded by Ela, 14:00)', 'Lek przyjęty z opóźnieniem, o 13:40 (zapisane przez: Ela, 14:00)']);
+  const changed = { correctedByName: 'Ania', correctedAt: '2026-11-22T15:05:00.000Z' };
+  const skipped = { ...missed, details: { ...missed.details, ...changed, answer: 'skipped', takenAt: undefined, takenLate: undefined } };
+  assert.deepEqual(say(answeredState(skipped, { time })), [
+    'Skipped (changed by Ania, 15:05)', 'Dawka pominięta (zmienione przez: Ania, 15:05)'], 'not "Taken at 13:40" any more');
+  const onTime = { ...missed, details: { ...missed.details, ...changed, takenAt: '2026-11-22T08:10:00.000Z', takenLate: false } };
+  assert.equal(say(answeredState(onTime, { time }))[0], 'Taken at 08:10 (changed by Ania, 15:05)');
+  const lateChanged = { ...missed, details: { ...missed.details, ...changed } };
+  assert.equal(say(answeredState(lateChanged, { time }))[0], 'Taken late, at 13:40 (changed by Ania, 15:05)');
+  const withdrawn = { ...missed, details: { ...changed, answer: 'withdrawn', answeredByName: 'Ela' } };
+  assert.deepEqual(say(answeredState(withdrawn, { time })), ['Answer taken back by Ania (15:05)', 'Odpowiedź cofnięta przez: Ania (15:05)']);
+  const later = { ...missed, details: { ...changed, answer: 'snoozed', answeredAt: '2026-11-22T08:05:00.000Z', answeredByName: 'Ela' } };
+  assert.equal(say(answeredState(later, { time }))[0], 'Put off for later by Ela (08:05)', 'a Later stays what it was');
 });
