@@ -31,31 +31,3 @@ public struct SpeechSettings: Sendable, Equatable {
             && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-+_".contains($0)) }
     }
 }
-
-/// A stretch of the night, in the household's wall-clock time: `22:00-07:00`.
-public struct QuietHours: Sendable, Equatable {
-    public var start: LocalTime
-    public var end: LocalTime
-
-    /// Reads `HH:MM-HH:MM`; nil for anything else or an empty stretch.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let start = try? LocalTime(parts[0]), let end = try? LocalTime(parts[1]), start != end else {
-            return nil
-        }
-        self.start = start
-        self.end = end
-    }
-
-    /// Whether `date` falls inside, in `zone`; a stretch may cross midnight.
-    public func contains(_ date: Date, in zone: TimeZone) -> Bool {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        let (from, to) = (start.minutesSinceMidnight, end.minutesSinceMidnight)
-        return from < to ? (from..<to).contains(minute) : minute >= from || minute < to
-    }
-
-    public var description: String { "\(start)-\(end)" }
-}
