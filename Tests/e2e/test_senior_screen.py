@@ -449,4 +449,9 @@ def test_no_page_of_hers_scrolls_sideways_on_a_small_phone_at_extra_large_text(b
             if sizes[0] > sizes[1]:
                 wide.append((page, sizes))
         assert wide == [], f"at {width} px: {wide}"
+        # The slide's own words fit in its track, not clipped to a few letters.
+        label = browser.execute_script(
+            "const l = document.querySelector('#sos-dock .sos-track-label');"
+            " return [l.scrollWidth <= l.clientWidth + 1, l.scrollHeight <= l.clientHeight + 1, l.textContent]")
+        assert label[:2] == [True, True], (width, label)
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
