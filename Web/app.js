@@ -277,7 +277,7 @@ function showUnpaired() {
  * drawn again by pages that remember nothing (its loads are now refused).
  */
 function forgetTheHousehold() {
-  for (const dialog of document.querySelectorAll('dialog[open]')) dialog.close();
+  for (const dialog of [...document.querySelectorAll('dialog[open]')].reverse()) dialog.close();
   if (router.current) router.leave();
   // The notes saved for a quick start are the household's words; a device
   // removed from it keeps none of them (only its own unsent typing). After

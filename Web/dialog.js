@@ -6,18 +6,45 @@
 import { h } from './dom.js';
 
 // Elements every dialog takes in while it is open, by what they are for (a
-// senior's SOS bar, the alert banner): a modal dialog makes the rest of the
-// page inert, and neither help nor an SOS may be.
+// senior's SOS bar, the alert banner and its announcer): a modal dialog
+// makes the rest of the page inert, and neither help nor an SOS may be.
+// Each keeps a mark of its home in the page, so it always goes back there
+// (or to the dialog still open under this one), whatever order dialogs
+// close in.
 const companions = new Map();
+// The dialogs open now, the newest last.
+const openDialogs = [];
 
 /**
  * Lends `element` (or nothing, when null) to every dialog while it is open,
  * in the place named `role` (one element a role). The alert banner goes
- * first in the dialog, the SOS bar last.
+ * first in the dialog, the rest last.
  */
 export function keepInEveryDialog(element, role = 'sos') {
-  if (element) companions.set(role, element);
-  else companions.delete(role);
+  companions.get(role)?.home.remove();
+  if (!element) {
+    companions.delete(role);
+    return;
+  }
+  const home = document.createComment(`${role}: its place in the page`);
+  if (element.parentNode && !openDialogs.includes(element.parentNode)) element.before(home);
+  else document.body.append(home);
+  companions.set(role, { element, home });
+  if (openDialogs.length > 0) placeCompanions();
+}
+
+/** Puts each lent element into the newest open dialog, or home when none is open. */
+function placeCompanions() {
+  const top = openDialogs.at(-1) ?? null;
+  for (const [role, { element, home }] of companions) {
+    if (top) {
+      if (element.parentNode === top) continue;
+      if (role === 'alerts') top.prepend(element);
+      else top.append(element);
+    } else if (home.isConnected) {
+      home.after(element);
+    }
+  }
 }
 
 /**
@@ -38,24 +65,17 @@ export function showDialog({ id, className = '', labelledBy, describedBy = null,
       if (dialog.open) dialog.close();
     };
     dialog.append(...[build(close)].flat().filter(Boolean));
-    // Each lent element goes back where it was, before the same neighbour.
-    const lent = [...companions].map(([role, element]) => ({ role, element, home: element.parentNode, before: element.nextSibling }));
-    for (const { role, element } of lent) {
-      if (role === 'alerts') dialog.prepend(element);
-      else dialog.append(element);
-    }
     dialog.addEventListener('close', () => {
-      for (const { element, home, before } of lent) {
-        if (!home || element.parentNode !== dialog) continue;
-        if (before?.parentNode === home) home.insertBefore(element, before);
-        else home.append(element);
-      }
+      openDialogs.splice(openDialogs.indexOf(dialog), 1);
+      placeCompanions();
       dialog.remove();
       const target = returnFocus();
       if (target?.isConnected) target.focus();
       resolve(result);
     }, { once: true });
     document.body.append(dialog);
+    openDialogs.push(dialog);
+    placeCompanions();
     dialog.showModal();
     dialog.querySelector('[autofocus]')?.focus();
   });

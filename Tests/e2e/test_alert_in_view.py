@@ -72,9 +72,13 @@ def test_an_sos_is_over_the_page_in_view_of_a_caregiver_typing_in_a_note_and_her
     assert axe_violations(browser, "the SOS over a note") == []
 
     # "I'm on my way", then OK: the keyboard goes back to her note, her words as they were.
-    browser.switch_to.active_element.send_keys(Keys.TAB)
-    item.find_element(By.CSS_SELECTOR, "button[data-action='respond']").click()
+    where_her_note = "return document.getElementById('note-text').getBoundingClientRect().bottom"
+    scrolled = browser.execute_script(where_her_note)
+    browser.execute_script("document.querySelector(\".alert-item[data-kind='sos'] button[data-action='respond']\").click()")
     wait_for(browser, "on her way", lambda d: d.find_elements(By.CSS_SELECTOR, ".alert-item[data-kind='sos'][data-responded='true']"))
+    # Answered, the SOS stays over the page where she was: her note does not move on the screen.
+    assert abs(browser.execute_script(where_her_note) - scrolled) < 5
+    assert sos_in_view(browser)["onTop"]
     browser.find_element(By.CSS_SELECTOR, ".alert-item[data-kind='sos'] button[data-action='ack']").click()
     wait_for(browser, "the banner gone", lambda d: not d.find_elements(By.CSS_SELECTOR, ".alert-item"))
     wait_for(browser, "the keyboard back in her note",

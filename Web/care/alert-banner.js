@@ -20,7 +20,7 @@
 import { h } from '../dom.js';
 import {
   ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isForMe, isOwnSOS, newSounds,
-  offersCall, ringsUntilAnswered, soundKey, takesFocus,
+  offersCall, ringsUntilAnswered, soundKey, staysInView, takesFocus,
 } from './alerts.js';
 import { keepInEveryDialog } from '../dialog.js';
 import { telHref } from '../household/people.js';
@@ -89,6 +89,8 @@ export function createAlertBanner(app, { container, announcer }) {
     const me = app.me.current;
     if (!me) {
       container.replaceChildren();
+      container.hidden = true;
+      container.dataset.urgent = 'false';
       if (calling !== null) clearInterval(calling);
       calling = null;
       return;
@@ -153,7 +155,7 @@ export function createAlertBanner(app, { container, announcer }) {
     // Only what a caregiver must not miss (an SOS, a missed dose) follows her
     // down the page; a senior's own call and reminders stay at the top, so
     // her screen is not half banner above the SOS bar.
-    container.dataset.urgent = String(shown.some((alert) => takesFocus(alert, me)));
+    container.dataset.urgent = String(cancelled.length > 0 || shown.some((alert) => staysInView(alert, me)));
     container.hidden = count === 0;
     if (grabbing) {
       const item = container.querySelector(`[data-alert-id="${CSS.escape(grabbing.id)}"]`);
@@ -164,7 +166,10 @@ export function createAlertBanner(app, { container, announcer }) {
       const again = container.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
       const back = returnTo?.isConnected && !returnTo.closest('[inert]') ? returnTo : null;
       const next = again ?? (count === 0 ? back : null) ?? container.querySelector('button') ?? back ?? document.querySelector('#page h1');
-      next?.focus({ preventScroll: next === back });
+      // The banner is in view already (it sticks): scrolling to it would take
+      // her page back to where the banner sits in it, and her place with it.
+      const inBanner = Boolean(next && container.contains(next));
+      next?.focus({ preventScroll: inBanner ? !next.closest('dialog') : next === back });
     }
     if (count === 0) returnTo = null;
   }
@@ -177,6 +182,8 @@ export function createAlertBanner(app, { container, announcer }) {
   return {
     start() {
       keepInEveryDialog(container, 'alerts');
+      // Its sentence is announced from a dialog too: the page behind one is inert.
+      if (announcer) keepInEveryDialog(announcer, 'alert-announcer');
       app.alerts.subscribe(render);
       app.me.load().then(render, () => {});
     },
@@ -209,7 +216,7 @@ function alertItem(banner, alert, me) {
   }
   return h(
     'section',
-    { class: 'alert-item', tabindex: '-1', 'data-focus-key': `${alert.id}:item`, 'data-kind': alert.kind, 'data-alert-id': alert.id, 'data-responded': alert.respondedAt ? 'true' : 'false', 'aria-labelledby': titleId },
+    { class: 'alert-item', tabindex: '-1', 'data-focus-key': `${alert.id}:item`, 'aria-describedby': textId, 'data-kind': alert.kind, 'data-alert-id': alert.id, 'data-responded': alert.respondedAt ? 'true' : 'false', 'aria-labelledby': titleId },
     h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, alert.kind === 'sos' ? '!' : '•'), alertKindName(app, alert.kind)),
     h('p', { class: 'alert-text', id: textId }, describeAlert(app, alert, me)),
     h('div', { class: 'alert-actions' }, buttons),
@@ -228,7 +235,7 @@ function cancelledItem(app, alert) {
   const textId = `banner-${alert.id}-cancelled-text`;
   return h(
     'section',
-    { class: 'alert-item', tabindex: '-1', 'data-kind': 'sos-cancelled', 'data-alert-id': alert.id, 'aria-labelledby': titleId },
+    { class: 'alert-item', tabindex: '-1', 'data-kind': 'sos-cancelled', 'data-alert-id': alert.id, 'aria-labelledby': titleId, 'aria-describedby': textId },
     h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, '✓'), app.t('alerts.cancelledTitle')),
     h('p', { class: 'alert-text', id: textId }, cancelledSentence(app, alert)),
     h('div', { class: 'alert-actions' }, h('button', {

@@ -225,6 +225,16 @@ export function takesFocus(alert, me) {
 }
 
 /**
+ * Whether the banner sticks to the top of the screen for `alert`: someone
+ * else's SOS or a missed dose, open, answered or not — "I'm on my way"
+ * must not send the banner (and her page) back to the top.
+ */
+export function staysInView(alert, me) {
+  return alert?.open !== false && isForMe(alert, me) && !isOwnSOS(alert, me)
+    && (alert.kind === 'sos' || alert.kind === 'dose-missed');
+}
+
+/**
  * Whether the banner keeps calling: an SOS someone else raised that nobody
  * has answered yet ("I'm on my way" or OK stops it).
  */
@@ -234,10 +244,11 @@ export function ringsUntilAnswered(shown, me) {
 
 /**
  * Whether the banner offers to call the senior back: an SOS someone else
- * raised, still open (a senior's own shows who is coming instead).
+ * raised, or a missed dose of hers, still open (a senior's own SOS shows
+ * who is coming instead).
  */
 export function offersCall(alert, me) {
-  return alert?.kind === 'sos' && alert.open !== false && Boolean(alert.personId) && !isOwnSOS(alert, me)
+  return (alert?.kind === 'sos' || alert?.kind === 'dose-missed') && alert.open !== false && Boolean(alert.personId) && !isOwnSOS(alert, me)
     && alert.personId !== me?.personId;
 }
 

@@ -5,7 +5,7 @@ import { createTranslator } from '../i18n.js';
 import { amountText } from '../care/words.js';
 import {
   alertMedication, alertMessage, answeredState, answersDose, bannerAlerts, canAcknowledge, canRespond, isForMe, isOwnSOS,
-  isOlderAlert, newSounds, offersCall, reminderDoseKey, sentenceSaysTime, soundKey, takesFocus, upsertAlert,
+  isOlderAlert, newSounds, offersCall, reminderDoseKey, sentenceSaysTime, soundKey, staysInView, takesFocus, upsertAlert,
 } from '../care/alerts.js';
 
 const ela = { personId: 'ela', role: 'senior' };
@@ -196,7 +196,8 @@ test('a caregiver\'s SOS banner offers to call the senior back; the senior\'s ow
   assert.equal(offersCall({ ...sos, respondedAt: '2026-11-22T08:01:00Z' }, admin), true, 'still useful once someone is on the way');
   assert.equal(offersCall(sos, ela), false, 'her own call for help');
   assert.equal(offersCall({ ...sos, open: false }, ania), false, 'closed');
-  assert.equal(offersCall(alert('dose-missed', 'caregivers', 'ela'), ania), false, 'only an SOS');
+  assert.equal(offersCall(alert('dose-missed', 'caregivers', 'ela'), ania), true, 'a missed dose: call and ask');
+  assert.equal(offersCall(alert('low-stock', 'caregivers', 'ela'), ania), false, 'not for stock');
   assert.equal(offersCall({ ...sos, personId: null }, ania), false, 'nobody to call');
 });
 
@@ -237,4 +238,15 @@ test('a dose alert follows its dose: taken late, put right since, or its answer 
   assert.deepEqual(say(answeredState(withdrawn, { time })), ['Answer taken back by Ania (15:05)', 'Odpowiedź cofnięta przez: Ania (15:05)']);
   const later = { ...missed, details: { ...changed, answer: 'snoozed', answeredAt: '2026-11-22T08:05:00.000Z', answeredByName: 'Ela' } };
   assert.equal(say(answeredState(later, { time }))[0], 'Put off for later by Ela (08:05)', 'a Later stays what it was');
+});
+
+test('an SOS or a missed dose stays in view for a caregiver once answered too; her own SOS and the rest do not', () => {
+  const sos = alert('sos', 'caregivers', 'ela');
+  assert.equal(staysInView(sos, ania), true);
+  assert.equal(staysInView({ ...sos, respondedAt: '2026-11-22T08:01:00Z' }, ania), true, 'on her way: the page stays where she was');
+  assert.equal(staysInView({ ...sos, open: false }, ania), false);
+  assert.equal(staysInView(sos, ela), false, 'her own');
+  assert.equal(staysInView(alert('dose-missed', 'caregivers', 'ela'), ania), true);
+  assert.equal(staysInView(alert('low-stock', 'caregivers', 'ela'), ania), false);
+  assert.equal(staysInView(alert('dose-due', 'senior', 'ela'), ela), false);
 });
