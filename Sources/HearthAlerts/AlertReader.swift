@@ -30,7 +30,7 @@ public struct AlertReader: Sendable {
         switch change.entity {
         case .alert, .household: true
         case .alertApp, .person, .careLink: changesIdentity(change)
-        case .device, .pairingCode, .note, .medication, .schedule, .dose, .panel, .displaySettings, .gameScore: false
+        case .device, .pairingCode, .note, .medication, .schedule, .dose, .panel, .displaySettings, .gameScore, .awayChoice: false
         }
     }
 
@@ -40,7 +40,7 @@ public struct AlertReader: Sendable {
         case .alert: PermissionPolicy.mayHear(actor, change.audience)
         case .household: true
         case .alertApp, .person, .careLink, .device, .pairingCode, .note, .medication, .schedule, .dose, .panel, .displaySettings,
-             .gameScore: false
+             .gameScore, .awayChoice: false
         }
     }
 
@@ -53,7 +53,7 @@ public struct AlertReader: Sendable {
             if change.entityId == app.app.id.text, case .string? = change.payload.field("revokedAt") { true } else { false }
         case .person: change.entityId == app.person.id.text
         case .careLink: change.changesCareLinks && change.entityId.hasPrefix(app.person.id.text + ":")
-        case .household, .device, .pairingCode, .note, .medication, .schedule, .dose, .alert, .panel, .displaySettings, .gameScore: false
+        case .household, .device, .pairingCode, .note, .medication, .schedule, .dose, .alert, .panel, .displaySettings, .gameScore, .awayChoice: false
         }
     }
 
@@ -70,8 +70,8 @@ public struct AlertReader: Sendable {
         var event = NtfyEvent(id: NtfyMessageID.of(seq: change.seq, at: change.time), time: change.time, kind: .message, topic: topic.rawValue,
                               sequenceId: alert.id.text)
         // An SOS its senior cancelled replaces the call on her caregivers'
-        // phones with the news that all is well (same sequence id), quietly
-        // and with nothing to press; her own phone just takes it away.
+        // phones with the news that all is well (same sequence id), without
+        // an alarm and with nothing to press; her own phone just takes it away.
         if alert.isCancelledByItsSenior, change.op == .update, alert.personId != actor.personId {
             event.title = wording.title(alert)
             event.message = wording.message(alert)

@@ -28,7 +28,7 @@ public enum ChangeAudience: Sendable, Hashable {
             self = .viewers(.household)
         case .person, .careLink:
             self = .everyone
-        case .device, .alertApp:
+        case .device, .alertApp, .awayChoice:
             self = person.map { .viewers(.device(owner: $0)) } ?? .admins
         case .pairingCode:
             self = .admins

@@ -24,6 +24,9 @@ public enum ChangeEntity: String, Sendable, Hashable, Codable, CaseIterable {
     case displaySettings
     /// A person's best score in one game (its id is "<person>:<game>").
     case gameScore
+    /// How a person is told away from home: texts, push (its id is the
+    /// person's; never her push topic, which is a secret).
+    case awayChoice
 }
 
 extension Change {
@@ -38,7 +41,7 @@ extension ChangeEntity {
     /// the household's audit, which the change log's compaction never folds.
     public var isHouseholdShape: Bool {
         switch self {
-        case .household, .person, .careLink, .device, .pairingCode, .alertApp: true
+        case .household, .person, .careLink, .device, .pairingCode, .alertApp, .awayChoice: true
         case .note, .medication, .schedule, .dose, .alert, .panel, .displaySettings, .gameScore: false
         }
     }

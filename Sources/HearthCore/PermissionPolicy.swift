@@ -91,6 +91,9 @@ public enum PermissionPolicy {
         /// Setting the hub's clock right, which moves every dose, reminder,
         /// pairing code's expiry and Trash's purge.
         case hubClock
+        /// How a person is told away from home (texts, push, her secret push
+        /// topic): hers, and her admins', to see and to change.
+        case away(of: UUID)
     }
 
     public enum Decision: Sendable, Equatable {
@@ -161,6 +164,8 @@ public enum PermissionPolicy {
             // One's own devices, and the alert apps one signs in on one's phone.
             if owner == actor.personId { return true }
             return isAdmin
+        case .away(let person):
+            return person == actor.personId || isAdmin
         case .household:
             return action == .view || isAdmin
         case .pairing(_, let role, let looksAfter):

@@ -10,7 +10,7 @@ struct ReplanningChanges {
     static func mayReplan(_ entity: ChangeEntity) -> Bool {
         switch entity {
         case .medication, .schedule, .dose, .household: true
-        case .person, .careLink, .device, .pairingCode, .note, .alert, .alertApp, .panel, .displaySettings, .gameScore: false
+        case .person, .careLink, .device, .pairingCode, .note, .alert, .alertApp, .panel, .displaySettings, .gameScore, .awayChoice: false
         }
     }
 
@@ -28,7 +28,7 @@ struct ReplanningChanges {
             return change.op != .update || planned[change.entityId] != relevant
         case .dose:
             return Self.field("key", of: change) != .null
-        case .schedule, .household, .person, .careLink, .device, .pairingCode, .note, .alert, .alertApp, .panel, .displaySettings, .gameScore:
+        case .schedule, .household, .person, .careLink, .device, .pairingCode, .note, .alert, .alertApp, .panel, .displaySettings, .gameScore, .awayChoice:
             return Self.mayReplan(change.entity)
         }
     }

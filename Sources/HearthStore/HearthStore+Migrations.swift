@@ -41,6 +41,7 @@ extension HearthStore {
         registerCareCircle(&migrator)
         registerScreen(&migrator)
         registerNoteCircles(&migrator)
+        registerAwayFromHome(&migrator)
         return migrator
     }
 

@@ -67,6 +67,9 @@ extension HearthStore {
                                        arguments: [transaction.time.millisecondsSince1970, id.text])
             try transaction.record(entity: .person, entityId: id.text, op: .update,
                                    payload: ["archivedAt": .number(Double(transaction.time.millisecondsSince1970))])
+            // Told nothing more away from home, and her secret push topic is gone
+            // (restored, she chooses again and gets a new one).
+            try transaction.db.cachedExecute(sql: "DELETE FROM away_choices WHERE personId = ?", arguments: [id.text])
             for deviceId in try String.fetchAll(transaction.db.cachedStatement(sql: "SELECT id FROM devices WHERE personId = ? AND revokedAt IS NULL"),
                                                 arguments: [id.text]) {
                 try Self.revokeDevice(id: deviceId, in: &transaction)

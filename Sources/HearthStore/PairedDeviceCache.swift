@@ -12,7 +12,7 @@ final class PairedDeviceCache: Sendable {
     static func changesIdentity(_ change: Change) -> Bool {
         switch change.entity {
         case .device, .person, .careLink: true
-        case .household, .pairingCode, .note, .medication, .schedule, .dose, .alert, .alertApp, .panel, .displaySettings, .gameScore: false
+        case .household, .pairingCode, .note, .medication, .schedule, .dose, .alert, .alertApp, .panel, .displaySettings, .gameScore, .awayChoice: false
         }
     }
     /// Far more devices than a household pairs; past it the cache starts over.

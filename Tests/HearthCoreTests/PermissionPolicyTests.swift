@@ -59,6 +59,8 @@ import Testing
         "hub clock": .hubClock,
         "senior's screen": .screen(of: senior),
         "caregiver's screen": .screen(of: caregiver),
+        // How she is told away from home: hers and her admins'.
+        "caregiver's away choice": .away(of: caregiver),
     ]
 
     /// view, create, edit, delete: y = allowed, n = denied.
@@ -78,7 +80,7 @@ import Testing
             "senior's device": "yyyy", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nynn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
-            "senior's screen": "yyyy", "caregiver's screen": "nnnn",
+            "senior's screen": "yyyy", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
         ],
         "other senior": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -95,7 +97,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
-            "senior's screen": "nnnn", "caregiver's screen": "nnnn",
+            "senior's screen": "nnnn", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
         ],
         "linked caregiver": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -112,7 +114,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "yyyy", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
-            "senior's screen": "yyyy", "caregiver's screen": "yyyy",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
         ],
         "unlinked caregiver": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -129,7 +131,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
-            "senior's screen": "nnnn", "caregiver's screen": "nnnn",
+            "senior's screen": "nnnn", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
         ],
         "linked admin": [
             "pairing for someone new to look after the senior": "yyyy", "pairing for a new admin to look after the senior": "yyyy",
@@ -146,7 +148,7 @@ import Testing
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
-            "senior's screen": "yyyy", "caregiver's screen": "yyyy",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
         ],
         "unlinked admin": [
             "pairing for someone new to look after the senior": "yyyy", "pairing for a new admin to look after the senior": "yyyy",
@@ -163,7 +165,7 @@ import Testing
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
-            "senior's screen": "yyyy", "caregiver's screen": "yyyy",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
         ],
     ]
 

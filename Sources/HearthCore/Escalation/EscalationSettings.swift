@@ -37,4 +37,12 @@ public struct AwayChoice: Hashable, Sendable, Codable {
         self.sms = sms
         self.push = push
     }
+
+    /// A new secret topic on the Internet push server: 128 random bits, in
+    /// the letters ntfy allows in a topic. Whoever knows it reads her alerts
+    /// there, so it is never logged nor sent to anyone but her and admins.
+    public static func newPushTopic() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return "hearth-" + RandomText.base64URL((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
 }

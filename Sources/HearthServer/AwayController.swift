@@ -1,0 +1,95 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// How people are told away from home: `/people/{id}/away` (her own choice
+/// of texts and push; the person herself or an admin) and
+/// `/household/emergency-contacts` (admins). Bodies are read strictly: a
+/// field the hub does not know is a 422 naming it, so a typo never looks
+/// like a choice that was kept.
+struct AwayController: Sendable {
+    let store: HearthStore
+
+    struct AwayBody: ResponseEncodable {
+        var sms: Bool
+        var push: Bool
+        /// Her secret topic's full URL on the Internet push server, to
+        /// subscribe to; null while the hub has no push server.
+        var pushUrl: String?
+
+        enum CodingKeys: String, CodingKey { case sms, push, pushUrl }
+
+        /// `pushUrl` is always there, null when there is none: a client tells
+        /// "no push server" from a field it missed.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(sms, forKey: .sms)
+            try container.encode(push, forKey: .push)
+            if let pushUrl { try container.encode(pushUrl, forKey: .pushUrl) } else { try container.encodeNil(forKey: .pushUrl) }
+        }
+    }
+
+    struct ContactBody: ResponseEncodable, Decodable {
+        var name: String
+        var phone: String
+    }
+
+    func addRoutes(to api: RouterGroup<HearthRequestContext>) {
+        let people = api.group(.people)
+        people.get("{id}/away") { _, context -> AwayBody in
+            let id = try PeopleController.person(in: context)
+            return Self.body(try await store.awayChoice(of: id, visibleTo: try context.requirePaired()))
+        }
+        people.put("{id}/away") { request, context -> AwayBody in
+            let id = try PeopleController.person(in: context)
+            let actor = try context.requirePaired()
+            let fields = try Self.object(try await request.decode(as: JSONValue.self, context: context), allowing: ["sms", "push"])
+            let choice = AwayChoice(sms: try Self.flag(fields, "sms"), push: try Self.flag(fields, "push"))
+            return Self.body(try await store.setAwayChoice(of: id, choice, as: actor, by: context.caller.actorName))
+        }
+        let household = api.group(.household)
+        household.get("emergency-contacts") { _, context -> [ContactBody] in
+            try await store.emergencyContacts(as: try context.requirePaired()).map { ContactBody(name: $0.name, phone: $0.phone) }
+        }
+        household.put("emergency-contacts") { request, context -> [ContactBody] in
+            let actor = try context.requirePaired()
+            guard case .array(let items) = try await request.decode(as: JSONValue.self, context: context) else {
+                throw HearthError.invalid(fields: ["emergencyContacts": "must be a list of {name, phone}"])
+            }
+            var entries: [(name: String, phone: String)] = []
+            for (index, item) in items.enumerated() {
+                guard case .object(let fields) = item else {
+                    throw HearthError.invalid(fields: ["[\(index)]": "must be an object with name and phone"])
+                }
+                if let unknown = fields.keys.sorted().first(where: { !["name", "phone"].contains($0) }) {
+                    throw HearthError.invalid(fields: ["[\(index)].\(unknown)": "is not a field of a contact"])
+                }
+                guard case .string(let name)? = fields["name"] else { throw HearthError.invalid(fields: ["[\(index)].name": "must be text"]) }
+                guard case .string(let phone)? = fields["phone"] else { throw HearthError.invalid(fields: ["[\(index)].phone": "must be text"]) }
+                entries.append((name, phone))
+            }
+            let contacts = try EmergencyContact.validatedList(entries)
+            return try await store.setEmergencyContacts(contacts, as: actor, by: context.caller.actorName)
+                .map { ContactBody(name: $0.name, phone: $0.phone) }
+        }
+    }
+
+    static func body(_ record: AwayRecord) -> AwayBody {
+        AwayBody(sms: record.choice.sms, push: record.choice.push, pushUrl: nil)
+    }
+
+    /// The body's fields, when it is an object of only `allowing`, each present.
+    static func object(_ body: JSONValue, allowing allowed: [String]) throws(HearthError) -> [String: JSONValue] {
+        guard case .object(let fields) = body else { throw .invalid(fields: ["body": "must be an object"]) }
+        if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw .invalid(fields: [unknown: "is not a setting here"])
+        }
+        return fields
+    }
+
+    static func flag(_ fields: [String: JSONValue], _ name: String) throws(HearthError) -> Bool {
+        guard case .bool(let value)? = fields[name] else { throw .invalid(fields: [name: "must be true or false"]) }
+        return value
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Testing
+
+/// How people are told away from home, through the routes: each person's
+/// own choice (hers and her admins' alone), the household's emergency
+/// contacts (admins'), and what bad input gets.
+@Suite struct AwayRoutesTests {
+    @Test func aCaregiverChoosesTextsForHerselfAndNobodyElseSeesOrChangesIt() async throws {
+        try await CareHousehold.with { home in
+            let away = "/api/v1/people/\(home.caregiverId.text)/away"
+            let first = try await home.call(.get, away, as: home.caregiver)
+            #expect(first.status == .ok)
+            #expect(first.body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null], "nothing chosen: told at home only")
+
+            let chosen = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": true, "push": false}"#)
+            #expect(chosen.status == .ok)
+            #expect(chosen["sms"] == .bool(true) && chosen["push"] == .bool(false))
+            #expect(try await home.call(.get, away, as: home.caregiver)["sms"] == .bool(true))
+            // The admin may see and change it; her senior and another caregiver hear of no such person.
+            #expect(try await home.call(.get, away)["sms"] == .bool(true))
+            for token in [home.senior, home.stranger] {
+                #expect(try await home.call(.get, away, as: token).status == .notFound)
+                #expect(try await home.call(.put, away, as: token, body: #"{"sms": false, "push": false}"#).status == .notFound)
+            }
+            #expect(try await home.call(.get, away, as: home.caregiver)["sms"] == .bool(true), "unchanged by them")
+        }
+    }
+
+    @Test func choosingPushMakesASecretTopicThatNeverReachesTheChangeLog() async throws {
+        try await CareHousehold.with { home in
+            let away = "/api/v1/people/\(home.caregiverId.text)/away"
+            #expect(try await home.call(.put, away, as: home.caregiver, body: #"{"sms": false, "push": true}"#).status == .ok)
+            let record = try await home.store.awayChoice(of: home.caregiverId, visibleTo: try #require(try await home.store.actor(of: home.caregiverId)))
+            let topic = try #require(record.pushTopic)
+            #expect(topic.hasPrefix("hearth-") && topic.count >= 7 + 22, "128 random bits")
+            let log = try await home.store.changes(after: 0, limit: 10_000)
+            #expect(log.contains { $0.entity == .awayChoice })
+            #expect(!log.contains { "\($0.payload)".contains(topic) }, "the topic is a secret")
+            // Turned off and on again: the same topic, so her phone stays subscribed.
+            _ = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": false, "push": false}"#)
+            _ = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": false, "push": true}"#)
+            let again = try await home.store.awayChoice(of: home.caregiverId, visibleTo: try #require(try await home.store.actor(of: home.caregiverId)))
+            #expect(again.pushTopic == topic)
+        }
+    }
+
+    @Test func badChoicesAreRefusedNamingTheFieldAndChangeNothing() async throws {
+        try await CareHousehold.with { home in
+            let away = "/api/v1/people/\(home.caregiverId.text)/away"
+            let cases: [(String, String)] = [
+                (#"{"sms": true}"#, "push"),
+                (#"{"sms": "yes", "push": false}"#, "sms"),
+                (#"{"sms": true, "push": false, "email": true}"#, "email"),
+                (#"[true, false]"#, "body"),
+            ]
+            for (body, field) in cases {
+                let refused = try await home.call(.put, away, as: home.caregiver, body: body)
+                #expect(refused.status == .unprocessableContent, "\(body)")
+                #expect(refused.invalidFields == [field], "\(body): \(refused.invalidFields)")
+            }
+            #expect(try await home.call(.get, away, as: home.caregiver).body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null])
+            #expect(try await home.call(.get, "/api/v1/people/\(UUID.random().text)/away").status == .notFound)
+        }
+    }
+
+    @Test func anArchivedPersonIsToldNothingMoreAndHerTopicIsGone() async throws {
+        try await CareHousehold.with { home in
+            let away = "/api/v1/people/\(home.caregiverId.text)/away"
+            _ = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": true, "push": true}"#)
+            #expect(try await home.call(.post, "/api/v1/people/\(home.caregiverId.text)/archive").status == .ok)
+            #expect(try await home.call(.get, away).status == .notFound)
+            // Restored, she starts again: nothing chosen, and a new topic if she chooses push.
+            #expect(try await home.call(.post, "/api/v1/people/\(home.caregiverId.text)/restore").status == .ok)
+            #expect(try await home.call(.get, away).body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null])
+        }
+    }
+
+    @Test func adminsKeepTheEmergencyContactsAndBadOnesNameTheirPlace() async throws {
+        try await CareHousehold.with { home in
+            let contacts = "/api/v1/household/emergency-contacts"
+            #expect(try await home.call(.get, contacts).list == [])
+            let put = try await home.call(.put, contacts, body: #"[{"name": "Pani Krysia (sąsiadka)", "phone": "+48 600 100 500"}]"#)
+            #expect(put.status == .ok)
+            #expect(try await home.call(.get, contacts).list == [["name": "Pani Krysia (sąsiadka)", "phone": "+48 600 100 500"]])
+            // Caregivers and seniors neither read nor change them.
+            for token in [home.caregiver, home.senior] {
+                #expect(try await home.call(.get, contacts, as: token).status == .forbidden)
+                #expect(try await home.call(.put, contacts, as: token, body: "[]").status == .forbidden)
+            }
+            let bad: [(String, String)] = [
+                (#"[{"name": "Jan", "phone": "not a number"}]"#, "[0].phone"),
+                (#"[{"name": "Jan", "phone": "+48600"}, {"name": "", "phone": "+48601"}]"#, "[1].name"),
+                (#"[{"name": "Jan", "phone": "+48600", "email": "j@x"}]"#, "[0].email"),
+                (#"{"name": "Jan"}"#, "emergencyContacts"),
+            ]
+            for (body, field) in bad {
+                let refused = try await home.call(.put, contacts, body: body)
+                #expect(refused.status == .unprocessableContent, "\(body)")
+                #expect(refused.invalidFields.contains(field), "\(body): \(refused.invalidFields)")
+            }
+            let six = "[" + (1...6).map { #"{"name": "N\#($0)", "phone": "+4860010050\#($0)"}"# }.joined(separator: ",") + "]"
+            #expect(try await home.call(.put, contacts, body: six).status == .unprocessableContent)
+            #expect(try await home.call(.get, contacts).list.count == 1, "nothing changed")
+            // The log says how many, never who.
+            let log = try await home.store.changes(after: 0, limit: 10_000)
+            #expect(!log.contains { "\($0.payload)".contains("600 100 500") })
+        }
+    }
+}
