@@ -87,6 +87,36 @@ public struct AlertWording: Sendable {
         polish ? "\(person): SOS odwołane, wszystko w porządku." : "\(person) cancelled the SOS: all is well."
     }
 
+    /// The text message (SMS) of an alert for a caregiver away from home,
+    /// with her reply code ("1 4821": on my way; "2 4821": seen), the only
+    /// group of four to six digits in it. An SOS fits one part in both
+    /// languages while the name is not long (a Polish text is UCS-2: 70
+    /// characters); a longer one goes as a concatenated message.
+    public func textMessage(_ alert: CareAlert, code: String) -> TextMessage {
+        let person = text(alert, "personName") ?? (polish ? "Ktoś" : "Someone")
+        let medication = text(alert, "medicationName") ?? (polish ? "lek" : "a medicine")
+        switch alert.kind {
+        case .sos:
+            let time = clockTime(alert.raisedAt)
+            return TextMessage(polish ? "SOS: \(person) wzywa pomocy (\(time)). Odpisz 1 \(code), gdy jedziesz."
+                                      : "SOS from home: \(person) needs help (\(time)). Reply 1 \(code) if you are on your way.")
+        case .doseMissed:
+            return TextMessage(polish ? "Nieprzyjęty lek: \(medication) (\(dueTime(alert))) – \(person). Odpisz 2 \(code), gdy wiesz."
+                                      : "\(person) has not taken \(medication) (\(dueTime(alert))). Reply 2 \(code) when you know.")
+        case .doseDue, .lowStock, .clock:
+            return TextMessage(message(alert))
+        }
+    }
+
+    /// The text for an emergency contact, outside the household: no code
+    /// (she cannot answer for the household), who and since when.
+    public func contactTextMessage(_ alert: CareAlert, household: String) -> TextMessage {
+        let person = text(alert, "personName") ?? (polish ? "Ktoś" : "Someone")
+        let time = clockTime(alert.raisedAt)
+        return TextMessage(polish ? "SOS z Hearth (\(household)): \(person) wzywa pomocy od \(time), nikt z domu jeszcze nie odpowiedział."
+                                  : "SOS from Hearth (\(household)): \(person) has needed help since \(time) and nobody at home has answered yet.")
+    }
+
     public var acknowledgeLabel: String { polish ? "Potwierdź" : "Acknowledge" }
     public var onMyWayLabel: String { polish ? "Już jadę" : "I’m on my way" }
     public var testTitle: String { polish ? "Próba powiadomień" : "Alert test" }
