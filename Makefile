@@ -9,7 +9,9 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqren
 # this machine's network.
 # espeak-ng, alsa-utils, sox: the hub's voice, recorded through ALSA's file
 # plugin and measured (Tests/e2e/test_alert_apps.py); no sound card needed.
-TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox
+# gammu, gammu-smsd: texts to caregivers away from home are handed to the real
+# SMS daemon, running on gammu's dummy phone (a folder, no modem) in the tests.
+TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox gammu gammu-smsd
 # The package and its tests: building the .deb, lintian, a debootstrapped
 # Debian 12 root to install it into, and systemd-analyze for the unit.
 DEB_PACKAGES := dpkg-dev binutils xz-utils
