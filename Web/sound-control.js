@@ -15,6 +15,10 @@ import { readSaved, writeSaved } from './preferences.js';
 export const SOUND_ALLOWED_KEY = 'hearth.soundAllowed';
 
 export function createSoundControl(app, { button, storage = null }) {
+  // On a phone it lies over the bottom of the screen: pages keep its height free (style.css).
+  if (globalThis.ResizeObserver) new ResizeObserver(() => {
+    document.documentElement.style.setProperty('--sound-button-height', `${button.hidden ? 0 : button.offsetHeight}px`);
+  }).observe(button);
   function show() {
     if (soundIsOn()) writeSaved(storage, SOUND_ALLOWED_KEY, 'true');
     button.hidden = !soundPossible() || soundIsOn() || !app.me.current || app.unpaired;
