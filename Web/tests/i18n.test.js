@@ -83,3 +83,24 @@ test('if Polish cannot be fetched the page still works in English', async () => 
   assert.equal(language, 'en');
   assert.equal(t('pages.today'), 'Today');
 });
+
+/** Every sentence of a dictionary with its key, flattened. */
+function sentences(dictionary, prefix = '') {
+  return Object.entries(dictionary).flatMap(([key, value]) => (typeof value === 'object' && value !== null
+    ? sentences(value, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)]]));
+}
+
+test('no sentence sends a person to SSH for what the browser does, and a Polish Call needs no declension', async () => {
+  for (const lang of ['en', 'pl']) {
+    const all = sentences(await readDictionary(lang));
+    // Linking is on the Household page; only the very first device needs `hearth pair` on the hub.
+    assert.deepEqual(all.filter(([, text]) => text.includes('hearth people link')), [], lang);
+    const pairOnHub = all.filter(([, text]) => text.includes('sudo hearth pair')).map(([key]) => key);
+    assert.deepEqual(pairOnHub, ['pair.whereIsTheCode'], `${lang}: only where the first device is paired`);
+  }
+  const polish = sentences(await readDictionary('pl'));
+  const calls = polish.filter(([key]) => key.endsWith('.call')).map(([, text]) => text);
+  assert.ok(calls.length >= 2);
+  // "Zadzwoń do Ania" would need "do Ani": a colon takes any name as it is.
+  for (const text of calls) assert.equal(text, 'Zadzwoń: {name}');
+});
