@@ -122,9 +122,9 @@ def test_an_sos_reaches_a_caregiver_deep_in_today_and_in_an_open_dialog_one_aler
              lambda d: any(a["respondedAt"] for a in home.alerts(open="1", kind="sos")))
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
     wait_for(browser, "the dialog closed", lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog[open]"))
-    # The banner is back above the page, in its place.
-    assert browser.execute_script(
-        "const b = document.getElementById('alert-banner'); return b.parentElement.id === 'main' && b.nextElementSibling.id === 'test-notice'")
+    # The banner is back above the page, in its place (the dialog's close event comes a moment after it closes).
+    wait_for(browser, "the banner back in its place", lambda d: d.execute_script(
+        "const b = document.getElementById('alert-banner'); return b.parentElement.id === 'main' && b.nextElementSibling.id === 'test-notice'"))
     choose_language(browser, "pl")
     wait_for(browser, "the banner in Polish", lambda d: "potrzebuje pomocy" in d.find_element(By.ID, "alert-banner").text.lower()
              or "pomoc" in d.find_element(By.ID, "alert-banner").text.lower())
