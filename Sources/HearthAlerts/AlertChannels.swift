@@ -13,9 +13,12 @@ public struct AlertChannels: Sendable {
     public let voiceStatus: VoiceStatus
     /// Open pages, for the Test button's message (alerts reach them as changes).
     public let pages: OpenPages
+    /// Texts away from home: whether they go, and the last one.
+    public let away: AwayStatus
 
-    public init(streams: AlertStreams, voice: HubVoice? = nil) {
+    public init(streams: AlertStreams, voice: HubVoice? = nil, away: AwayStatus = AwayStatus(sms: SMSSettings())) {
         self.streams = streams
+        self.away = away
         self.voice = voice
         self.voiceStatus = voice?.status ?? VoiceStatus(enabled: false)
         self.pages = OpenPages(store: streams.store, board: streams.deliveries)
@@ -35,7 +38,8 @@ public struct AlertChannels: Sendable {
             openStreams: streams.openCount,
             alertApps: .init(enabled: true, lastDelivery: last[.alertApp], problem: nil),
             voice: .init(enabled: voiceStatus.enabled, lastDelivery: last[.voice], problem: voiceStatus.problem),
-            pages: .init(enabled: true, lastDelivery: last[.page], problem: nil))
+            pages: .init(enabled: true, lastDelivery: last[.page], problem: nil),
+            sms: away.summary)
     }
 
     public struct Summary: Sendable, Encodable, Equatable {
@@ -50,5 +54,7 @@ public struct AlertChannels: Sendable {
         public var voice: Channel
         /// Open pages of paired devices (the live stream).
         public var pages: Channel
+        /// Texts through the modem, to caregivers away from home and emergency contacts.
+        public var sms: AwayStatus.Summary
     }
 }

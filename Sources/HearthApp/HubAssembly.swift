@@ -50,6 +50,10 @@ struct HubAssembly {
         if let voice = alerts.voice {
             services.append(.init(service: voice))
         }
+        if configuration.sms.enabled {
+            services.append(.init(service: AwayFromHomeService(
+                store: store, sms: configuration.sms, quietHours: configuration.speech.quietHours, status: alerts.away, logger: logger)))
+        }
         if !configuration.webhooks.isEmpty {
             services.append(.init(service: WebhookService(
                 store: store, targets: configuration.webhooks, board: webhooks, logger: logger)))
@@ -74,10 +78,11 @@ struct HubAssembly {
     /// The alert apps' streams and, when `speech.enabled`, the hub's voice.
     private func alertChannels() -> AlertChannels {
         let streams = AlertStreams(store: store, deliveries: DeliveryBoard(now: { [store] in store.currentTime() }), logger: logger)
-        guard configuration.speech.enabled else { return AlertChannels(streams: streams) }
+        let away = AwayStatus(sms: configuration.sms)
+        guard configuration.speech.enabled else { return AlertChannels(streams: streams, away: away) }
         let voice = HubVoice(store: store, settings: configuration.speech, board: streams.deliveries,
                              status: VoiceStatus(enabled: true), logger: logger)
-        return AlertChannels(streams: streams, voice: voice)
+        return AlertChannels(streams: streams, voice: voice, away: away)
     }
 
     private func application(noteSessions: NoteSessions, discovery: DiscoveryBoard, webhooks: WebhookBoard,

@@ -95,4 +95,15 @@ extension HubConfiguration.Values {
         }
         return SpeechSettings(enabled: try bool(.speechEnabled), voice: voice, quietHours: quietHours, device: device)
     }
+
+    /// `sms.*`: whether the hub texts people away from home, through which
+    /// gammu-smsd, and how many texts a month the household pays for.
+    func sms() throws -> SMSSettings {
+        let config = try string(.smsdConfig)
+        guard config.hasPrefix("/"), config.count <= 300, !config.contains("\0") else {
+            throw problem(.smsdConfig, "must be the absolute path of gammu-smsd's configuration file, not \(config)")
+        }
+        return SMSSettings(enabled: try bool(.smsEnabled), smsdConfig: config,
+                           monthlyLimit: try int(.smsMonthlyLimit, in: 1...10_000, unit: "texts"))
+    }
 }

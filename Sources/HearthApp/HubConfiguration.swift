@@ -30,6 +30,8 @@ public struct HubConfiguration: Sendable, Equatable {
     public var syncRetentionDays = 90
     /// The hub's voice (`speech.*`): off unless turned on.
     public var speech = SpeechSettings()
+    /// Texts through a modem, by gammu-smsd (`sms.*`): off unless turned on.
+    public var sms = SMSSettings()
     /// `pairing.seniorInvitesNeedApproval`: a device paired with a code a
     /// senior's tablet made does nothing until an admin approves it.
     public var seniorInvitesNeedApproval = false
@@ -76,6 +78,9 @@ public struct HubConfiguration: Sendable, Equatable {
         case speechQuietHours = "speech.quietHours"
         case speechDevice = "speech.device"
         case seniorInvitesNeedApproval = "pairing.seniorInvitesNeedApproval"
+        case smsEnabled = "sms.enabled"
+        case smsdConfig = "sms.smsdConfig"
+        case smsMonthlyLimit = "sms.monthlyLimit"
 
         /// The alert kind a webhook key is for.
         var alertKind: CareAlert.Kind? {
@@ -159,6 +164,9 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.speechEnabled): .init(.bool(false), isSecret: false),
             absolute(.speechDevice): .init(.string("default"), isSecret: false),
             absolute(.seniorInvitesNeedApproval): .init(.bool(false), isSecret: false),
+            absolute(.smsEnabled): .init(.bool(false), isSecret: false),
+            absolute(.smsdConfig): .init(.string(SMSSettings.defaultConfig), isSecret: false),
+            absolute(.smsMonthlyLimit): .init(.int(100), isSecret: false),
         ]
 
         var providers: [any ConfigProvider] = [
@@ -186,6 +194,7 @@ public struct HubConfiguration: Sendable, Equatable {
         configuration.syncRetentionDays = try values.int(.syncRetention, in: 1...3650, unit: "days")
         configuration.speech = try values.speech()
         configuration.seniorInvitesNeedApproval = try values.bool(.seniorInvitesNeedApproval)
+        configuration.sms = try values.sms()
         return configuration
     }
 

@@ -32,3 +32,16 @@ public enum PhoneNumber {
         (number.hasPrefix("+") ? "+" : "") + number.filter { $0.isASCII && $0.isNumber }
     }
 }
+
+extension PhoneNumber {
+    /// Whether two written numbers reach the same phone: the same digits,
+    /// or the same last nine when one is written with its country's prefix
+    /// and the other without ("+48 600 100 200", "600-100-200"), as a modem
+    /// reports a sender in full however the household wrote her number.
+    public static func sameLine(_ first: String, _ second: String) -> Bool {
+        let (a, b) = (dialled(first).filter(\.isNumber), dialled(second).filter(\.isNumber))
+        guard a.count >= 3, b.count >= 3 else { return false }
+        if a == b { return true }
+        return a.count >= 9 && b.count >= 9 && a.suffix(9) == b.suffix(9)
+    }
+}

@@ -17,16 +17,28 @@ struct AlertsController {
         var personId: UUID?
     }
 
-    /// `{deliveries: [{channel, recipient, at}], acknowledgedFrom, respondedFrom}`,
+    /// `{deliveries: [{channel, recipient, at, state}], acknowledgedFrom, respondedFrom}`,
     /// each recipient named as the household knows it.
     func deliveries(of alert: CareAlert) async throws -> JSONValue {
         func from(_ field: String) async throws -> JSONValue {
             guard case .string(let actor)? = alert.details.field(field) else { return .null }
             return .string(try await store.recipientName(actor) ?? (actor == "cli" ? "the hub's console" : actor))
         }
-        let list = try await store.deliveries(ofAlert: alert.id).map { delivery -> JSONValue in
-            ["channel": .string(delivery.channel), "recipient": .string(delivery.recipient), "at": .of(delivery.at)]
+        // What reached a screen, a phone's app or the speaker arrived there.
+        let atHome = try await store.deliveries(ofAlert: alert.id).map { delivery -> (Date, JSONValue) in
+            (delivery.at, ["channel": .string(delivery.channel), "recipient": .string(delivery.recipient), "at": .of(delivery.at),
+                           "state": "delivered"])
         }
+        // Texts and pushes away from home, as far as they got.
+        let away = try await store.awayMessages(ofAlert: alert.id).map { message -> (Date, JSONValue) in
+            let at = message.sentAt ?? message.queuedAt
+            var entry: JSONValue = ["channel": .string(message.channel.rawValue), "recipient": .string(message.recipientName),
+                                    "at": .of(at), "state": .string(message.state.rawValue)]
+            if let answeredAt = message.answeredAt { entry = entry.setting("answeredAt", .of(answeredAt)) }
+            if let problem = message.problem { entry = entry.setting("problem", .string(problem)) }
+            return (at, entry)
+        }
+        let list = (atHome + away).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
         return ["deliveries": .array(list), "acknowledgedFrom": try await from("acknowledgedFrom"),
                 "respondedFrom": try await from("respondedFrom")]
     }

@@ -23,4 +23,45 @@ extension HearthStore {
                 """)
         }
     }
+
+    /// What the escalation ladder sent away from home (v19): one row per
+    /// rung (an alert, a channel, a recipient), so a restarted hub never
+    /// sends a rung twice; the reply code a caregiver's text carries; and
+    /// the replies that came, without their words, to hold back a flood.
+    static func registerAwayMessages(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v19 away from home: messages sent and replies") { db in
+            try db.execute(sql: """
+                CREATE TABLE away_messages (
+                    id TEXT PRIMARY KEY,
+                    alertId TEXT NOT NULL,
+                    channel TEXT NOT NULL CHECK (channel IN ('sms', 'push', 'contact')),
+                    -- A person's id, or an emergency contact's.
+                    recipient TEXT NOT NULL,
+                    -- As the household called her when it was sent: a contact may be removed since.
+                    recipientName TEXT NOT NULL,
+                    -- The number a text went to.
+                    number TEXT,
+                    code TEXT,
+                    state TEXT NOT NULL CHECK (state IN ('queued', 'sent', 'delivered', 'failed', 'answered')),
+                    queuedAt INTEGER NOT NULL,
+                    sentAt INTEGER,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    nextAttemptAt INTEGER,
+                    problem TEXT,
+                    answeredAt INTEGER,
+                    UNIQUE (alertId, channel, recipient)
+                );
+                CREATE INDEX away_messages_waiting ON away_messages (state, nextAttemptAt);
+                -- A code answers one rung while it can still be answered.
+                CREATE UNIQUE INDEX away_messages_code ON away_messages (code)
+                    WHERE code IS NOT NULL AND state IN ('queued', 'sent', 'delivered');
+                CREATE TABLE text_replies (
+                    at INTEGER NOT NULL,
+                    number TEXT NOT NULL,
+                    outcome TEXT NOT NULL
+                );
+                CREATE INDEX text_replies_by_number ON text_replies (number, at);
+                """)
+        }
+    }
 }

@@ -60,6 +60,8 @@ extension HearthStore {
         switch parts[0] {
         case "device": return try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM devices WHERE id = ?"), arguments: [parts[1]])
         case "alert-app": return try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM alert_apps WHERE id = ?"), arguments: [parts[1]])
+        // An answer by text: the hub's words for it, the page says whose.
+        case "text": return try String.fetchOne(db.cachedStatement(sql: "SELECT 'text message' FROM away_messages WHERE id = ?"), arguments: [parts[1]])
         default: return nil
         }
     }

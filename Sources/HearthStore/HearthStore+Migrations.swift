@@ -42,6 +42,7 @@ extension HearthStore {
         registerScreen(&migrator)
         registerNoteCircles(&migrator)
         registerAwayFromHome(&migrator)
+        registerAwayMessages(&migrator)
         return migrator
     }
 

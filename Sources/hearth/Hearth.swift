@@ -15,7 +15,7 @@ struct Hearth: AsyncParsableCommand {
             64 wrong command-line usage, 78 configuration error.
             """,
         version: HearthVersion.current,
-        subcommands: [Serve.self, Pair.self, Devices.self, People.self, Backup.self, Restore.self, Discover.self, Say.self]
+        subcommands: [Serve.self, Pair.self, Devices.self, People.self, Backup.self, Restore.self, Discover.self, Say.self, SMS.self]
     )
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HearthApp
+import HearthAlerts
 import HearthTestSupport
 import Testing
 
@@ -62,6 +63,19 @@ import Testing
         }
     }
 
+    @Test func textsAreOffUntilTurnedOnAndTheModemsDaemonAndLimitAreSet() async throws {
+        let directory = try TemporaryDirectory()
+        let plain = try Self.yaml("", in: directory)
+        #expect(try await HubConfiguration.load(flags: .init(configFile: plain), environment: [:]).sms
+            == SMSSettings(enabled: false, smsdConfig: "/etc/gammu-smsdrc", monthlyLimit: 100))
+        let file = try Self.yaml("sms:\n  enabled: true\n  smsdConfig: /etc/hearth/smsdrc\n  monthlyLimit: 40\n", in: directory)
+        let set = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:]).sms
+        #expect(set == SMSSettings(enabled: true, smsdConfig: "/etc/hearth/smsdrc", monthlyLimit: 40))
+        #expect(set.warningAt == 32, "admins are warned at four fifths")
+        let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: plain), environment: ["HEARTH_SMS_ENABLED": "true"])
+        #expect(fromEnvironment.sms.enabled)
+    }
+
     @Test func discoveryCanBeTurnedOffInTheFileOrTheEnvironment() async throws {
         let directory = try TemporaryDirectory()
         let file = try Self.yaml("discovery:\n  enabled: false\n", in: directory)
@@ -116,6 +130,9 @@ import Testing
         ("- just\n- a list\n", [:], .init(), "--config", "must be a mapping"),
         ("http: [unclosed\n", [:], .init(), "--config", "is not valid YAML"),
         ("", [:], .init(webRoot: "/no/such/directory"), "web.root", "existing directory"),
+        ("sms:\n  enabled: sometimes\n", [:], .init(), "sms.enabled", "must be true or false"),
+        ("sms:\n  smsdConfig: gammu-smsdrc\n", [:], .init(), "sms.smsdConfig", "absolute path"),
+        ("", ["HEARTH_SMS_MONTHLY_LIMIT": "0"], .init(), "sms.monthlyLimit", "must be from 1 to 10000 texts"),
     ])
     func mistakesStopStartUpNamingTheKey(file: String, environment: [String: String], flags: HubConfiguration.Flags, key: String, message: String) async throws {
         var flags = flags

@@ -107,4 +107,13 @@ struct EscalationLadderTests {
         let justBefore = try at("2026-11-28T05:59:00Z"), seven = try at("2026-11-28T06:00:00Z")
         #expect(quiet.end(ofStretchHolding: justBefore, in: warsaw) == seven)
     }
+
+    @Test func aRungLongPastItsTimeIsDroppedNotSentLate() throws {
+        let raised = try at("2026-11-28T09:00:00Z")
+        // A hub that was off for three hours says nothing of a missed dose now…
+        #expect(step(alert(.doseMissed, raisedAt: raised), at: raised.addingTimeInterval(3 * 3600)) == .init(send: [], nextCheck: nil))
+        // …but an SOS still unanswered then is still sent, until half a day has passed.
+        #expect(step(alert(.sos, raisedAt: raised), at: raised.addingTimeInterval(3 * 3600)).send.count == 4)
+        #expect(step(alert(.sos, raisedAt: raised), at: raised.addingTimeInterval(13 * 3600)).send.isEmpty)
+    }
 }

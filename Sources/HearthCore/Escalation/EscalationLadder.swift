@@ -101,13 +101,20 @@ public enum EscalationLadder {
         }
     }
 
+    /// How late a rung may still go: a text about a dose two hours old, or
+    /// an SOS from yesterday, tells nobody anything they can act on (a hub
+    /// that was off, or alerts left open from before texts were set up).
+    public static func staleAfter(_ kind: CareAlert.Kind) -> TimeInterval {
+        kind == .sos ? 12 * 3600 : 2 * 3600
+    }
+
     /// What to send now, and when to look again.
     public static func step(for alert: CareAlert, carers: [Recipient], contacts: [Recipient], sent: Set<Sent>, at now: Date,
                             settings: EscalationSettings, quietHours: QuietHours?, timeZone: TimeZone) -> Step {
         // The first answer ends the ladder: nobody is texted after it.
         guard alert.isOpen, alert.respondedAt == nil else { return Step(send: [], nextCheck: nil) }
         let waiting = rungs(for: alert, carers: carers, contacts: contacts, settings: settings, quietHours: quietHours, timeZone: timeZone)
-            .filter { !sent.contains($0.sent) }
+            .filter { !sent.contains($0.sent) && now.timeIntervalSince($0.at) <= staleAfter(alert.kind) }
         return Step(send: waiting.filter { $0.at <= now }, nextCheck: waiting.filter { $0.at > now }.map(\.at).min())
     }
 

@@ -1,10 +1,13 @@
-/// Wakes the reminder service early: a schedule, a medication or a dose
-/// changed, so the plan it is sleeping on may be out of date.
-actor WakeSignal {
+/// Wakes a sleeping service early: for the reminder service a schedule, a
+/// medication or a dose changed; for the escalation ladder an alert did. The
+/// plan it is sleeping on may be out of date.
+public actor WakeSignal {
     private var rung = false
     private var waiter: CheckedContinuation<Void, Never>?
 
-    func ring() {
+    public init() {}
+
+    public func ring() {
         if let waiter {
             self.waiter = nil
             waiter.resume()
@@ -15,7 +18,7 @@ actor WakeSignal {
 
     /// Returns when rung (at once if it was rung since the last wait), or
     /// when the waiting task is cancelled.
-    func wait() async {
+    public func wait() async {
         if rung {
             rung = false
             return

@@ -1,0 +1,173 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Logging
+import ServiceLifecycle
+
+/// Tells caregivers who are not at home: climbs each open alert's
+/// escalation ladder (`HearthStore.climbLadders`, which asks
+/// `EscalationLadder.step` and keeps every rung before it is sent) and hands
+/// what is due to its channel. It wakes when an alert changes and when the
+/// ladder's next rung is due; a text gammu-smsd would not take is tried
+/// again with backoff while its alert stays unanswered, and admins are told
+/// once. It never stands in the way of the channels at home: those read the
+/// change log on their own.
+public struct AwayFromHomeService: Service {
+    let store: HearthStore
+    let sms: SMSSettings
+    let gateway: SMSGateway
+    let quietHours: QuietHours?
+    let status: AwayStatus
+    let logger: Logger
+    /// The longest sleep, so a clock set late is noticed.
+    var longestSleep: TimeInterval = 60
+    /// Called after each pass with what it sent; tests follow the service through it.
+    let afterPass: @Sendable (AwayPass) async -> Void
+
+    public init(store: HearthStore, sms: SMSSettings, gateway: SMSGateway? = nil, quietHours: QuietHours?, status: AwayStatus,
+                logger: Logger, afterPass: @escaping @Sendable (AwayPass) async -> Void = { _ in }) {
+        self.store = store
+        self.sms = sms
+        self.gateway = gateway ?? SMSGateway(configPath: sms.smsdConfig)
+        self.quietHours = quietHours
+        self.status = status
+        self.logger = logger
+        self.afterPass = afterPass
+    }
+
+    /// The channels the hub can use now. Push joins when its sender does.
+    var channels: Set<EscalationLadder.Channel> { sms.enabled ? [.sms, .contact] : [] }
+
+    public func run() async throws {
+        guard !channels.isEmpty else { return }
+        let signal = WakeSignal()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.wakeOnAlertChanges(signal) }
+            group.addTask { await cancelWhenGracefulShutdown { await self.climbUntilCancelled(signal: signal) } }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// One pass: what is due goes, in the ladder's order (an SOS's texts
+    /// before a dose's, as the alerts were raised).
+    func pass() async throws -> AwayPass {
+        let pass = try await store.climbLadders(at: store.currentTime(), channels: channels, settings: EscalationSettings(),
+                                                quietHours: quietHours, monthlyLimit: sms.monthlyLimit)
+        guard !pass.due.isEmpty else { return pass }
+        let household = try await store.household()
+        let wording = AlertWording(household)
+        var retry: Date?
+        for (message, alert) in pass.due.sorted(by: { ($0.alert.kind == .sos ? 0 : 1) < ($1.alert.kind == .sos ? 0 : 1) }) {
+            if let again = await send(message, about: alert, wording: wording, household: household?.name ?? "") {
+                retry = min(retry ?? again, again)
+            }
+        }
+        var result = pass
+        if let retry { result.nextCheck = min(result.nextCheck ?? retry, retry) }
+        await countThisMonth(timeZone: wording.timeZone)
+        return result
+    }
+
+    /// Hands one message to its channel; returns when to try again if it did not go.
+    func send(_ message: AwayMessage, about alert: CareAlert, wording: AlertWording, household: String) async -> Date? {
+        let now = store.currentTime()
+        let text: TextMessage
+        switch message.channel {
+        case .sms:
+            guard let code = message.code else { return await gaveUp(message, "no reply code") }
+            text = wording.textMessage(alert, code: code)
+        case .contact:
+            text = wording.contactTextMessage(alert, household: household)
+        case .push:
+            return await gaveUp(message, "push is not set up")
+        }
+        guard let number = message.number.flatMap(SMSGateway.dialable) else {
+            return await gaveUp(message, "no number a modem can dial")
+        }
+        do {
+            let id = try await gateway.send(text, to: number)
+            try await store.awayMessageSent(message.id, at: now)
+            status.texted(at: now)
+            logger.notice("texted", metadata: ["event": "away.sent", "alert": "\(alert.id.text)", "kind": "\(alert.kind.rawValue)",
+                                               "channel": "\(message.channel.rawValue)", "smsd": "\(id)", "parts": "\(text.parts)"])
+            return nil
+        } catch {
+            let problem = "\(error)"
+            // 5 s, 10 s, 20 s… at most 5 minutes: a modem coming back is found soon, a dead one is not hammered.
+            let retryAt = now.addingTimeInterval(min(300, 5 * pow(2, Double(min(message.attempts, 6)))))
+            try? await store.awayMessageNotSent(message.id, problem: problem, retryAt: retryAt)
+            if status.textFailed(problem) {
+                logger.error("texts cannot go: tell the household's admin", metadata: [
+                    "event": "away.problem", "problem": "\(problem)", "config": "\(sms.smsdConfig)"])
+            }
+            return retryAt
+        }
+    }
+
+    func gaveUp(_ message: AwayMessage, _ problem: String) async -> Date? {
+        try? await store.awayMessageNotSent(message.id, problem: problem, retryAt: nil)
+        return nil
+    }
+
+    /// Counts this month's texts, warning admins once as the limit nears.
+    func countThisMonth(timeZone: TimeZone) async {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        guard let start = calendar.dateInterval(of: .month, for: store.currentTime())?.start,
+              let texts = try? await store.textsSent(since: start) else { return }
+        if status.counted(texts, warningAt: sms.warningAt) {
+            logger.warning("texts this month near the household's limit", metadata: [
+                "event": "away.monthlyLimit", "texts": "\(texts)", "limit": "\(sms.monthlyLimit)"])
+        }
+    }
+
+    func climbUntilCancelled(signal: WakeSignal) async {
+        var failures = 0
+        while !Task.isCancelled {
+            let now = store.currentTime()
+            var next = now.addingTimeInterval(longestSleep)
+            do {
+                let pass = try await pass()
+                failures = 0
+                if let check = pass.nextCheck { next = min(next, max(check, now)) }
+                await afterPass(pass)
+            } catch {
+                failures += 1
+                logger.error("escalation pass failed", metadata: ["error": "\(error)", "attempt": "\(failures)"])
+                next = now.addingTimeInterval(min(60, Double(1 << min(failures, 6))))
+            }
+            let wait = max(0, next.timeIntervalSince(store.currentTime()))
+            // Whichever comes first: the next rung, or an alert changing.
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await Task.sleep(for: .milliseconds(Int(wait * 1000))) }
+                group.addTask { await signal.wait() }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// Wakes the ladder on every alert change (an SOS raised, an answer) and
+    /// on what changes who is texted (care links, people, their choices).
+    func wakeOnAlertChanges(_ signal: WakeSignal) async {
+        while !Task.isCancelled {
+            do {
+                let subscription = try await store.subscribe(after: try await store.latestSeq()) {
+                    [.alert, .careLink, .person, .awayChoice].contains($0.entity)
+                }
+                await withTaskCancellationHandler {
+                    do {
+                        for try await _ in subscription { await signal.ring() }
+                    } catch {}
+                } onCancel: {
+                    subscription.cancel()
+                }
+            } catch {
+                try? await Task.sleep(for: .seconds(1))
+            }
+            await signal.ring()
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+}
