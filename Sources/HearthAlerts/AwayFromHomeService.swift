@@ -148,14 +148,21 @@ public struct AwayFromHomeService: Service {
         }
     }
 
-    /// Wakes the ladder on every alert change (an SOS raised, an answer) and
-    /// on what changes who is texted (care links, people, their choices).
+    /// What can bring a rung due or take it away: an alert (an SOS raised,
+    /// an answer), who is texted (care links, people, their choices, the
+    /// household's contacts) and the hub's clock (kept with the household).
+    static func wakes(_ entity: ChangeEntity) -> Bool {
+        switch entity {
+        case .alert, .careLink, .person, .awayChoice, .household: true
+        case .device, .pairingCode, .note, .medication, .schedule, .dose, .alertApp, .panel, .displaySettings, .gameScore: false
+        }
+    }
+
+    /// Wakes the ladder on every change `wakes` names.
     func wakeOnAlertChanges(_ signal: WakeSignal) async {
         while !Task.isCancelled {
             do {
-                let subscription = try await store.subscribe(after: try await store.latestSeq()) {
-                    [.alert, .careLink, .person, .awayChoice].contains($0.entity)
-                }
+                let subscription = try await store.subscribe(after: try await store.latestSeq()) { Self.wakes($0.entity) }
                 await withTaskCancellationHandler {
                     do {
                         for try await _ in subscription { await signal.ring() }

@@ -1,0 +1,162 @@
+"""A caregiver away from home is texted, through the real gammu-smsd on
+gammu's dummy phone and the real hub: the SOS a senior slides on her tablet
+(in Chromium) is texted within 10 s to her linked caregiver who chose texts,
+with her name and a reply code, and to nobody else; the caregiver's reply
+placed in the dummy phone comes back through gammu-smsd's RunOnReceive
+(`hearth sms received`) and the tablet says she is on the way within 10 s;
+a hub restarted in the middle of the ladder texts nobody twice; and the
+household's emergency contact is texted only once the SOS has gone
+unanswered for ten minutes of the hub's clock."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from datetime import datetime, timedelta, timezone
+
+import pytest
+import requests
+
+from conftest import Hub, HubLauncher, hub_environment, require_binary
+from dummy_modem import DummyModem
+from test_care_ui import CARER, SENIOR, CareHome, browser, home  # noqa: F401 (fixtures)
+from test_reminders_live import set_hub_clock
+from test_status_lines import call_for_help, senior_tablet, sos_line
+from test_web_ui import wait_for
+
+ANIA_PHONE = "+48 600 100 200"
+ELA_PHONE = "+48600100300"
+PIOTR_PHONE = "+48600100400"
+NEIGHBOUR_PHONE = "+48600100900"
+
+pytestmark = pytest.mark.skipif(shutil.which("gammu-smsd") is None,
+                                reason="gammu-smsd is not installed: `make test` installs it")
+
+
+@pytest.fixture
+def modem(tmp_path, data_dir):
+    """gammu-smsd on the dummy phone; what it receives goes to `hearth sms received` for the test's hub."""
+    modem = DummyModem(tmp_path / "modem", run_on_receive=[str(require_binary()), "sms", "received", "--data", str(data_dir)],
+                       env=hub_environment())
+    yield modem
+    modem.stop()
+
+
+@pytest.fixture
+def hub_process(hub_launcher: HubLauncher, data_dir, modem) -> Hub:
+    """The hub, texting through the dummy modem."""
+    return hub_launcher.start(data_dir=data_dir, env=texting(modem))
+
+
+def texting(modem: DummyModem) -> dict[str, str]:
+    return {"HEARTH_SMS_ENABLED": "true", "HEARTH_SMS_SMSD_CONFIG": str(modem.config)}
+
+
+def add_person(hub: Hub, name: str, phone: str, linked: bool, texts: bool) -> dict:
+    added = hub.hearth("people", "add", name, "--role", "caregiver")
+    assert added.returncode == 0, added.stdout + added.stderr
+    response = requests.get(f"{hub.url}/api/v1/people", headers=hub.headers, timeout=5)
+    [person] = [p for p in response.json() if p["name"] == name]
+    set_phone(hub, person["id"], phone)
+    if linked:
+        assert hub.hearth("people", "link", "--caregiver", name, "--senior", SENIOR).returncode == 0
+    choose(hub, person["id"], texts)
+    return person
+
+
+def set_phone(hub: Hub, person_id: str, phone: str) -> None:
+    response = requests.patch(f"{hub.url}/api/v1/people/{person_id}", headers=hub.headers, timeout=5, json={"phone": phone})
+    assert response.status_code == 200, response.text
+
+
+def choose(hub: Hub, person_id: str, texts: bool) -> None:
+    response = requests.put(f"{hub.url}/api/v1/people/{person_id}/away", headers=hub.headers, timeout=5,
+                            json={"sms": texts, "push": False})
+    assert response.status_code == 200, response.text
+
+
+@pytest.fixture
+def family(home: CareHome):  # noqa: F811
+    """Ania (linked) chose texts; Ela (linked) did not; Piotr chose texts but looks after nobody here."""
+    hub = home.hub
+    set_phone(hub, home.carer["person"]["id"], ANIA_PHONE)
+    choose(hub, home.carer["person"]["id"], True)
+    add_person(hub, "Ela", ELA_PHONE, linked=True, texts=False)
+    add_person(hub, "Piotr", PIOTR_PHONE, linked=False, texts=True)
+    return home
+
+
+def code_in(text: str) -> str:
+    [code] = re.findall(r"(?<!\d)\d{4,6}(?!\d)", text)
+    return code
+
+
+def deliveries(home: CareHome, alert_id: str) -> dict:
+    response = requests.get(f"{home.hub.url}/api/v1/alerts/{alert_id}/deliveries", headers=home.carer_headers, timeout=5)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_her_sos_is_texted_to_her_caregiver_and_the_reply_tells_the_tablet_she_is_on_the_way(browser, family, modem):  # noqa: F811
+    senior_tablet(browser, family)
+    slid = time.monotonic()
+    alert = call_for_help(browser, family)
+    [text] = modem.wait_for_sent(1, timeout=10)
+    assert time.monotonic() - slid < 10
+    assert text.number == ANIA_PHONE.replace(" ", "")
+    assert SENIOR in text.text, text.text
+    code = code_in(text.text)
+    time.sleep(3)
+    assert len(modem.sent()) == 1, "Ela chose no texts and Piotr looks after someone else: neither is texted"
+    [sms] = [d for d in deliveries(family, alert["id"])["deliveries"] if d["channel"] == "sms"]
+    assert sms["recipient"] == CARER and sms["state"] == "sent", sms
+
+    # A stranger's text with her code acts on nothing.
+    modem.receive(PIOTR_PHONE, f"1 {code}")
+    # Her reply, as people type it.
+    modem.receive(ANIA_PHONE.replace(" ", ""), f"1 {code} jadę!")
+    wait_for(browser, "the tablet says she is on the way", lambda d: "on the way" in (sos_line(d) or ""), timeout=10)
+    answered = deliveries(family, alert["id"])
+    assert answered["respondedFrom"] == "text message"
+    assert [d["state"] for d in answered["deliveries"] if d["channel"] == "sms"] == ["answered"]
+    response = requests.get(f"{family.hub.url}/api/v1/alerts/{alert['id']}", headers=family.carer_headers, timeout=5)
+    assert response.json()["respondedBy"] == family.carer["person"]["id"]
+    log = (modem.root / "run-on-receive.log").read_text()
+    assert "ignored" in log and "answered the alert" in log, log
+    assert code not in log, "what a text said is never written down"
+
+
+def test_a_restart_mid_ladder_texts_nobody_twice_and_the_neighbour_only_after_ten_minutes(
+        family, modem, hub_launcher, data_dir):  # noqa: F811
+    hub = family.hub
+    response = requests.put(f"{hub.url}/api/v1/household/emergency-contacts", headers=hub.headers, timeout=5,
+                            json=[{"name": "Pani Halina", "phone": NEIGHBOUR_PHONE}])
+    assert response.status_code == 200, response.text
+    response = requests.post(f"{hub.url}/api/v1/sos", headers=family.senior_headers, timeout=5, json={})
+    assert response.status_code == 201, response.text
+    alert = response.json()
+    modem.wait_for_sent(1)
+
+    # The hub stops and starts again in the middle of the ladder.
+    code, _ = hub.stop()
+    assert code == 0
+    again = hub_launcher.start(data_dir=data_dir, env=texting(modem), port=hub.port)
+    time.sleep(3)
+    assert [t.number for t in modem.sent()] == [ANIA_PHONE.replace(" ", "")], "nothing twice"
+
+    # Nine minutes on the hub's clock: still only Ania.
+    raised = datetime.fromisoformat(alert["raisedAt"].replace("Z", "+00:00"))
+    set_hub_clock(again, hub.headers["Authorization"].split()[1], raised + timedelta(minutes=9))
+    time.sleep(3)
+    assert len(modem.sent()) == 1
+    # Ten: Pani Halina is texted, once, without a code (she cannot answer for the household).
+    set_hub_clock(again, hub.headers["Authorization"].split()[1], raised + timedelta(minutes=10, seconds=5))
+    texts = modem.wait_for_sent(2, timeout=10)
+    neighbour = texts[1]
+    assert neighbour.number == NEIGHBOUR_PHONE and SENIOR in neighbour.text, neighbour
+    assert not re.search(r"(?<!\d)\d{4,6}(?!\d)", neighbour.text), neighbour.text
+    time.sleep(3)
+    assert len(modem.sent()) == 2
+    states = [(d["channel"], d["state"]) for d in deliveries(family, alert["id"])["deliveries"] if d["channel"] in ("sms", "contact")]
+    assert states == [("sms", "sent"), ("contact", "sent")]
