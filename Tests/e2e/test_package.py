@@ -81,6 +81,7 @@ def test_contents_and_control_fields():
     for path in ["/usr/bin/hearth", "/lib/systemd/system/hearth.service", "/etc/hearth/hearth.yaml",
                  "/usr/lib/sysusers.d/hearth.conf", "/usr/share/man/man8/hearth.8.gz",
                  "/usr/share/man/man5/hearth.yaml.5.gz", "/usr/share/doc/hearth/copyright",
+                 "/usr/share/doc/hearth/examples/gammu-smsdrc",
                  "/usr/share/doc/hearth/changelog.Debian.gz"]:
         assert path in paths, f"{path} is not in the package:\n{listing}"
     for line in listing.splitlines():
@@ -89,7 +90,7 @@ def test_contents_and_control_fields():
     for package in ["libsqlite3-0", "libqrencode4", "libavahi-compat-libdnssd1", "adduser", "libc6"]:
         assert re.search(rf"(^|, ){package}( |,|$)", depends), f"Depends lacks {package}: {depends}"
     # avahi-daemon announces the hub; espeak-ng and aplay are its voice (speech.enabled).
-    assert deb_field(deb, "Recommends") == "avahi-daemon, espeak-ng, alsa-utils"
+    assert deb_field(deb, "Recommends") == "avahi-daemon, espeak-ng, alsa-utils, gammu-smsd"
     assert deb_field(deb, "Architecture") == run(["dpkg", "--print-architecture"]).stdout.strip()
     assert run(["dpkg-deb", "--info", str(deb), "conffiles"]).stdout.split() == ["/etc/hearth/hearth.yaml"]
     assert deb.stat().st_size < 25_000_000

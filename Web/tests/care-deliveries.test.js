@@ -101,9 +101,9 @@ test('nothing at all says why, in both languages', async () => {
 });
 
 test('a channel the page does not know yet is still said, plainly', () => {
-  const [line] = deliveryLines({ deliveries: [{ channel: 'sms', recipient: '+48 600', at: '2026-11-25T09:32:00Z' }] });
+  const [line] = deliveryLines({ deliveries: [{ channel: 'pigeon', recipient: 'Loft', at: '2026-11-25T09:32:00Z' }] });
   assert.equal(line.key, 'alerts.deliveries.reached');
-  assert.equal(line.kind, 'sms');
+  assert.equal(line.kind, 'pigeon');
 });
 
 test('a time on the alert’s day is its clock time, on another day the date too', () => {
@@ -111,4 +111,36 @@ test('a time on the alert’s day is its clock time, on another day the date too
   const late = { timeZone: 'Europe/Warsaw', raisedAt: '2026-11-25T22:58:00Z' };
   assert.equal(deliveryTime('2026-11-25T22:59:00Z', { language: 'pl', ...late }), '23:59');
   assert.match(deliveryTime('2026-11-25T23:01:00Z', { language: 'en', ...late }), /26 Nov 2026, 00:01/);
+});
+
+test('texts away from home are a line each saying how far they got, in both languages', async () => {
+  const answer = {
+    deliveries: [
+      page('2026-11-25T09:32:01Z'),
+      { channel: 'sms', recipient: 'Anna', at: '2026-11-25T09:32:02Z', state: 'answered', answeredAt: '2026-11-25T09:35:00Z' },
+      { channel: 'sms', recipient: 'Piotr', at: '2026-11-25T09:32:02Z', state: 'queued', problem: 'gammu-smsd-inject is not installed' },
+      { channel: 'sms', recipient: 'Ela', at: '2026-11-25T09:32:02Z', state: 'sent' },
+      { channel: 'contact', recipient: 'Pani Halina', at: '2026-11-25T09:42:02Z', state: 'sent' },
+      { channel: 'sms', recipient: 'Jan', at: '2026-11-25T09:47:00Z', state: 'failed', problem: 'not sent: answered at home first' },
+      { channel: 'sms', recipient: 'Ola', at: '2026-11-25T09:47:00Z', state: 'failed', problem: 'monthly limit of 100 texts reached' },
+      { channel: 'sms', recipient: 'Zofia', at: '2026-11-25T09:47:00Z', state: 'failed', problem: 'no number a modem can dial' },
+    ],
+    respondedFrom: 'text message',
+    acknowledgedFrom: null,
+  };
+  assert.deepEqual(await sentences(answer, 'en'), [
+    'Shown on Tablet babci at 10:32',
+    'Texted Anna at 10:32 · Anna replied at 10:35',
+    'Texting Piotr: waiting for the modem since 10:32 (gammu-smsd-inject is not installed)',
+    'Texted Ela at 10:32',
+    'Texted Pani Halina (emergency contact) at 10:42',
+    'Not texted to Jan: answered at home first',
+    'Not texted to Ola: the household’s texts for this month are used up',
+    'Could not text Zofia: no number a modem can dial',
+    'Answered “I’m on my way” by a text reply',
+  ]);
+  const polish = await sentences(answer, 'pl');
+  assert.equal(polish[1], 'SMS do: Anna, o 10:32 · odpowiedź od: Anna, o 10:35');
+  assert.equal(polish.at(-1), 'Odpowiedziano „Już jadę” SMS-em');
+  assert.ok(polish.every((line) => !line.includes('{')), polish.join('\n'));
 });
