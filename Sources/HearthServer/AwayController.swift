@@ -10,6 +10,9 @@ import Hummingbird
 /// like a choice that was kept.
 struct AwayController: Sendable {
     let store: HearthStore
+    /// Whether the hub sends texts at all (`sms.enabled`): the page offers
+    /// "Text me when I'm away" only then, and never promises a text it cannot send.
+    let textsPossible: @Sendable () -> Bool
 
     struct AwayBody: ResponseEncodable {
         var sms: Bool
@@ -17,8 +20,9 @@ struct AwayController: Sendable {
         /// Her secret topic's full URL on the Internet push server, to
         /// subscribe to; null while the hub has no push server.
         var pushUrl: String?
+        var textsPossible: Bool
 
-        enum CodingKeys: String, CodingKey { case sms, push, pushUrl }
+        enum CodingKeys: String, CodingKey { case sms, push, pushUrl, textsPossible }
 
         /// `pushUrl` is always there, null when there is none: a client tells
         /// "no push server" from a field it missed.
@@ -27,6 +31,7 @@ struct AwayController: Sendable {
             try container.encode(sms, forKey: .sms)
             try container.encode(push, forKey: .push)
             if let pushUrl { try container.encode(pushUrl, forKey: .pushUrl) } else { try container.encodeNil(forKey: .pushUrl) }
+            try container.encode(textsPossible, forKey: .textsPossible)
         }
     }
 
@@ -39,14 +44,14 @@ struct AwayController: Sendable {
         let people = api.group(.people)
         people.get("{id}/away") { _, context -> AwayBody in
             let id = try PeopleController.person(in: context)
-            return Self.body(try await store.awayChoice(of: id, visibleTo: try context.requirePaired()))
+            return body(try await store.awayChoice(of: id, visibleTo: try context.requirePaired()))
         }
         people.put("{id}/away") { request, context -> AwayBody in
             let id = try PeopleController.person(in: context)
             let actor = try context.requirePaired()
             let fields = try Self.object(try await request.decode(as: JSONValue.self, context: context), allowing: ["sms", "push"])
             let choice = AwayChoice(sms: try Self.flag(fields, "sms"), push: try Self.flag(fields, "push"))
-            return Self.body(try await store.setAwayChoice(of: id, choice, as: actor, by: context.caller.actorName))
+            return body(try await store.setAwayChoice(of: id, choice, as: actor, by: context.caller.actorName))
         }
         let household = api.group(.household)
         household.get("emergency-contacts") { _, context -> [ContactBody] in
@@ -75,8 +80,8 @@ struct AwayController: Sendable {
         }
     }
 
-    static func body(_ record: AwayRecord) -> AwayBody {
-        AwayBody(sms: record.choice.sms, push: record.choice.push, pushUrl: nil)
+    func body(_ record: AwayRecord) -> AwayBody {
+        AwayBody(sms: record.choice.sms, push: record.choice.push, pushUrl: nil, textsPossible: textsPossible())
     }
 
     /// The body's fields, when it is an object of only `allowing`, each present.

@@ -17,13 +17,14 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 import requests
+from selenium.webdriver.common.by import By
 
 from conftest import Hub, HubLauncher, hub_environment, require_binary
 from dummy_modem import DummyModem
-from test_care_ui import CARER, SENIOR, CareHome, browser, home  # noqa: F401 (fixtures)
+from test_care_ui import CARER, SENIOR, CareHome, browser, home, open_as  # noqa: F401 (fixtures)
 from test_reminders_live import set_hub_clock
-from test_status_lines import call_for_help, senior_tablet, sos_line
-from test_web_ui import wait_for
+from test_status_lines import call_for_help, senior_tablet, shot, sos_line
+from test_web_ui import axe_violations, choose_language, wait_for
 
 ANIA_PHONE = "+48 600 100 200"
 ELA_PHONE = "+48600100300"
@@ -160,3 +161,40 @@ def test_a_restart_mid_ladder_texts_nobody_twice_and_the_neighbour_only_after_te
     assert len(modem.sent()) == 2
     states = [(d["channel"], d["state"]) for d in deliveries(family, alert["id"])["deliveries"] if d["channel"] in ("sms", "contact")]
     assert states == [("sms", "sent"), ("contact", "sent")]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["tablet", "phone"])
+def test_settings_offers_texts_only_when_the_hub_can_send_them_and_she_chooses_them_herself(browser, family, size):  # noqa: F811
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
+    try:
+        carer_id = family.carer["person"]["id"]
+        choose(family.hub, carer_id, False)
+        open_as(browser, family.hub, family.carer["token"], "127.0.0.1", "settings")
+        box = wait_for(browser, "the choice", lambda d: d.find_elements(By.ID, "away-sms"))[0]
+        assert not box.is_selected()
+        hint = browser.find_element(By.ID, "away-sms-hint").text
+        assert ANIA_PHONE in hint, hint
+        browser.execute_script("document.getElementById('away-sms').scrollIntoView({block: 'center'})")
+        shot(browser, f"settings-away-{size[0]}")
+        assert axe_violations(browser, "settings, away from home") == []
+        browser.find_element(By.CSS_SELECTOR, "label[for='away-sms']").click()
+        wait_for(browser, "kept on the hub", lambda d: requests.get(
+            f"{family.hub.url}/api/v1/people/{carer_id}/away", headers=family.carer_headers, timeout=5).json()["sms"] is True)
+        wait_for(browser, "said", lambda d: "texted" in d.find_element(By.ID, "away-choice-announcer").text)
+        choose_language(browser, "pl")
+        wait_for(browser, "in Polish", lambda d: "SMS" in d.find_element(By.CSS_SELECTOR, "label[for='away-sms']").text)
+        assert browser.find_element(By.ID, "away-sms").is_selected()
+        assert axe_violations(browser, "settings, away from home, Polish") == []
+        choose_language(browser, "en")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_hub_with_no_modem_promises_no_text(browser, hub_launcher, tmp_path):  # noqa: F811
+    plain = hub_launcher.start(data_dir=tmp_path / "plain").pair_admin()
+    carer = plain.pair_device("--new-person", "Ola", "--role", "caregiver", device_name="Telefon Oli")
+    open_as(browser, plain, carer["token"], "127.0.0.1", "settings")
+    said = wait_for(browser, "the hub's answer", lambda d: d.find_elements(By.ID, "away-no-modem"))[0].text
+    assert "cannot send texts yet" in said
+    assert not browser.find_elements(By.ID, "away-sms")
