@@ -3,7 +3,7 @@
 # fresh Debian 12 machine with Swift.
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqrencode-dev zlib1g-dev
+BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqrencode-dev zlib1g-dev libcurl4-openssl-dev
 # avahi-daemon, avahi-utils, dbus, iproute2: the discovery test's own little LAN
 # in network namespaces (Tests/e2e/test_discovery.py); nothing is started on
 # this machine's network.

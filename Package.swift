@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "HearthAlerts",
             dependencies: [
-                "HearthCore", "HearthStore",
+                "HearthCore", "HearthStore", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 // The hub's voice is a service of the hub's group.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -123,6 +123,8 @@ let package = Package(
         // The C libraries behind discovery and pairing QR codes.
         .systemLibrary(name: "CDNSSD", pkgConfig: "avahi-compat-libdns_sd", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // HTTPS to the Internet push server with the system's TLS (Depends: libcurl4).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The client library: a local SQLite mirror, an outbox and the sync
         // loop over HTTP, a /live listener, reactive reads and hub browsing.

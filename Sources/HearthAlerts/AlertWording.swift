@@ -117,6 +117,24 @@ public struct AlertWording: Sendable {
                                   : "SOS from Hearth (\(household)): \(person) has needed help since \(time) and nobody at home has answered yet.")
     }
 
+    /// A push to a caregiver away from home, through the Internet server.
+    /// `kindOnly` (the household's default) tells that server the kind and
+    /// whom to call, nothing of medicines; `full` the sentence the phone at
+    /// home shows. A Call button rings the senior when her number is kept.
+    public func push(_ alert: CareAlert, content: PushSettings.Content, seniorPhone: String?) -> PushNotification {
+        let person = text(alert, "personName") ?? (polish ? "Ktoś" : "Someone")
+        let kindOnly: String = switch alert.kind {
+        case .sos: polish ? "SOS z domu: zadzwoń do: \(person)" : "SOS from home: call \(person)"
+        case .doseMissed: polish ? "Nieprzyjęty lek w domu: \(person)" : "A medicine not taken at home: \(person)"
+        case .doseDue, .lowStock, .clock: title(alert)
+        }
+        let call = seniorPhone.map { phone in
+            PushNotification.Call(label: polish ? "Zadzwoń: \(person)" : "Call \(person)", url: "tel:" + PhoneNumber.dialled(phone))
+        }
+        return PushNotification(title: "Hearth: " + title(alert), message: content == .full ? message(alert) : kindOnly,
+                                priority: AlertPriority.of(alert), tags: AlertPriority.tags(alert), call: call)
+    }
+
     public var acknowledgeLabel: String { polish ? "Potwierdź" : "Acknowledge" }
     public var onMyWayLabel: String { polish ? "Już jadę" : "I’m on my way" }
     public var testTitle: String { polish ? "Próba powiadomień" : "Alert test" }

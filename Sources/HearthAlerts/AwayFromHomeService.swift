@@ -16,6 +16,8 @@ public struct AwayFromHomeService: Service {
     let store: HearthStore
     let sms: SMSSettings
     let gateway: SMSGateway
+    let push: PushSettings
+    let pusher: PushSender
     let quietHours: QuietHours?
     let status: AwayStatus
     let logger: Logger
@@ -24,19 +26,25 @@ public struct AwayFromHomeService: Service {
     /// Called after each pass with what it sent; tests follow the service through it.
     let afterPass: @Sendable (AwayPass) async -> Void
 
-    public init(store: HearthStore, sms: SMSSettings, gateway: SMSGateway? = nil, quietHours: QuietHours?, status: AwayStatus,
+    public init(store: HearthStore, sms: SMSSettings, gateway: SMSGateway? = nil, push: PushSettings = PushSettings(),
+                quietHours: QuietHours?, status: AwayStatus,
                 logger: Logger, afterPass: @escaping @Sendable (AwayPass) async -> Void = { _ in }) {
         self.store = store
         self.sms = sms
         self.gateway = gateway ?? SMSGateway(configPath: sms.smsdConfig)
+        self.push = push
+        self.pusher = PushSender(server: push.server)
         self.quietHours = quietHours
         self.status = status
         self.logger = logger
         self.afterPass = afterPass
     }
 
-    /// The channels the hub can use now. Push joins when its sender does.
-    var channels: Set<EscalationLadder.Channel> { sms.enabled ? [.sms, .contact] : [] }
+    /// The channels the household turned on.
+    var channels: Set<EscalationLadder.Channel> {
+        let texts: Set<EscalationLadder.Channel> = sms.enabled ? [.sms, .contact] : []
+        return texts.union(push.enabled ? [.push] : [])
+    }
 
     public func run() async throws {
         guard !channels.isEmpty else { return }
@@ -80,7 +88,7 @@ public struct AwayFromHomeService: Service {
         case .contact:
             text = wording.contactTextMessage(alert, household: household)
         case .push:
-            return await gaveUp(message, "push is not set up")
+            return await publish(message, about: alert, wording: wording)
         }
         guard let number = message.number.flatMap(SMSGateway.dialable) else {
             return await gaveUp(message, "no number a modem can dial")
@@ -94,8 +102,7 @@ public struct AwayFromHomeService: Service {
             return nil
         } catch {
             let problem = "\(error)"
-            // 5 s, 10 s, 20 s… at most 5 minutes: a modem coming back is found soon, a dead one is not hammered.
-            let retryAt = now.addingTimeInterval(min(300, 5 * pow(2, Double(min(message.attempts, 6)))))
+            let retryAt = now.addingTimeInterval(Self.backoff(after: message.attempts))
             try? await store.awayMessageNotSent(message.id, problem: problem, retryAt: retryAt)
             if status.textFailed(problem) {
                 logger.error("texts cannot go: tell the household's admin", metadata: [
@@ -103,6 +110,39 @@ public struct AwayFromHomeService: Service {
             }
             return retryAt
         }
+    }
+
+    /// A push to her secret topic; the server's refusal of this one request
+    /// (not a passing 429 or 5xx) is not tried again.
+    func publish(_ message: AwayMessage, about alert: CareAlert, wording: AlertWording) async -> Date? {
+        let now = store.currentTime()
+        guard let topic = try? await store.pushTopic(of: message.recipient) else { return await gaveUp(message, "she has no push topic") }
+        var seniorPhone: String?
+        if let seniorId = alert.personId { seniorPhone = (try? await store.person(id: seniorId))??.phone }
+        let notification = wording.push(alert, content: push.content, seniorPhone: seniorPhone)
+        do throws(PushProblem) {
+            try await pusher.publish(notification, topic: topic)
+        } catch {
+            if status.pushFailed(error.description) {
+                logger.error("pushes cannot go: tell the household's admin", metadata: [
+                    "event": "away.problem", "problem": "\(error)", "server": "\(push.server)"])
+            }
+            guard error.isPassing else { return await gaveUp(message, error.description) }
+            let retryAt = now.addingTimeInterval(Self.backoff(after: message.attempts))
+            try? await store.awayMessageNotSent(message.id, problem: error.description, retryAt: retryAt)
+            return retryAt
+        }
+        try? await store.awayMessageSent(message.id, at: now)
+        status.pushed(at: now)
+        logger.notice("pushed", metadata: ["event": "away.sent", "alert": "\(alert.id.text)", "kind": "\(alert.kind.rawValue)",
+                                           "channel": "push"])
+        return nil
+    }
+
+    /// 5 s, 10 s, 20 s… at most 5 minutes: a modem or a server coming back
+    /// is found soon, a dead one is not hammered.
+    static func backoff(after attempts: Int) -> TimeInterval {
+        min(300, 5 * pow(2, Double(min(attempts, 6))))
     }
 
     func gaveUp(_ message: AwayMessage, _ problem: String) async -> Date? {

@@ -2,8 +2,9 @@ import Foundation
 import HearthCore
 
 /// How the hub's channels away from home are doing, for health and the
-/// Household page: the last text handed to the modem, what stops texts
-/// now, and this month's count against the limit.
+/// Household page: the last text handed to the modem and the last push the
+/// Internet server took, what stops each now, and this month's texts
+/// against the limit.
 public final class AwayStatus: Sendable {
     public struct Summary: Sendable, Encodable, Equatable {
         public var smsEnabled: Bool
@@ -12,12 +13,20 @@ public final class AwayStatus: Sendable {
         public var smsProblem: String?
         public var textsThisMonth: Int
         public var monthlyLimit: Int
+        public var pushEnabled: Bool
+        public var lastPush: Date?
+        /// Why pushes cannot go now (no Internet, the server refusing); nil when the last one went.
+        public var pushProblem: String?
     }
 
     private let state: Locked<Summary>
+    /// The push server's settings when push is on, for her topic's URL; nil when off.
+    public let push: PushSettings?
 
-    public init(sms: SMSSettings) {
-        state = Locked(Summary(smsEnabled: sms.enabled, lastText: nil, smsProblem: nil, textsThisMonth: 0, monthlyLimit: sms.monthlyLimit))
+    public init(sms: SMSSettings, push: PushSettings = PushSettings()) {
+        self.push = push.enabled ? push : nil
+        state = Locked(Summary(smsEnabled: sms.enabled, lastText: nil, smsProblem: nil, textsThisMonth: 0, monthlyLimit: sms.monthlyLimit,
+                               pushEnabled: push.enabled, lastPush: nil, pushProblem: nil))
     }
 
     public var summary: Summary { state.withLock { $0 } }
@@ -35,6 +44,21 @@ public final class AwayStatus: Sendable {
         state.withLock { summary in
             defer { summary.smsProblem = problem }
             return summary.smsProblem == nil
+        }
+    }
+
+    func pushed(at time: Date) {
+        state.withLock {
+            $0.lastPush = time
+            $0.pushProblem = nil
+        }
+    }
+
+    /// True when this is news, as for texts.
+    func pushFailed(_ problem: String) -> Bool {
+        state.withLock { summary in
+            defer { summary.pushProblem = problem }
+            return summary.pushProblem == nil
         }
     }
 

@@ -50,9 +50,10 @@ struct HubAssembly {
         if let voice = alerts.voice {
             services.append(.init(service: voice))
         }
-        if configuration.sms.enabled {
+        if configuration.sms.enabled || configuration.push.enabled {
             services.append(.init(service: AwayFromHomeService(
-                store: store, sms: configuration.sms, quietHours: configuration.speech.quietHours, status: alerts.away, logger: logger)))
+                store: store, sms: configuration.sms, push: configuration.push, quietHours: configuration.speech.quietHours,
+                status: alerts.away, logger: logger)))
         }
         if !configuration.webhooks.isEmpty {
             services.append(.init(service: WebhookService(
@@ -78,7 +79,7 @@ struct HubAssembly {
     /// The alert apps' streams and, when `speech.enabled`, the hub's voice.
     private func alertChannels() -> AlertChannels {
         let streams = AlertStreams(store: store, deliveries: DeliveryBoard(now: { [store] in store.currentTime() }), logger: logger)
-        let away = AwayStatus(sms: configuration.sms)
+        let away = AwayStatus(sms: configuration.sms, push: configuration.push)
         guard configuration.speech.enabled else { return AlertChannels(streams: streams, away: away) }
         let voice = HubVoice(store: store, settings: configuration.speech, board: streams.deliveries,
                              status: VoiceStatus(enabled: true), logger: logger)

@@ -106,4 +106,18 @@ extension HubConfiguration.Values {
         return SMSSettings(enabled: try bool(.smsEnabled), smsdConfig: config,
                            monthlyLimit: try int(.smsMonthlyLimit, in: 1...10_000, unit: "texts"))
     }
+
+    /// `push.*`: whether alerts are pushed through an Internet ntfy server
+    /// to caregivers who chose it, which server, and what it may read.
+    func push() throws -> PushSettings {
+        let written = try string(.pushServer)
+        guard let server = PushSettings.serverURL(written) else {
+            throw problem(.pushServer, "must be an http(s) address such as https://ntfy.sh, not \(written)")
+        }
+        let contentText = try string(.pushContent)
+        guard let content = PushSettings.Content(rawValue: contentText) else {
+            throw problem(.pushContent, "must be kind-only or full, not \(contentText)")
+        }
+        return PushSettings(enabled: try bool(.pushEnabled), server: server, content: content)
+    }
 }

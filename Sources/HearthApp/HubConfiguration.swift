@@ -32,6 +32,8 @@ public struct HubConfiguration: Sendable, Equatable {
     public var speech = SpeechSettings()
     /// Texts through a modem, by gammu-smsd (`sms.*`): off unless turned on.
     public var sms = SMSSettings()
+    /// Push through an Internet ntfy server (`push.*`): off unless turned on.
+    public var push = PushSettings()
     /// `pairing.seniorInvitesNeedApproval`: a device paired with a code a
     /// senior's tablet made does nothing until an admin approves it.
     public var seniorInvitesNeedApproval = false
@@ -81,6 +83,9 @@ public struct HubConfiguration: Sendable, Equatable {
         case smsEnabled = "sms.enabled"
         case smsdConfig = "sms.smsdConfig"
         case smsMonthlyLimit = "sms.monthlyLimit"
+        case pushEnabled = "push.enabled"
+        case pushServer = "push.server"
+        case pushContent = "push.content"
 
         /// The alert kind a webhook key is for.
         var alertKind: CareAlert.Kind? {
@@ -167,6 +172,9 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.smsEnabled): .init(.bool(false), isSecret: false),
             absolute(.smsdConfig): .init(.string(SMSSettings.defaultConfig), isSecret: false),
             absolute(.smsMonthlyLimit): .init(.int(100), isSecret: false),
+            absolute(.pushEnabled): .init(.bool(false), isSecret: false),
+            absolute(.pushServer): .init(.string(PushSettings.defaultServer), isSecret: false),
+            absolute(.pushContent): .init(.string(PushSettings.Content.kindOnly.rawValue), isSecret: false),
         ]
 
         var providers: [any ConfigProvider] = [
@@ -195,6 +203,7 @@ public struct HubConfiguration: Sendable, Equatable {
         configuration.speech = try values.speech()
         configuration.seniorInvitesNeedApproval = try values.bool(.seniorInvitesNeedApproval)
         configuration.sms = try values.sms()
+        configuration.push = try values.push()
         return configuration
     }
 

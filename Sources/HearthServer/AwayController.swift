@@ -1,4 +1,5 @@
 import Foundation
+import HearthAlerts
 import HearthCore
 import HearthStore
 import Hummingbird
@@ -10,19 +11,22 @@ import Hummingbird
 /// like a choice that was kept.
 struct AwayController: Sendable {
     let store: HearthStore
-    /// Whether the hub sends texts at all (`sms.enabled`): the page offers
-    /// "Text me when I'm away" only then, and never promises a text it cannot send.
-    let textsPossible: @Sendable () -> Bool
+    /// What the hub can send (`sms.enabled`, `push.enabled`): the page
+    /// offers "Text me when I'm away" and the push only then, and never
+    /// promises what cannot go.
+    let away: AwayStatus
 
     struct AwayBody: ResponseEncodable {
         var sms: Bool
         var push: Bool
         /// Her secret topic's full URL on the Internet push server, to
-        /// subscribe to; null while the hub has no push server.
+        /// subscribe to; null while the hub has no push server or she has
+        /// no topic (she never chose push).
         var pushUrl: String?
         var textsPossible: Bool
+        var pushPossible: Bool
 
-        enum CodingKeys: String, CodingKey { case sms, push, pushUrl, textsPossible }
+        enum CodingKeys: String, CodingKey { case sms, push, pushUrl, textsPossible, pushPossible }
 
         /// `pushUrl` is always there, null when there is none: a client tells
         /// "no push server" from a field it missed.
@@ -32,6 +36,7 @@ struct AwayController: Sendable {
             try container.encode(push, forKey: .push)
             if let pushUrl { try container.encode(pushUrl, forKey: .pushUrl) } else { try container.encodeNil(forKey: .pushUrl) }
             try container.encode(textsPossible, forKey: .textsPossible)
+            try container.encode(pushPossible, forKey: .pushPossible)
         }
     }
 
@@ -49,9 +54,12 @@ struct AwayController: Sendable {
         people.put("{id}/away") { request, context -> AwayBody in
             let id = try PeopleController.person(in: context)
             let actor = try context.requirePaired()
-            let fields = try Self.object(try await request.decode(as: JSONValue.self, context: context), allowing: ["sms", "push"])
+            let fields = try Self.object(try await request.decode(as: JSONValue.self, context: context),
+                                         allowing: ["sms", "push", "newPushTopic"])
             let choice = AwayChoice(sms: try Self.flag(fields, "sms"), push: try Self.flag(fields, "push"))
-            return body(try await store.setAwayChoice(of: id, choice, as: actor, by: context.caller.actorName))
+            // "Make a new link": the old topic stops at once (a phone lost, a link shared by mistake).
+            let renew = fields["newPushTopic"] == nil ? false : try Self.flag(fields, "newPushTopic")
+            return body(try await store.setAwayChoice(of: id, choice, newPushTopic: renew, as: actor, by: context.caller.actorName))
         }
         let household = api.group(.household)
         household.get("emergency-contacts") { _, context -> [ContactBody] in
@@ -81,7 +89,10 @@ struct AwayController: Sendable {
     }
 
     func body(_ record: AwayRecord) -> AwayBody {
-        AwayBody(sms: record.choice.sms, push: record.choice.push, pushUrl: nil, textsPossible: textsPossible())
+        let push = away.push
+        return AwayBody(sms: record.choice.sms, push: record.choice.push,
+                        pushUrl: record.pushTopic.flatMap { topic in push.map { $0.topicURL(topic) } },
+                        textsPossible: away.summary.smsEnabled, pushPossible: push != nil)
     }
 
     /// The body's fields, when it is an object of only `allowing`, each present.

@@ -94,7 +94,7 @@ public enum HearthServer {
             .addRoutes(to: api)
         PeopleController(store: store).addRoutes(to: api)
         ScreenController(store: store).addRoutes(to: api)
-        AwayController(store: store, textsPossible: { alertChannels.away.summary.smsEnabled }).addRoutes(to: api)
+        AwayController(store: store, away: alertChannels.away).addRoutes(to: api)
         DevicesController(store: store).addRoutes(to: api)
         NotesController(store: store).addRoutes(to: api)
         NoteEditController.addHTTPRoutes(to: router, store: store)

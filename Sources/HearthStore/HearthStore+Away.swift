@@ -49,6 +49,13 @@ extension HearthStore {
         }
     }
 
+    /// Her secret topic on the Internet push server, for the escalation
+    /// service to publish to: nil when she has none (never chose push, or
+    /// archived). Read at each push, so a topic made anew is used at once.
+    public func pushTopic(of personId: UUID) async throws -> String? {
+        try await pool.read { db in try Self.awayRecord(of: personId, db).pushTopic }
+    }
+
     /// The household's emergency contacts, in the admins' order (admins only).
     public func emergencyContacts(as actor: PermissionPolicy.Actor) async throws -> [EmergencyContact] {
         try PermissionPolicy.require(actor, .edit, .household, what: "The household")

@@ -239,14 +239,15 @@ extension HearthStore {
     /// choice as far as the hub's `channels` can carry it.
     static func awayRecipients(caringFor seniorId: UUID, channels: Set<EscalationLadder.Channel>, _ db: Database) throws -> [AwayRecipient] {
         try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT people.id, people.name, people.phone, away_choices.sms, away_choices.push FROM care_links
+            SELECT people.id, people.name, people.phone, away_choices.sms, away_choices.push, away_choices.pushTopic FROM care_links
             JOIN people ON people.id = care_links.caregiverId AND people.archivedAt IS NULL
             LEFT JOIN away_choices ON away_choices.personId = people.id
             WHERE care_links.seniorId = ? ORDER BY people.name, people.id
             """), arguments: [seniorId.text]).compactMap { row in
             guard let id = UUID(text: row["id"]) else { return nil }
             let choice = AwayChoice(sms: (row["sms"] as Bool?) == true && channels.contains(.sms),
-                                    push: (row["push"] as Bool?) == true && channels.contains(.push))
+                                    // A push needs her topic (made when she chose push).
+                                    push: (row["push"] as Bool?) == true && (row["pushTopic"] as String?) != nil && channels.contains(.push))
             return AwayRecipient(recipient: .init(id: id, phone: row["phone"], away: choice), name: row["name"])
         }
     }

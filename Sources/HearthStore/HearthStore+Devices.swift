@@ -106,6 +106,16 @@ extension HearthStore {
         try transaction.record(entity: .device, entityId: id, op: .update,
                                payload: ["revokedAt": .number(Double(transaction.time.millisecondsSince1970)),
                                          "personId": .string(personId)])
+        // A removed device (a lost phone) may have been subscribed to her
+        // secret push topic: it is made anew, and her other phones subscribe
+        // again from Settings. The log says it was renewed, never the topic.
+        let renewed = AwayChoice.newPushTopic()
+        try transaction.db.cachedExecute(sql: "UPDATE away_choices SET pushTopic = ? WHERE personId = ? AND pushTopic IS NOT NULL",
+                                         arguments: [renewed, personId])
+        if transaction.db.changesCount > 0 {
+            try transaction.record(entity: .awayChoice, entityId: personId, op: .update,
+                                   payload: ["personId": .string(personId), "pushTopicRenewed": .bool(true)])
+        }
     }
 
     static func device(from row: Row) throws -> Device {

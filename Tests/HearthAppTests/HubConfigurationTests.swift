@@ -76,6 +76,16 @@ import Testing
         #expect(fromEnvironment.sms.enabled)
     }
 
+    @Test func pushIsOffUntilTurnedOnAndSaysOnlyTheKindUnlessTheHouseholdChoosesMore() async throws {
+        let directory = try TemporaryDirectory()
+        let plain = try Self.yaml("", in: directory)
+        #expect(try await HubConfiguration.load(flags: .init(configFile: plain), environment: [:]).push
+            == PushSettings(enabled: false, server: "https://ntfy.sh", content: .kindOnly))
+        let file = try Self.yaml("push:\n  enabled: true\n  server: https://ntfy.example.org/\n  content: full\n", in: directory)
+        #expect(try await HubConfiguration.load(flags: .init(configFile: file), environment: [:]).push
+            == PushSettings(enabled: true, server: "https://ntfy.example.org", content: .full))
+    }
+
     @Test func discoveryCanBeTurnedOffInTheFileOrTheEnvironment() async throws {
         let directory = try TemporaryDirectory()
         let file = try Self.yaml("discovery:\n  enabled: false\n", in: directory)
@@ -133,6 +143,9 @@ import Testing
         ("sms:\n  enabled: sometimes\n", [:], .init(), "sms.enabled", "must be true or false"),
         ("sms:\n  smsdConfig: gammu-smsdrc\n", [:], .init(), "sms.smsdConfig", "absolute path"),
         ("", ["HEARTH_SMS_MONTHLY_LIMIT": "0"], .init(), "sms.monthlyLimit", "must be from 1 to 10000 texts"),
+        ("push:\n  server: ftp://ntfy.sh\n", [:], .init(), "push.server", "http(s) address"),
+        ("", ["HEARTH_PUSH_SERVER": "https://ntfy.sh/?token=1"], .init(), "push.server", "http(s) address"),
+        ("push:\n  content: everything\n", [:], .init(), "push.content", "kind-only or full"),
     ])
     func mistakesStopStartUpNamingTheKey(file: String, environment: [String: String], flags: HubConfiguration.Flags, key: String, message: String) async throws {
         var flags = flags

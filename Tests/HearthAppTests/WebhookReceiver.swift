@@ -13,6 +13,7 @@ final class WebhookReceiver: Sendable {
         var uri: String
         var contentType: String?
         var body: Data
+        var headers: [String: String] = [:]
     }
 
     let port: Int
@@ -65,7 +66,8 @@ final class WebhookReceiver: Sendable {
                     guard let head else { return }
                     received.withLock {
                         $0.append(Received(method: head.method.rawValue, uri: head.uri,
-                                           contentType: head.headers.first(name: "Content-Type"), body: body))
+                                           contentType: head.headers.first(name: "Content-Type"), body: body,
+                                           headers: Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }) { first, _ in first }))
                     }
                     let status = answers.withLock { $0.isEmpty ? 200 : $0.removeFirst() }
                     var headers = HTTPHeaders()

@@ -12,7 +12,7 @@ import Testing
             let away = "/api/v1/people/\(home.caregiverId.text)/away"
             let first = try await home.call(.get, away, as: home.caregiver)
             #expect(first.status == .ok)
-            #expect(first.body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false)], "nothing chosen: told at home only")
+            #expect(first.body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)], "nothing chosen: told at home only")
 
             let chosen = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": true, "push": false}"#)
             #expect(chosen.status == .ok)
@@ -60,7 +60,7 @@ import Testing
                 #expect(refused.status == .unprocessableContent, "\(body)")
                 #expect(refused.invalidFields == [field], "\(body): \(refused.invalidFields)")
             }
-            #expect(try await home.call(.get, away, as: home.caregiver).body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false)])
+            #expect(try await home.call(.get, away, as: home.caregiver).body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)])
             #expect(try await home.call(.get, "/api/v1/people/\(UUID.random().text)/away").status == .notFound)
         }
     }
@@ -73,7 +73,7 @@ import Testing
             #expect(try await home.call(.get, away).status == .notFound)
             // Restored, she starts again: nothing chosen, and a new topic if she chooses push.
             #expect(try await home.call(.post, "/api/v1/people/\(home.caregiverId.text)/restore").status == .ok)
-            #expect(try await home.call(.get, away).body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false)])
+            #expect(try await home.call(.get, away).body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)])
         }
     }
 

@@ -87,7 +87,7 @@ def test_contents_and_control_fields():
     for line in listing.splitlines():
         assert " root/root " in line, f"every file belongs to root: {line}"
     depends = deb_field(deb, "Depends")
-    for package in ["libsqlite3-0", "libqrencode4", "libavahi-compat-libdnssd1", "adduser", "libc6"]:
+    for package in ["libsqlite3-0", "libqrencode4", "libavahi-compat-libdnssd1", "libcurl4", "adduser", "libc6"]:
         assert re.search(rf"(^|, ){package}( |,|$)", depends), f"Depends lacks {package}: {depends}"
     # avahi-daemon announces the hub; espeak-ng and aplay are its voice (speech.enabled).
     assert deb_field(deb, "Recommends") == "avahi-daemon, espeak-ng, alsa-utils, gammu-smsd"
