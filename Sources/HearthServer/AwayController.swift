@@ -1,6 +1,7 @@
 import Foundation
 import HearthAlerts
 import HearthCore
+import HearthQR
 import HearthStore
 import Hummingbird
 
@@ -25,8 +26,12 @@ struct AwayController: Sendable {
         var pushUrl: String?
         var textsPossible: Bool
         var pushPossible: Bool
+        /// What the push server may read: `kind-only` or `full`; null when push is off.
+        var pushContent: String?
+        /// `pushUrl` as a QR code (SVGQR), for her phone's camera.
+        var pushSvg: String?
 
-        enum CodingKeys: String, CodingKey { case sms, push, pushUrl, textsPossible, pushPossible }
+        enum CodingKeys: String, CodingKey { case sms, push, pushUrl, textsPossible, pushPossible, pushContent, pushSvg }
 
         /// `pushUrl` is always there, null when there is none: a client tells
         /// "no push server" from a field it missed.
@@ -37,6 +42,8 @@ struct AwayController: Sendable {
             if let pushUrl { try container.encode(pushUrl, forKey: .pushUrl) } else { try container.encodeNil(forKey: .pushUrl) }
             try container.encode(textsPossible, forKey: .textsPossible)
             try container.encode(pushPossible, forKey: .pushPossible)
+            try container.encodeIfPresent(pushContent, forKey: .pushContent)
+            try container.encodeIfPresent(pushSvg, forKey: .pushSvg)
         }
     }
 
@@ -90,9 +97,12 @@ struct AwayController: Sendable {
 
     func body(_ record: AwayRecord) -> AwayBody {
         let push = away.push
-        return AwayBody(sms: record.choice.sms, push: record.choice.push,
-                        pushUrl: record.pushTopic.flatMap { topic in push.map { $0.topicURL(topic) } },
-                        textsPossible: away.summary.smsEnabled, pushPossible: push != nil)
+        // Her topic's address only while she has push on: a link left on a
+        // page after she turned it off would subscribe nobody to anything.
+        let url = record.choice.push ? record.pushTopic.flatMap { topic in push.map { $0.topicURL(topic) } } : nil
+        return AwayBody(sms: record.choice.sms, push: record.choice.push, pushUrl: url,
+                        textsPossible: away.summary.smsEnabled, pushPossible: push != nil, pushContent: push?.content.rawValue,
+                        pushSvg: url.flatMap { try? SVGQR.render(QRCode(encoding: $0), title: "Alerts away from home: \($0)") })
     }
 
     /// The body's fields, when it is an object of only `allowing`, each present.

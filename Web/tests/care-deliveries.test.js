@@ -144,3 +144,8 @@ test('texts away from home are a line each saying how far they got, in both lang
   assert.equal(polish.at(-1), 'Odpowiedziano „Już jadę” SMS-em');
   assert.ok(polish.every((line) => !line.includes('{')), polish.join('\n'));
 });
+
+test('a push away from home is said as sent through the Internet', async () => {
+  const lines = await sentences({ deliveries: [{ channel: 'push', recipient: 'Anna', at: '2026-11-25T09:32:02Z', state: 'sent' }] }, 'en');
+  assert.deepEqual(lines, ['Sent through the Internet to Anna at 10:32']);
+});
