@@ -198,3 +198,45 @@ def test_a_hub_with_no_modem_promises_no_text(browser, hub_launcher, tmp_path): 
     said = wait_for(browser, "the hub's answer", lambda d: d.find_elements(By.ID, "away-no-modem"))[0].text
     assert "cannot send texts yet" in said
     assert not browser.find_elements(By.ID, "away-sms")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["tablet", "phone"])
+def test_household_says_who_is_told_away_from_home_and_keeps_the_emergency_contacts(browser, family, size):  # noqa: F811
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
+    try:
+        hub = family.hub
+        admin_token = hub.headers["Authorization"].split()[1]
+        open_as(browser, hub, admin_token, "127.0.0.1", "household/away")
+        wait_for(browser, "who is told", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#away-reach li")) >= 3)
+        lines = {li.get_attribute("data-person-id"): li.text for li in browser.find_elements(By.CSS_SELECTOR, "#away-reach li")}
+        assert lines[family.carer["person"]["id"]] == f"{CARER}: by text to {ANIA_PHONE}."
+        warnings = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#away-reach li.away-warning")]
+        assert "Ela will not be told when she is away: chose neither texts nor push." in warnings, warnings
+
+        # A number that is no number: refused beside its field, nothing kept.
+        browser.find_element(By.ID, "emergency-contacts-add").click()
+        browser.find_element(By.ID, "emergency-contact-0-name").send_keys("Pani Halina")
+        browser.find_element(By.ID, "emergency-contact-0-phone").send_keys("call me")
+        browser.find_element(By.ID, "emergency-contacts-save").click()
+        error = wait_for(browser, "the refusal", lambda d: d.find_elements(By.ID, "emergency-contact-0-phone-error"))[0]
+        assert "phone number" in error.text
+        contacts = requests.get(f"{hub.url}/api/v1/household/emergency-contacts", headers=hub.headers, timeout=5).json()
+        assert contacts == []
+        assert browser.find_element(By.ID, "emergency-contact-0-name").get_attribute("value") == "Pani Halina", "what she typed stays"
+        phone = browser.find_element(By.ID, "emergency-contact-0-phone")
+        phone.clear()
+        phone.send_keys(NEIGHBOUR_PHONE)
+        browser.find_element(By.ID, "emergency-contacts-save").click()
+        wait_for(browser, "kept", lambda d: requests.get(f"{hub.url}/api/v1/household/emergency-contacts", headers=hub.headers,
+                                                         timeout=5).json() == [{"name": "Pani Halina", "phone": NEIGHBOUR_PHONE}])
+        browser.execute_script("document.getElementById('household-away').scrollIntoView({block: 'start'})")
+        shot(browser, f"household-away-{size[0]}")
+        assert axe_violations(browser, "household, away from home") == []
+        choose_language(browser, "pl")
+        wait_for(browser, "in Polish", lambda d: "Kontakty alarmowe" in d.find_element(By.ID, "emergency-contacts-heading").text)
+        assert axe_violations(browser, "household, away from home, Polish") == []
+        choose_language(browser, "en")
+        requests.put(f"{hub.url}/api/v1/household/emergency-contacts", headers=hub.headers, timeout=5, json=[])
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

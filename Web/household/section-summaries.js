@@ -6,6 +6,7 @@ import { dateTime } from '../care/format.js';
 import { joinList } from '../care/words.js';
 import { LANGUAGE_NAMES } from '../i18n.js';
 import { alertAppEntries } from './alert-apps.js';
+import { awayReach, reachedCount } from './away.js';
 import { auditEntries } from './audit.js';
 import { careLinkGroups, unlinkedCaregivers } from './care-links.js';
 import { householdDevices, householdPeople } from './model.js';
@@ -57,6 +58,12 @@ const SUMMARIES = {
     const count = alertAppEntries(data.alertApps, data.people, { meId: data.me?.personId, language }).length;
     if (count === 0) return t('household.alertApps.none');
     return t(data.me?.role === 'admin' ? 'household.sections.alertApps' : 'household.sections.alertAppsYours', { count });
+  },
+  away(t, language, data) {
+    const reach = awayReach(data.people, data.away, { language });
+    const contacts = Array.isArray(data.contacts) ? data.contacts.length : 0;
+    if (reach.length === 0) return t('household.sections.awayNobody');
+    return t('household.sections.away', { reached: reachedCount(reach), count: reach.length, contacts });
   },
   'add-device': (t, language, data, { codeWaiting = false } = {}) => {
     if (codeWaiting) return t('household.invite.waiting');

@@ -21,6 +21,7 @@ export const HOUSEHOLD_SECTIONS = Object.freeze([
   { key: 'care-links', id: 'household-care-links', heading: 'household.careLinks.heading', who: 'admin' },
   { key: 'devices', id: 'household-devices', heading: 'household.devices.heading', who: 'everyone' },
   { key: 'alert-apps', id: 'household-alert-apps', heading: 'household.alertApps.heading', who: 'everyone' },
+  { key: 'away', id: 'household-away', heading: 'household.away.heading', who: 'admin' },
   { key: 'add-device', id: 'household-add-device', heading: 'household.invite.heading', who: 'inviter' },
   { key: 'reminders', id: 'household-reminders', heading: 'household.reminders.heading', who: 'admin' },
   { key: 'details', id: 'household-details', heading: 'household.details.heading', who: 'admin' },

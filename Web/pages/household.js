@@ -20,6 +20,7 @@ import { canManageHousehold, careLinksOf } from '../household/model.js';
 import { peopleShownTo, sectionOfRoute } from '../household/sections.js';
 import { AUDIT_LIMIT } from '../household/audit.js';
 import { auditList } from './household-audit.js';
+import { createAwaySection } from './household-away.js';
 import { createCareLinksSection } from './household-care-links.js';
 import { householdAlertApps, removeHouseholdAlertApp } from './household-alert-apps.js';
 import { createInvitationSection } from './household-invitation.js';
@@ -40,11 +41,11 @@ const REFOCUS_HEADINGS = [
   [':archive', 'household-people-heading'],
   [':restore', 'archived-people-heading'],
 ];
-const WATCHED = new Set(['person', 'careLink', 'device', 'alertApp', 'household', 'pairingCode']);
+const WATCHED = new Set(['person', 'careLink', 'device', 'alertApp', 'household', 'pairingCode', 'awayChoice']);
 
 export function createHouseholdPage(app) {
   // Kept across renders (a language switch), so nothing blanks or is lost.
-  const remembered = { data: null, invitationState: {}, settingsState: {}, careLinkState: {} };
+  const remembered = { data: null, invitationState: {}, settingsState: {}, careLinkState: {}, awayState: {} };
   return (outlet, route) => renderHousehold(app, remembered, outlet, route);
 }
 
@@ -65,6 +66,7 @@ function renderHousehold(app, remembered, outlet, route) {
   const invitation = createInvitationSection(app, remembered.invitationState, { announce, onPaired: () => reloads.soon() });
   const settings = createHouseholdSettings(app, remembered.settingsState, { announce, onSaved: applySaved });
   const careLinks = createCareLinksSection(app, remembered.careLinkState, { announce, reloadSoon: () => reloads.soon(), left: () => left });
+  const away = createAwaySection(app, remembered.awayState, { announce, reloadSoon: () => reloads.soon(), left: () => left });
   const sections = createHouseholdSections(app, remembered, {
     contents: {
       people: slots.people,
@@ -72,6 +74,7 @@ function renderHousehold(app, remembered, outlet, route) {
       'care-links': careLinks.element,
       devices: slots.devices,
       'alert-apps': slots.alertApps,
+      away: away.element,
       'add-device': invitation.element,
       reminders: settings.remindersElement,
       details: settings.detailsElement,
@@ -120,6 +123,7 @@ function renderHousehold(app, remembered, outlet, route) {
     slots.archived.replaceChildren(...(admin ? archivedList(app, data, { busy, restore: people.restore }) : []));
     slots.audit.replaceChildren(...(admin ? auditList(app, data) : []));
     careLinks.update(data);
+    away.update(data);
     slots.devices.replaceChildren(...deviceList(app, data, { busy, remove: removeDevice, approve: approveDevice }).filter(Boolean));
     slots.alertApps.replaceChildren(...householdAlertApps(app, data, { busy, remove: removeAlertApp }).filter(Boolean));
     invitation.update({ me: data.me, people: data.people });
@@ -181,9 +185,10 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         getJSON('/alert-apps', { t, signal }),
         adminOnly(me, () => getJSON('/people?archived=1', { t, signal })),
         adminOnly(me, () => getJSON(`/household/audit?limit=${AUDIT_LIMIT}`, { t, signal })),
-      ])];
+        adminOnly(me, () => getJSON('/household/emergency-contacts', { t, signal })),
+      ]).then(async (answers) => [...answers, await adminOnly(me, () => awayOfEach(answers[1], { t, signal }))])];
     },
-    shown([me, household, people, devices, reminders, alertApps, archived, audit]) {
+    shown([me, household, people, devices, reminders, alertApps, archived, audit, contacts, away]) {
       if (left()) return;
       remembered.data = {
         me,
@@ -195,12 +200,25 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         links: careLinksOf(people),
         archived: Array.isArray(archived) ? archived : [],
         audit: Array.isArray(audit) ? audit : null,
+        contacts: Array.isArray(contacts) ? contacts : null,
+        away: away ?? {},
       };
       app.clearProblem();
       shown();
     },
     failed,
   });
+}
+
+/** Each caregiver's and admin's GET /people/{id}/away, by id (one not read is left out). */
+async function awayOfEach(people, { t, signal }) {
+  const keepers = (Array.isArray(people) ? people : []).filter((person) => person.role === 'caregiver' || person.role === 'admin');
+  const answers = await Promise.all(keepers.map((person) =>
+    getJSON(`/people/${encodeURIComponent(person.id)}/away`, { t, signal }).catch((problem) => {
+      if (problem?.name === 'AbortError') throw problem;
+      return null;
+    })));
+  return Object.fromEntries(keepers.map((person, index) => [person.id, answers[index]]).filter(([, answer]) => answer));
 }
 
 /**

@@ -24,12 +24,12 @@ const asAdmin = { personId: admin.id, role: 'admin' };
 const asAnia = { personId: ania.id, role: 'caregiver' };
 const asZosia = { personId: zosia.id, role: 'senior' };
 
-const ADMIN_ONLY = ['archived', 'care-links', 'reminders', 'details', 'language', 'audit'];
+const ADMIN_ONLY = ['archived', 'care-links', 'away', 'reminders', 'details', 'language', 'audit'];
 
 test('an admin sees every section, in the page\'s order', () => {
   assert.deepEqual(sectionsShownTo(asAdmin), HOUSEHOLD_SECTIONS.map((section) => section.key));
   assert.deepEqual(sectionsShownTo(asAdmin), [
-    'people', 'archived', 'care-links', 'devices', 'alert-apps', 'add-device', 'reminders', 'details', 'language', 'audit']);
+    'people', 'archived', 'care-links', 'devices', 'alert-apps', 'away', 'add-device', 'reminders', 'details', 'language', 'audit']);
 });
 
 test('a senior and a caregiver see none of the admin\'s; only a senior of them adds a device', () => {
@@ -120,6 +120,7 @@ test('the admin\'s lines say what is inside each closed section, in English', ()
     'care-links': 'Cared for: 2 · caregivers who look after no one: 1',
     devices: 'Paired: 2 · waiting for your approval: 1',
     'alert-apps': 'Phones signed in: 1',
+    away: 'Told away from home: 0 of 3 · emergency contacts: 0',
     'add-device': 'A pairing code for a new phone or tablet.',
     reminders: 'Missed after 30 min · reminded every 10 min',
     details: 'Dom Zosi · Europe/Warsaw',
@@ -135,6 +136,7 @@ test('and in Polish', () => {
     'care-links': 'Pod opieką: 2 · opiekunowie bez podopiecznych: 1',
     devices: 'Sparowane: 2 · czekają na twoją zgodę: 1',
     'alert-apps': 'Zalogowane telefony: 1',
+    away: 'Powiadamiani poza domem: 0 z 3 · kontakty alarmowe: 0',
     'add-device': 'Kod parowania dla nowego telefonu lub tabletu.',
     reminders: 'Nieprzyjęta po 30 min · przypomnienie co 10 min',
     details: 'Dom Zosi · Europe/Warsaw',
@@ -174,6 +176,7 @@ test('nothing known yet, nothing listed or not readable: the lines say so, never
     'care-links': 'There are no seniors in the household yet.',
     devices: 'No devices are paired.',
     'alert-apps': 'No phone gets alerts through the ntfy app yet.',
+    away: 'No caregiver to tell yet.',
     'add-device': 'A pairing code for a new phone or tablet.',
     reminders: '',
     details: '',
