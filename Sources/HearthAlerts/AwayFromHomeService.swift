@@ -162,9 +162,26 @@ public struct AwayFromHomeService: Service {
         }
     }
 
+    /// Reads the modem's state from gammu-smsd for health, at most once a minute.
+    func readModem(last: inout ContinuousClock.Instant?) async {
+        guard sms.enabled, last.map({ ContinuousClock.now - $0 >= .seconds(60) }) ?? true else { return }
+        last = ContinuousClock.now
+        let reading: Result<ModemReading, SMSProblem>
+        do throws(SMSProblem) {
+            reading = .success(try await ModemMonitor.read(configPath: sms.smsdConfig))
+        } catch {
+            reading = .failure(error)
+        }
+        if status.modemRead(reading), case .failure(let problem) = reading {
+            logger.warning("the modem cannot be read", metadata: ["event": "away.modem", "problem": "\(problem)"])
+        }
+    }
+
     func climbUntilCancelled(signal: WakeSignal) async {
         var failures = 0
+        var modemReadAt: ContinuousClock.Instant?
         while !Task.isCancelled {
+            await readModem(last: &modemReadAt)
             let now = store.currentTime()
             var next = now.addingTimeInterval(longestSleep)
             do {

@@ -13,6 +13,10 @@ public final class AwayStatus: Sendable {
         public var smsProblem: String?
         public var textsThisMonth: Int
         public var monthlyLimit: Int
+        /// What gammu-smsd last said of the modem (signal, texts in and out), read every minute.
+        public var modem: ModemReading?
+        /// Why the modem could not be read (gammu-smsd not running).
+        public var modemProblem: String?
         public var pushEnabled: Bool
         public var lastPush: Date?
         /// Why pushes cannot go now (no Internet, the server refusing); nil when the last one went.
@@ -26,7 +30,7 @@ public final class AwayStatus: Sendable {
     public init(sms: SMSSettings, push: PushSettings = PushSettings()) {
         self.push = push.enabled ? push : nil
         state = Locked(Summary(smsEnabled: sms.enabled, lastText: nil, smsProblem: nil, textsThisMonth: 0, monthlyLimit: sms.monthlyLimit,
-                               pushEnabled: push.enabled, lastPush: nil, pushProblem: nil))
+                               modem: nil, modemProblem: nil, pushEnabled: push.enabled, lastPush: nil, pushProblem: nil))
     }
 
     public var summary: Summary { state.withLock { $0 } }
@@ -44,6 +48,22 @@ public final class AwayStatus: Sendable {
         state.withLock { summary in
             defer { summary.smsProblem = problem }
             return summary.smsProblem == nil
+        }
+    }
+
+    /// The modem as last read; returns true when it could not be read and could before (or never was).
+    func modemRead(_ reading: Result<ModemReading, SMSProblem>) -> Bool {
+        state.withLock { summary in
+            switch reading {
+            case .success(let modem):
+                summary.modem = modem
+                summary.modemProblem = nil
+                return false
+            case .failure(let problem):
+                defer { summary.modemProblem = problem.description }
+                summary.modem = nil
+                return summary.modemProblem == nil
+            }
         }
     }
 

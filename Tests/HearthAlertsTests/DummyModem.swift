@@ -33,7 +33,7 @@ final class DummyModem: @unchecked Sendable {
             receivefrequency = 1
             commtimeout = 1
             sendtimeout = 5
-            statusfrequency = 0
+            statusfrequency = 1
             checksecurity = 0
             """.write(to: config, atomically: true, encoding: .utf8)
         guard let program = ["/usr/bin/gammu-smsd", "/usr/local/bin/gammu-smsd"].first(where: FileManager.default.isExecutableFile(atPath:)) else {

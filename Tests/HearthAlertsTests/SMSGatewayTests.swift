@@ -45,3 +45,30 @@ import Testing
         await #expect(throws: SMSProblem.self) { _ = try await gateway.send(TextMessage("x"), to: "+48600100200") }
     }
 }
+
+/// The modem as gammu-smsd reports it, for health.
+@Suite(.serialized) struct ModemMonitorTests {
+    @Test func theRunningDaemonsSignalAndCountsAreReadAndNoIdentifierIsKept() async throws {
+        let modem = try DummyModem()
+        defer { modem.stop() }
+        // The daemon writes its status once a second (statusfrequency = 1),
+        // the signal once it has the phone: gammu's dummy phone reports 42 %.
+        var reading: ModemReading?
+        for _ in 0..<40 where reading?.signalPercent != 42 {
+            reading = try? await ModemMonitor.read(configPath: modem.config.path)
+            if reading?.signalPercent != 42 { try await Task.sleep(for: .milliseconds(250)) }
+        }
+        #expect(reading?.signalPercent == 42, "\(String(describing: reading))")
+        #expect(reading?.sent != nil && reading?.received != nil && reading?.failed != nil)
+        let parsed = ModemReading(monitorOutput: "IMEI: 999999999999999\nIMSI: 994299429942994\nNetworkSignal: 142\nSent: 3\n")
+        #expect(parsed?.signalPercent == 100 && parsed?.sent == 3)
+        #expect(ModemReading(monitorOutput: "IMEI: 999999999999999\n") == nil, "an identifier alone is no reading")
+    }
+
+    @Test func noDaemonIsAProblemToReportNotACrash() async throws {
+        let directory = try TemporaryDirectory()
+        await #expect(throws: SMSProblem.self) {
+            _ = try await ModemMonitor.read(configPath: directory.url.appendingPathComponent("no-smsdrc").path)
+        }
+    }
+}

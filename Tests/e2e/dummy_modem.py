@@ -42,7 +42,7 @@ class DummyModem:
             "[smsd]\nservice = files\n"
             f"logfile = {root}/smsd.log\ninboxpath = {root}/inbox/\noutboxpath = {root}/outbox/\n"
             f"sentsmspath = {root}/sent/\nerrorsmspath = {root}/error/\n{receive}"
-            "receivefrequency = 1\ncommtimeout = 1\nsendtimeout = 5\nstatusfrequency = 0\nchecksecurity = 0\n")
+            "receivefrequency = 1\ncommtimeout = 1\nsendtimeout = 5\nstatusfrequency = 1\nchecksecurity = 0\n")
         self.process = subprocess.Popen(["gammu-smsd", "-c", str(self.config)], env=env,
                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._received = 0
