@@ -8,6 +8,10 @@ import Testing
 /// random answers, restarts at random moments (some between a dose's due
 /// time and the end of its grace) and the clock jumping forward and back.
 /// Afterwards every dose was raised and escalated exactly as the rules say.
+/// The escalation ladder climbs beside it (its channel taking every text at
+/// once): SOS calls at random moments, answered soon, late or never, and
+/// every SOS and unanswered missed dose is texted exactly once per rung,
+/// nothing after an answer.
 @Suite struct MonthSimulationTests {
     /// What the simulated senior does about one planned dose.
     enum Behaviour: CaseIterable {
@@ -19,6 +23,13 @@ import Testing
         var key: String
         var person: UUID
         var answer: DoseAnswer
+    }
+
+    /// An SOS of the month: when she calls, and how long until a caregiver answers (nil: never).
+    struct Call {
+        var at: Date
+        var senior: UUID
+        var answeredAfter: TimeInterval?
     }
 
     @Test func aMonthOfRemindersRaisesAndEscalatesEveryDoseExactlyOnce() async throws {
@@ -41,6 +52,22 @@ import Testing
             }
         }
         let grace: TimeInterval = 30 * 60
+        // Ola chose texts and keeps a number; a neighbour is the emergency contact.
+        _ = try await home.store.updatePerson(id: home.caregiver.id, PersonChange(phone: .some("+48 600 100 200")), as: .hubTerminal, by: "test")
+        _ = try await home.store.setAwayChoice(of: home.caregiver.id, AwayChoice(sms: true), as: .hubTerminal, by: "test")
+        _ = try await home.store.setEmergencyContacts([EmergencyContact(id: UUID.random(), name: "Sąsiadka", phone: "+48 600 100 900")],
+                                                      as: .hubTerminal, by: "test")
+        // From a stream of their own, so the doses, restarts and jumps of a seed are what they were before calls were added.
+        var callRandom = SeededRandom(seed: seed &+ 1)
+        var calls: [Call] = (0..<24).map { _ in
+            Call(at: start.addingTimeInterval(Double(Int.random(in: 0..<(30 * 1440), using: &callRandom) * 60)),
+                 senior: seniors.randomElement(using: &callRandom)!.id,
+                 answeredAfter: [nil, 120, 480, 1200].randomElement(using: &callRandom)!)
+        }
+        calls.sort { $0.at < $1.at }
+        var answers: [(at: Date, alert: UUID)] = []
+        var answered: Set<UUID> = []
+        var sentAfterAnswer: [UUID] = []
 
         // Every planned dose of the month, and what its senior will do.
         var behaviours: [String: Behaviour] = [:]
@@ -99,6 +126,16 @@ import Testing
             let pass = try await home.store.remind(at: now)
             passes += 1
             var next = min(pass.nextCheck ?? end, end)
+            // The ladder, its channel taking each text at once.
+            let ladder = try await home.store.climbLadders(at: now, channels: [.sms, .contact], settings: EscalationSettings(),
+                                                           quietHours: nil, monthlyLimit: 100_000)
+            for (message, alert) in ladder.due {
+                if answered.contains(alert.id) { sentAfterAnswer.append(alert.id) }
+                try await home.store.awayMessageSent(message.id, at: now)
+            }
+            if let check = ladder.nextCheck { next = min(next, max(check, now)) }
+            if let call = calls.first { next = min(next, max(call.at, now)) }
+            if let answer = answers.first { next = min(next, max(answer.at, now)) }
             if let action = actions.first { next = min(next, max(action.at, now)) }
             if let restart = restarts.first { next = min(next, max(restart.at, now)) }
             if let jump = jumps.first { next = min(next, max(jump.at, now)) }
@@ -123,6 +160,18 @@ import Testing
                 home.time.set(now)
                 continue
             }
+            while let call = calls.first, call.at <= now {
+                calls.removeFirst()
+                let sos = try await home.store.raiseSOS(for: call.senior, raisedBy: call.senior, by: "test")
+                if let after = call.answeredAfter { answers.append((now.addingTimeInterval(after), sos.id)) }
+                answers.sort { $0.at < $1.at }
+            }
+            while let answer = answers.first, answer.at <= now {
+                answers.removeFirst()
+                let ola = try #require(try await home.store.actor(of: home.caregiver.id))
+                _ = try await home.store.respondToAlert(id: answer.alert, as: ola, by: "test")
+                answered.insert(answer.alert)
+            }
             while let action = actions.first, action.at <= now {
                 actions.removeFirst()
                 let dose: Dose
@@ -144,7 +193,7 @@ import Testing
         let keyOfDose = Dictionary(uniqueKeysWithValues: doses.compactMap { dose in dose.key.map { (dose.id, $0) } })
         var due: [String: [CareAlert]] = [:]
         var missed: [String: [CareAlert]] = [:]
-        for alert in alerts where alert.kind != .clock {
+        for alert in alerts where alert.kind == .doseDue || alert.kind == .doseMissed {
             let key = try #require(alert.doseId.flatMap { keyOfDose[$0] })
             if alert.kind == .doseDue { due[key, default: []].append(alert) }
             if alert.kind == .doseMissed { missed[key, default: []].append(alert) }
@@ -182,6 +231,43 @@ import Testing
                 }
             }
         }
+        // The ladder: nothing after an answer; every SOS texted to Ola once, at
+        // once, and to the neighbour once exactly when nobody answered in ten
+        // minutes; every missed dose still open fifteen minutes on, texted once.
+        #expect(sentAfterAnswer.isEmpty, "texted after an answer: \(sentAfterAnswer)")
+        var texted = (sos: 0, contacts: 0, missed: 0)
+        for alert in alerts where alert.kind == .sos || alert.kind == .doseMissed {
+            let messages = try await home.store.awayMessages(ofAlert: alert.id)
+            let toOla = messages.filter { $0.channel == .sms }
+            let toNeighbour = messages.filter { $0.channel == .contact }
+            let answer = [alert.respondedAt, alert.acknowledgedAt, alert.resolvedAt].compactMap { $0 }.min()
+            #expect(toOla.count <= 1 && toNeighbour.count <= 1)
+            #expect(messages.allSatisfy { $0.state == .sent }, "\(alert.kind) \(alert.id): \(messages.map(\.state))")
+            switch alert.kind {
+            case .sos:
+                #expect(toOla.count == 1 && toOla.first?.sentAt == alert.raisedAt, "SOS \(alert.id) texted \(toOla.map(\.sentAt))")
+                let tenMinutes = alert.raisedAt.addingTimeInterval(600)
+                if let answer, answer < tenMinutes {
+                    #expect(toNeighbour.isEmpty, "SOS answered at \(answer) but the neighbour was texted")
+                } else if seen(tenMinutes) {
+                    #expect(toNeighbour.count == 1 && toNeighbour.first?.sentAt == tenMinutes, "SOS \(alert.id): \(toNeighbour.map(\.sentAt))")
+                }
+                texted.sos += toOla.count
+                texted.contacts += toNeighbour.count
+            default:
+                #expect(toNeighbour.isEmpty, "a dose never reaches a contact")
+                let fifteen = alert.raisedAt.addingTimeInterval(15 * 60)
+                if let answer, answer < fifteen {
+                    #expect(toOla.isEmpty, "missed dose answered at \(answer) but texted")
+                } else if seen(fifteen), answer.map({ $0 > fifteen }) ?? true {
+                    #expect(toOla.count == 1 && toOla.first?.sentAt == fifteen, "missed \(alert.id): \(toOla.map(\.sentAt))")
+                }
+                texted.missed += toOla.count
+            }
+        }
+        #expect(texted.sos >= 20 && texted.contacts > 0 && texted.missed > 10, "\(texted)")
+        print("month simulation, away from home: \(texted.sos) SOS texts, \(texted.contacts) to the neighbour, \(texted.missed) missed doses")
+
         // Each jump back of more than two minutes was noticed (one open alert at a time).
         #expect(alerts.contains { $0.kind == .clock } == backwardJumps.contains { $0 > HearthStore.clockTolerance })
         print("month simulation: \(planned.count) doses, \(passes) passes, \(alerts.count) alerts;",
