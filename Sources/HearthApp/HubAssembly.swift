@@ -25,8 +25,9 @@ struct HubAssembly {
         let noteSessions = NoteSessions(store: store, logger: logger)
         let systemd = SystemdNotifier()
         let alerts = alertChannels()
+        let servingPort = Locked<Int?>(nil)
         let server = application(noteSessions: noteSessions, discovery: discovery, webhooks: webhooks, systemd: systemd,
-                                 alerts: alerts, portKnown: portKnown)
+                                 alerts: alerts, servingPort: servingPort, portKnown: portKnown)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: server),
             // Told to stop late: it keeps what the streams delivered until they end.
@@ -49,6 +50,12 @@ struct HubAssembly {
         }
         if let voice = alerts.voice {
             services.append(.init(service: voice))
+        }
+        if configuration.push.enabled {
+            services.append(.init(service: PollRequests(
+                store: store, sender: PushSender(server: configuration.push.server),
+                hubServer: { [configuration] in Self.hubAddress(servingPort, listeningOn: configuration.host).map { $0 + "/ntfy" } },
+                logger: logger)))
         }
         if configuration.sms.enabled || configuration.push.enabled {
             services.append(.init(service: AwayFromHomeService(
@@ -86,12 +93,19 @@ struct HubAssembly {
         return AlertChannels(streams: streams, voice: voice, away: away)
     }
 
+    /// What a phone's alert app types in: the LAN address, never `.local`; nil until the hub listens.
+    static func hubAddress(_ servingPort: Locked<Int?>, listeningOn listenHost: String) -> String? {
+        servingPort.withLock { $0 }.map { port in
+            let host = PairingSession.reachableHost(listeningOn: listenHost)
+            return "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        }
+    }
+
     private func application(noteSessions: NoteSessions, discovery: DiscoveryBoard, webhooks: WebhookBoard,
-                             systemd: SystemdNotifier, alerts: AlertChannels,
+                             systemd: SystemdNotifier, alerts: AlertChannels, servingPort: Locked<Int?>,
                              portKnown: AsyncStream<Int>.Continuation) -> HearthServer.App {
         let (configuration, store, lock, logger, onReady) = (configuration, store, lock, logger, onReady)
         let offerFirstPairing = offerFirstPairing
-        let servingPort = Locked<Int?>(nil)
         let listenHost = configuration.host
         var settings = ServerSettings(
             host: configuration.host, port: configuration.port,
@@ -102,12 +116,7 @@ struct HubAssembly {
         settings.alertChannels = alerts
         settings.seniorInvitesNeedApproval = configuration.seniorInvitesNeedApproval
         // What a phone's alert app types in: the LAN address, never `.local`.
-        settings.hubAddress = {
-            servingPort.withLock { $0 }.map { port in
-                let host = PairingSession.reachableHost(listeningOn: listenHost)
-                return "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
-            }
-        }
+        settings.hubAddress = { Self.hubAddress(servingPort, listeningOn: listenHost) }
         settings.pairingURL = { secret in
             servingPort.withLock { $0 }.map { port in
                 PairingSession.url(host: PairingSession.reachableHost(listeningOn: listenHost), port: port, secret: secret)

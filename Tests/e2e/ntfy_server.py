@@ -25,10 +25,12 @@ class NtfyStandIn:
             def do_POST(self):  # noqa: N802 (http.server's name)
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
+                is_publish = self.headers.get("Content-Type", "").startswith("application/json")
                 with stand_in.lock:
-                    status = stand_in.answers.pop(0) if stand_in.answers else 200
+                    # The statuses it is told to answer are for publishes; a poll request is always taken.
+                    status = stand_in.answers.pop(0) if stand_in.answers and is_publish else 200
                     entry = {"path": self.path, "headers": dict(self.headers), "status": status, "at": time.time()}
-                    if self.headers.get("Content-Type", "").startswith("application/json"):
+                    if is_publish:
                         entry["json"] = json.loads(body or b"{}")
                     stand_in.published.append(entry)
                 answer = json.dumps({"id": f"m{len(stand_in.published)}", "event": "message"}).encode()
@@ -59,6 +61,11 @@ class NtfyStandIn:
                 return self.messages()
             time.sleep(0.1)
         raise AssertionError(f"the ntfy stand-in got {len(self.messages())} messages in {timeout} s, expected {count}: {self.published}")
+
+    def poll_requests(self) -> list[dict]:
+        """The poll requests that came: `POST /<sha256 of a topic's address>` with `X-Poll-ID`."""
+        with self.lock:
+            return [entry for entry in self.published if "json" not in entry]
 
     def stop(self) -> None:
         self.server.shutdown()
