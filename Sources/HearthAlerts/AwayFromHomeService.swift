@@ -60,7 +60,7 @@ public struct AwayFromHomeService: Service {
     /// One pass: what is due goes, in the ladder's order (an SOS's texts
     /// before a dose's, as the alerts were raised).
     func pass() async throws -> AwayPass {
-        let pass = try await store.climbLadders(at: store.currentTime(), channels: channels, settings: EscalationSettings(),
+        let pass = try await store.climbLadders(at: store.currentTime(), channels: channels,
                                                 quietHours: quietHours, monthlyLimit: sms.monthlyLimit)
         guard !pass.due.isEmpty else { return pass }
         let household = try await store.household()

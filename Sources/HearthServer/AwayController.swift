@@ -47,6 +47,16 @@ struct AwayController: Sendable {
         }
     }
 
+    struct DelaysBody: ResponseEncodable {
+        var missedDoseAwayAfterMinutes: Int
+        var contactsAfterMinutes: Int
+
+        init(_ settings: EscalationSettings) {
+            missedDoseAwayAfterMinutes = settings.missedDoseAwayAfterMinutes
+            contactsAfterMinutes = settings.contactsAfterMinutes
+        }
+    }
+
     struct ContactBody: ResponseEncodable, Decodable {
         var name: String
         var phone: String
@@ -69,6 +79,19 @@ struct AwayController: Sendable {
             return body(try await store.setAwayChoice(of: id, choice, newPushTopic: renew, as: actor, by: context.caller.actorName))
         }
         let household = api.group(.household)
+        // How long a missed dose and an unanswered SOS wait at home first: anyone paired reads, admins set.
+        household.get("away-delays") { _, context -> DelaysBody in
+            _ = try context.requirePaired()
+            return DelaysBody(try await store.escalationSettings())
+        }
+        household.put("away-delays") { request, context -> DelaysBody in
+            let actor = try context.requirePaired()
+            let fields = try Self.object(try await request.decode(as: JSONValue.self, context: context),
+                                         allowing: ["missedDoseAwayAfterMinutes", "contactsAfterMinutes"])
+            let settings = EscalationSettings(missedDoseAwayAfterMinutes: try Self.minutes(fields, "missedDoseAwayAfterMinutes"),
+                                              contactsAfterMinutes: try Self.minutes(fields, "contactsAfterMinutes"))
+            return DelaysBody(try await store.setEscalationSettings(settings, as: actor, by: context.caller.actorName))
+        }
         household.get("emergency-contacts") { _, context -> [ContactBody] in
             try await store.emergencyContacts(as: try context.requirePaired()).map { ContactBody(name: $0.name, phone: $0.phone) }
         }
@@ -112,6 +135,13 @@ struct AwayController: Sendable {
             throw .invalid(fields: [unknown: "is not a setting here"])
         }
         return fields
+    }
+
+    static func minutes(_ fields: [String: JSONValue], _ name: String) throws(HearthError) -> Int {
+        guard case .number(let value)? = fields[name], value == value.rounded(), abs(value) < 1_000_000 else {
+            throw .invalid(fields: [name: "must be a whole number of minutes"])
+        }
+        return Int(value)
     }
 
     static func flag(_ fields: [String: JSONValue], _ name: String) throws(HearthError) -> Bool {

@@ -56,6 +56,36 @@ extension HearthStore {
         try await pool.read { db in try Self.awayRecord(of: personId, db).pushTopic }
     }
 
+    /// How long a missed dose and an unanswered SOS wait before they are
+    /// sent away from home; anyone paired may read them (Settings says them).
+    public func escalationSettings() async throws -> EscalationSettings {
+        try await pool.read { db in try Self.escalationSettings(db) }
+    }
+
+    /// Sets them (admins only); the log says both numbers.
+    public func setEscalationSettings(_ settings: EscalationSettings, as editor: PermissionPolicy.Actor,
+                                      by actor: String) async throws -> EscalationSettings {
+        let settings = try settings.validated()
+        return try await write(by: actor) { transaction in
+            try PermissionPolicy.require(editor, .edit, .household, what: "The household")
+            guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
+            guard try Self.escalationSettings(transaction.db) != settings else { return settings }
+            try transaction.db.cachedExecute(sql: "UPDATE household SET missedDoseAwayAfterMinutes = ?, contactsAfterMinutes = ?",
+                                             arguments: [settings.missedDoseAwayAfterMinutes, settings.contactsAfterMinutes])
+            try transaction.record(entity: .household, entityId: household.id.text, op: .update, payload: [
+                "missedDoseAwayAfterMinutes": .number(Double(settings.missedDoseAwayAfterMinutes)),
+                "contactsAfterMinutes": .number(Double(settings.contactsAfterMinutes)),
+            ])
+            return settings
+        }
+    }
+
+    static func escalationSettings(_ db: Database) throws -> EscalationSettings {
+        guard let row = try Row.fetchOne(db.cachedStatement(
+            sql: "SELECT missedDoseAwayAfterMinutes, contactsAfterMinutes FROM household LIMIT 1")) else { return EscalationSettings() }
+        return EscalationSettings(missedDoseAwayAfterMinutes: row["missedDoseAwayAfterMinutes"], contactsAfterMinutes: row["contactsAfterMinutes"])
+    }
+
     /// The household's emergency contacts, in the admins' order (admins only).
     public func emergencyContacts(as actor: PermissionPolicy.Actor) async throws -> [EmergencyContact] {
         try PermissionPolicy.require(actor, .edit, .household, what: "The household")

@@ -81,7 +81,8 @@ extension HearthStore {
     /// returns what waits to be sent now. `channels` are those the hub can
     /// use (no modem: no texts). A text that is not an SOS's is held back
     /// (failed, "monthly limit") once `monthlyLimit` texts went this month.
-    public func climbLadders(at now: Date, channels: Set<EscalationLadder.Channel>, settings: EscalationSettings,
+    /// `settings` nil: the household's own (`escalationSettings`).
+    public func climbLadders(at now: Date, channels: Set<EscalationLadder.Channel>, settings chosen: EscalationSettings? = nil,
                              quietHours: QuietHours?, monthlyLimit: Int) async throws -> AwayPass {
         // Most of the time nothing is open: read, and write nothing.
         let busy = try await pool.read { db in
@@ -94,6 +95,7 @@ extension HearthStore {
         guard busy else { return AwayPass(due: [], nextCheck: nil) }
         return try await writeOutsideChangeLog { db in
             let timeZone = try Self.household(db).flatMap { TimeZone(identifier: $0.timeZone) } ?? .current
+            let settings = try chosen ?? Self.escalationSettings(db)
             var nextCheck: Date?
             func later(_ date: Date?) { if let date { nextCheck = min(nextCheck ?? date, date) } }
             let open = try Self.alerts(sql: """

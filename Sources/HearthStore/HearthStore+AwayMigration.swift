@@ -64,4 +64,16 @@ extension HearthStore {
                 """)
         }
     }
+
+    /// The household's escalation delays (v20): minutes a missed dose waits
+    /// for an answer at home before it is sent away from home, and an SOS
+    /// before the emergency contacts are texted.
+    static func registerEscalationSettings(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v20 away from home: the household's delays") { db in
+            try db.execute(sql: """
+                ALTER TABLE household ADD COLUMN missedDoseAwayAfterMinutes INTEGER NOT NULL DEFAULT 15;
+                ALTER TABLE household ADD COLUMN contactsAfterMinutes INTEGER NOT NULL DEFAULT 10;
+                """)
+        }
+    }
 }

@@ -43,6 +43,7 @@ extension HearthStore {
         registerNoteCircles(&migrator)
         registerAwayFromHome(&migrator)
         registerAwayMessages(&migrator)
+        registerEscalationSettings(&migrator)
         return migrator
     }
 

@@ -77,6 +77,28 @@ import Testing
         }
     }
 
+    @Test func theDelaysAreReadByAnyoneSetByAdminsAndBadOnesRefusedNamingTheField() async throws {
+        try await CareHousehold.with { home in
+            let delays = "/api/v1/household/away-delays"
+            #expect(try await home.call(.get, delays, as: home.caregiver).body
+                == ["missedDoseAwayAfterMinutes": .number(15), "contactsAfterMinutes": .number(10)])
+            let set = try await home.call(.put, delays, body: #"{"missedDoseAwayAfterMinutes": 30, "contactsAfterMinutes": 5}"#)
+            #expect(set.status == .ok && set["missedDoseAwayAfterMinutes"] == .number(30))
+            #expect(try await home.store.escalationSettings() == EscalationSettings(missedDoseAwayAfterMinutes: 30, contactsAfterMinutes: 5))
+            #expect(try await home.call(.put, delays, as: home.caregiver, body: #"{"missedDoseAwayAfterMinutes": 1, "contactsAfterMinutes": 1}"#)
+                .status == .forbidden)
+            for (body, field) in [(#"{"missedDoseAwayAfterMinutes": 30, "contactsAfterMinutes": 0}"#, "contactsAfterMinutes"),
+                                  (#"{"missedDoseAwayAfterMinutes": 1.5, "contactsAfterMinutes": 5}"#, "missedDoseAwayAfterMinutes"),
+                                  (#"{"missedDoseAwayAfterMinutes": 30, "contactsAfterMinutes": 5, "extra": 1}"#, "extra"),
+                                  (#"{"contactsAfterMinutes": 5}"#, "missedDoseAwayAfterMinutes")] {
+                let refused = try await home.call(.put, delays, body: body)
+                #expect(refused.status == .unprocessableContent, "\(body)")
+                #expect(refused.invalidFields.contains(field), "\(body): \(refused.invalidFields)")
+            }
+            #expect(try await home.store.escalationSettings() == EscalationSettings(missedDoseAwayAfterMinutes: 30, contactsAfterMinutes: 5))
+        }
+    }
+
     @Test func adminsKeepTheEmergencyContactsAndBadOnesNameTheirPlace() async throws {
         try await CareHousehold.with { home in
             let contacts = "/api/v1/household/emergency-contacts"

@@ -175,6 +175,7 @@ def test_settings_offers_texts_only_when_the_hub_can_send_them_and_she_chooses_t
         assert not box.is_selected()
         hint = browser.find_element(By.ID, "away-sms-hint").text
         assert ANIA_PHONE in hint, hint
+        assert "for 15 minutes" in browser.find_element(By.ID, "away-sms-what").text, "the household's own wait" 
         browser.execute_script("document.getElementById('away-sms').scrollIntoView({block: 'center'})")
         shot(browser, f"settings-away-{size[0]}")
         assert axe_violations(browser, "settings, away from home") == []
@@ -230,13 +231,36 @@ def test_household_says_who_is_told_away_from_home_and_keeps_the_emergency_conta
         browser.find_element(By.ID, "emergency-contacts-save").click()
         wait_for(browser, "kept", lambda d: requests.get(f"{hub.url}/api/v1/household/emergency-contacts", headers=hub.headers,
                                                          timeout=5).json() == [{"name": "Pani Halina", "phone": NEIGHBOUR_PHONE}])
+        # The page read again after the save (its line counts the contact).
+        wait_for(browser, "the page read again", lambda d: "emergency contacts: 1" in d.find_element(By.ID, "household-away").text)
+        # How long the household waits at home first: a wrong one refused by name, then kept.
+        missed = wait_for(browser, "the delays", lambda d: d.find_elements(By.ID, "away-delay-missedDoseAwayAfterMinutes"))[0]
+        assert missed.get_attribute("value") == "15"
+        contacts_after = browser.find_element(By.ID, "away-delay-contactsAfterMinutes")
+        contacts_after.clear()
+        contacts_after.send_keys("0")
+        browser.find_element(By.ID, "away-delays-save").click()
+        wait_for(browser, "the refusal", lambda d: d.find_elements(By.ID, "away-delay-contactsAfterMinutes-error"))
+        missed = browser.find_element(By.ID, "away-delay-missedDoseAwayAfterMinutes")
+        missed.clear()
+        missed.send_keys("30")
+        contacts_after = browser.find_element(By.ID, "away-delay-contactsAfterMinutes")
+        contacts_after.clear()
+        contacts_after.send_keys("5")
+        browser.find_element(By.ID, "away-delays-save").click()
+        wait_for(browser, "kept", lambda d: requests.get(f"{hub.url}/api/v1/household/away-delays", headers=hub.headers, timeout=5)
+                 .json() == {"missedDoseAwayAfterMinutes": 30, "contactsAfterMinutes": 5})
         browser.execute_script("document.getElementById('household-away').scrollIntoView({block: 'start'})")
         shot(browser, f"household-away-{size[0]}")
+        browser.execute_script("document.getElementById('away-delays-form').scrollIntoView({block: 'start'})")
+        shot(browser, f"household-away-delays-{size[0]}")
         assert axe_violations(browser, "household, away from home") == []
         choose_language(browser, "pl")
         wait_for(browser, "in Polish", lambda d: "Kontakty alarmowe" in d.find_element(By.ID, "emergency-contacts-heading").text)
         assert axe_violations(browser, "household, away from home, Polish") == []
         choose_language(browser, "en")
         requests.put(f"{hub.url}/api/v1/household/emergency-contacts", headers=hub.headers, timeout=5, json=[])
+        requests.put(f"{hub.url}/api/v1/household/away-delays", headers=hub.headers, timeout=5,
+                     json={"missedDoseAwayAfterMinutes": 15, "contactsAfterMinutes": 10})
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

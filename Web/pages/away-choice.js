@@ -51,7 +51,7 @@ export function awayChoiceSection(app) {
       return;
     }
     draw(...(away.textsPossible ? texts(away) : [h('p', { id: 'away-no-modem' }, t('settings.away.noModemButPush'))]),
-      ...(away.pushPossible ? awayPush(app, away, (changes, control) => save(away, changes, control)) : []));
+      ...(away.pushPossible ? awayPush(app, away, minutes, (changes, control) => save(away, changes, control)) : []));
   }
 
   function texts(away) {
@@ -68,11 +68,14 @@ export function awayChoiceSection(app) {
         phone ? t('settings.away.toNumber', { phone }) : t('settings.away.noPhone')),
       phone ? null : h('p', {}, h('a', { href: pageHref('household'), id: 'away-phone-link', class: 'button-link secondary' },
         t('settings.away.addPhone'))),
-      h('p', { id: 'away-sms-what', class: 'hint' }, t('settings.away.what')),
+      h('p', { id: 'away-sms-what', class: 'hint' }, t('settings.away.what', { minutes })),
     ];
   }
 
-  getJSON(path, { t }).then(drawChoice, (problem) =>
+  // The household's delay, said in the sentences; the usual 15 minutes until it is read.
+  let minutes = 15;
+  getJSON('/household/away-delays', { t }).then((delays) => { minutes = delays?.missedDoseAwayAfterMinutes ?? minutes; }, () => {})
+    .then(() => getJSON(path, { t })).then(drawChoice, (problem) =>
     draw(h('p', { class: 'error', id: 'away-failed' }, t('settings.away.failed', { problem: problemMessage(problem) }))));
   return section;
 }

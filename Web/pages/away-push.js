@@ -23,8 +23,8 @@ export function ntfyAppLink(pushUrl) {
   }
 }
 
-/** The push checkbox and, when chosen, how to subscribe. `save(changes)` PUTs the choice. */
-export function awayPush(app, away, save) {
+/** The push checkbox and, when chosen, how to subscribe; `minutes` the household's wait for a missed dose; `save(changes)` PUTs the choice. */
+export function awayPush(app, away, minutes, save) {
   const { t } = app;
   const box = h('input', {
     type: 'checkbox', id: 'away-push', checked: away.push === true, 'aria-describedby': 'away-push-hint',
@@ -33,7 +33,7 @@ export function awayPush(app, away, save) {
   const reads = away.pushContent === 'full' ? t('settings.away.push.readsFull') : t('settings.away.push.readsKind');
   return [
     h('label', { class: 'choice away-choice', for: 'away-push' }, box, h('span', {}, t('settings.away.push.label'))),
-    h('p', { id: 'away-push-hint', class: 'hint' }, t('settings.away.push.hint'), ' ', reads),
+    h('p', { id: 'away-push-hint', class: 'hint' }, t('settings.away.push.hint', { minutes }), ' ', reads),
     away.push === true && away.pushUrl ? subscribe(app, away, save) : null,
   ];
 }

@@ -5,8 +5,10 @@
 // household's emergency contacts (a neighbour), texted when an SOS has gone
 // ten minutes unanswered: a small form of up to five names and numbers,
 // saved at once with PUT /household/emergency-contacts, the hub's refusal
-// shown beside the field it names. household.js loads the answers and
-// follows the live stream (awayChoice, household).
+// shown beside the field it names; and how long a missed dose and an
+// unanswered SOS wait at home first (PUT /household/away-delays).
+// household.js loads the answers and follows the live stream (awayChoice,
+// household).
 import { HubProblem, isUnpaired, problemMessage, sendJSON } from '../api.js';
 import { h, replaceKeepingFocus } from '../dom.js';
 import { MOST_CONTACTS, awayReach, contactsRequest } from '../household/away.js';
@@ -47,7 +49,66 @@ function draw(section) {
     h('h3', { id: 'emergency-contacts-heading' }, t('household.away.contacts.heading')),
     h('p', { id: 'emergency-contacts-hint', class: 'hint' }, t('household.away.contacts.hint')),
     possible.textsPossible === false ? h('p', { class: 'away-warning' }, t('household.away.contacts.noModem')) : null,
-    contactsForm(section, state.rows ?? (Array.isArray(data.contacts) ? data.contacts : [])));
+    contactsForm(section, state.rows ?? (Array.isArray(data.contacts) ? data.contacts : [])),
+    data.delays ? delaysForm(section, data.delays) : null);
+}
+
+/** The two waits, in minutes, saved together. */
+function delaysForm(section, delays) {
+  const { app, state } = section;
+  const { t } = app;
+  state.delays ??= { ...delays };
+  const typed = state.delays;
+  const number = (name, label, hint) => {
+    const id = `away-delay-${name}`;
+    const problem = state.errors[name];
+    return h('div', { class: 'field' },
+      h('label', { for: id }, t(label)),
+      h('p', { id: `${id}-hint`, class: 'hint' }, t(hint)),
+      problem ? h('p', { id: `${id}-error`, class: 'field-error' }, problem) : null,
+      h('input', {
+        // Text with a number keypad, as Reminders: a browser's number field would drop what is not a number before the hub could name it.
+        type: 'text', id, name, class: 'short-input', inputmode: 'numeric', maxlength: '4', value: String(typed[name] ?? ''),
+        'aria-describedby': problem ? `${id}-hint ${id}-error` : `${id}-hint`, 'aria-invalid': problem ? 'true' : undefined,
+        oninput: (event) => { typed[name] = event.target.value; },
+      }));
+  };
+  return h('form', {
+    id: 'away-delays-form', class: 'away-delays-form', 'aria-labelledby': 'away-delays-heading', novalidate: true,
+    onsubmit: (event) => {
+      event.preventDefault();
+      saveDelays(section, typed);
+    },
+  },
+  h('h3', { id: 'away-delays-heading' }, t('household.away.delays.heading')),
+  number('missedDoseAwayAfterMinutes', 'household.away.delays.missed', 'household.away.delays.missedHint'),
+  number('contactsAfterMinutes', 'household.away.delays.contacts', 'household.away.delays.contactsHint'),
+  h('p', { class: 'form-actions' }, h('button', { type: 'submit', id: 'away-delays-save', class: 'primary-button' }, t('household.away.delays.save'))));
+}
+
+async function saveDelays(section, typed) {
+  const { app, state, announce } = section;
+  const { t } = app;
+  // What is not a whole number goes as typed, for the hub to refuse by name.
+  const whole = (value) => (/^\s*\d+\s*$/.test(String(value)) ? Number(value) : value);
+  try {
+    const saved = await sendJSON('PUT', '/household/away-delays', {
+      missedDoseAwayAfterMinutes: whole(typed.missedDoseAwayAfterMinutes), contactsAfterMinutes: whole(typed.contactsAfterMinutes),
+    }, { t });
+    state.delays = null;
+    state.errors = {};
+    if (section.data) section.data = { ...section.data, delays: saved };
+    announce(t('household.away.delays.saved', { missed: saved.missedDoseAwayAfterMinutes, contacts: saved.contactsAfterMinutes }));
+    section.reloadSoon();
+  } catch (problem) {
+    if (!(problem instanceof HubProblem) || isUnpaired(problem)) {
+      app.reportProblem(problem);
+    } else {
+      state.errors = problem.status === 422 && problem.errors ? { ...problem.errors } : { form: problemMessage(problem) };
+      announce(t('household.away.delays.failed', { problem: problemMessage(problem) }));
+    }
+  }
+  if (!section.left()) draw(section);
 }
 
 function reachItem(t, entry) {
@@ -97,7 +158,7 @@ function contactsForm(section, rows) {
         document.getElementById(`emergency-contact-${typed.length - 1}-name`)?.focus();
       },
     }, t('household.away.contacts.add')) : null,
-    h('button', { type: 'submit', id: 'emergency-contacts-save', 'aria-disabled': String(state.saving) },
+    h('button', { type: 'submit', id: 'emergency-contacts-save', class: 'primary-button', 'aria-disabled': String(state.saving) },
       state.saving ? t('household.away.contacts.saving') : t('household.away.contacts.save'))),
   h('p', { id: 'emergency-contacts-problem', class: 'field-error', hidden: !state.errors.form }, state.errors.form ?? ''));
   return form;

@@ -186,9 +186,10 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         adminOnly(me, () => getJSON('/people?archived=1', { t, signal })),
         adminOnly(me, () => getJSON(`/household/audit?limit=${AUDIT_LIMIT}`, { t, signal })),
         adminOnly(me, () => getJSON('/household/emergency-contacts', { t, signal })),
+        adminOnly(me, () => getJSON('/household/away-delays', { t, signal })),
       ]).then(async (answers) => [...answers, await adminOnly(me, () => awayOfEach(answers[1], { t, signal }))])];
     },
-    shown([me, household, people, devices, reminders, alertApps, archived, audit, contacts, away]) {
+    shown([me, household, people, devices, reminders, alertApps, archived, audit, contacts, delays, away]) {
       if (left()) return;
       remembered.data = {
         me,
@@ -201,6 +202,7 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         archived: Array.isArray(archived) ? archived : [],
         audit: Array.isArray(audit) ? audit : null,
         contacts: Array.isArray(contacts) ? contacts : null,
+        delays,
         away: away ?? {},
       };
       app.clearProblem();
