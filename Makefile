@@ -23,7 +23,7 @@ NOTE_KB ?= 0
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care bench-alerts layout-profile words clean
+.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care bench-alerts bench-away layout-profile words clean
 
 run: deps build
 	mkdir -p .hearth
@@ -118,6 +118,14 @@ bench-care: deps
 bench-alerts: deps
 	swift build -c release --product hearth
 	python3 Benchmarks/alert-streams.py .build/release/hearth 50 200
+
+# SOS to a caregiver away from home: p50/p99 from the SOS to the text in
+# gammu-smsd's outbox (real daemon, dummy phone) and to the push on an ntfy
+# stand-in on loopback; release build, not a test.
+bench-away: deps
+	$(call apt_install,gammu gammu-smsd)
+	swift build -c release --product hearth
+	python3 Benchmarks/away-from-home.py .build/release/hearth 100
 
 # Resident and private dirty memory of an idle hub; not a test. Measured on
 # the binary as the .deb ships it (Packaging/build-release: Swift runtime

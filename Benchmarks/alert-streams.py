@@ -49,12 +49,12 @@ def rss_kb(pid: int) -> int:
 
 
 class Hub:
-    def __init__(self):
+    def __init__(self, extra_env: dict[str, str] | None = None):
         self.data = tempfile.mkdtemp(prefix="hearth-alert-bench-")
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {k: v for k, v in os.environ.items() if not k.startswith("HEARTH_")}
-        env.update(HEARTH_DISCOVERY_ENABLED="false", HEARTH_LOG_LEVEL="warning")
+        env.update(HEARTH_DISCOVERY_ENABLED="false", HEARTH_LOG_LEVEL="warning", **(extra_env or {}))
         self.process = subprocess.Popen([BINARY, "serve", "--data", self.data, "--port", str(self.port), "--host", "127.0.0.1"],
                                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(300):
