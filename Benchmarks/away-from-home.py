@@ -102,7 +102,7 @@ def main():
             with ntfy.lock:
                 pushes.append(ntfy.published[-1]["at"] - wall)
             hub.api("POST", f"/api/v1/alerts/{alert['id']}/ack")
-        print(f"SOS to a caregiver away from home: {ROUNDS} rounds, release hub, real gammu-smsd (dummy phone), ntfy on loopback")
+        print(f"SOS to a caregiver away from home: {ROUNDS} rounds, hub {BINARY}, real gammu-smsd (dummy phone), ntfy on loopback")
         print(f"{'':32} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  target")
         for label, values in [("SOS → handed to gammu-smsd", texts), ("SOS → published to ntfy", pushes)]:
             p50, p99, worst = percentiles(values)
