@@ -55,3 +55,29 @@ export function contactsRequest(rows) {
 
 /** The most contacts the hub keeps (EmergencyContact.validatedList). */
 export const MOST_CONTACTS = 5;
+
+/**
+ * What the hub says of its channels away from home (health's `alerts.sms`),
+ * as lines for the admin: [{ key, params, warning }]. Texts this month
+ * against the limit (a warning from four fifths), the modem's signal, and
+ * why texts or pushes cannot go now.
+ */
+export function hubAwayLines(status) {
+  if (!status || typeof status !== 'object') return [];
+  const lines = [];
+  if (status.smsEnabled) {
+    const count = Number(status.textsThisMonth) || 0;
+    const limit = Number(status.monthlyLimit) || 0;
+    const near = limit > 0 && count * 5 >= limit * 4;
+    lines.push({ key: near ? 'household.away.hub.textsNearLimit' : 'household.away.hub.texts', params: { count, limit }, warning: near });
+    if (Number.isFinite(status.modem?.signalPercent)) {
+      lines.push({ key: 'household.away.hub.signal', params: { percent: status.modem.signalPercent }, warning: status.modem.signalPercent < 10 });
+    }
+    if (status.modemProblem) lines.push({ key: 'household.away.hub.modemProblem', params: { problem: status.modemProblem }, warning: true });
+    if (status.smsProblem) lines.push({ key: 'household.away.hub.smsProblem', params: { problem: status.smsProblem }, warning: true });
+  }
+  if (status.pushEnabled && status.pushProblem) {
+    lines.push({ key: 'household.away.hub.pushProblem', params: { problem: status.pushProblem }, warning: true });
+  }
+  return lines;
+}

@@ -11,7 +11,7 @@
 // household).
 import { HubProblem, isUnpaired, problemMessage, sendJSON } from '../api.js';
 import { h, replaceKeepingFocus } from '../dom.js';
-import { MOST_CONTACTS, awayReach, contactsRequest } from '../household/away.js';
+import { MOST_CONTACTS, awayReach, contactsRequest, hubAwayLines } from '../household/away.js';
 import { canManageHousehold } from '../household/model.js';
 
 /**
@@ -45,9 +45,12 @@ function draw(section) {
   const possible = Object.values(data.away ?? {})[0] ?? {};
   replaceKeepingFocus(element,
     h('p', {}, t('household.away.intro')),
+    hubAwayLines(data.health?.alerts?.sms).map((line) =>
+      h('p', { class: line.warning ? 'away-warning away-hub' : 'away-hub', 'data-line': line.key }, t(line.key, line.params))),
     h('ul', { id: 'away-reach', class: 'away-reach' }, reach.map((entry) => reachItem(t, entry))),
     h('h3', { id: 'emergency-contacts-heading' }, t('household.away.contacts.heading')),
-    h('p', { id: 'emergency-contacts-hint', class: 'hint' }, t('household.away.contacts.hint')),
+    h('p', { id: 'emergency-contacts-hint', class: 'hint' },
+      t('household.away.contacts.hint', { minutes: data.delays?.contactsAfterMinutes ?? 10 })),
     possible.textsPossible === false ? h('p', { class: 'away-warning' }, t('household.away.contacts.noModem')) : null,
     contactsForm(section, state.rows ?? (Array.isArray(data.contacts) ? data.contacts : [])),
     data.delays ? delaysForm(section, data.delays) : null);

@@ -187,9 +187,11 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         adminOnly(me, () => getJSON(`/household/audit?limit=${AUDIT_LIMIT}`, { t, signal })),
         adminOnly(me, () => getJSON('/household/emergency-contacts', { t, signal })),
         adminOnly(me, () => getJSON('/household/away-delays', { t, signal })),
+        // What the hub says of its channels (the month's texts, the modem), for the admin.
+        adminOnly(me, () => getJSON('/health', { t, signal })),
       ]).then(async (answers) => [...answers, await adminOnly(me, () => awayOfEach(answers[1], { t, signal }))])];
     },
-    shown([me, household, people, devices, reminders, alertApps, archived, audit, contacts, delays, away]) {
+    shown([me, household, people, devices, reminders, alertApps, archived, audit, contacts, delays, health, away]) {
       if (left()) return;
       remembered.data = {
         me,
@@ -203,6 +205,7 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
         audit: Array.isArray(audit) ? audit : null,
         contacts: Array.isArray(contacts) ? contacts : null,
         delays,
+        health,
         away: away ?? {},
       };
       app.clearProblem();

@@ -38,3 +38,18 @@ test('emergency contacts are sent trimmed, empty rows left out', () => {
   assert.deepEqual(contactsRequest([{ name: ' Pani Halina ', phone: ' +48 600 100 900 ' }, { name: '', phone: '' }, { name: 'Jan', phone: '' }]),
     [{ name: 'Pani Halina', phone: '+48 600 100 900' }, { name: 'Jan', phone: '' }]);
 });
+
+test('the hub\'s channels are said to the admin: the month\'s texts, warned from four fifths, the signal and what stops them', async () => {
+  const { hubAwayLines } = await import('../household/away.js');
+  assert.deepEqual(hubAwayLines(null), []);
+  assert.deepEqual(hubAwayLines({ smsEnabled: false, pushEnabled: false }), []);
+  assert.deepEqual(hubAwayLines({ smsEnabled: true, textsThisMonth: 79, monthlyLimit: 100, modem: { signalPercent: 42 } }).map((l) => [l.key, l.warning]), [
+    ['household.away.hub.texts', false], ['household.away.hub.signal', false],
+  ]);
+  const lines = hubAwayLines({ smsEnabled: true, textsThisMonth: 80, monthlyLimit: 100, smsProblem: 'gammu-smsd-inject is not installed',
+    modemProblem: 'gammu-smsd is not running', pushEnabled: true, pushProblem: 'the push server answered 429' });
+  assert.deepEqual(lines.map((l) => [l.key, l.warning]), [
+    ['household.away.hub.textsNearLimit', true], ['household.away.hub.modemProblem', true],
+    ['household.away.hub.smsProblem', true], ['household.away.hub.pushProblem', true],
+  ]);
+});
