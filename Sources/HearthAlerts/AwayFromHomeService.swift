@@ -217,21 +217,6 @@ public struct AwayFromHomeService: Service {
 
     /// Wakes the ladder on every change `wakes` names.
     func wakeOnAlertChanges(_ signal: WakeSignal) async {
-        while !Task.isCancelled {
-            do {
-                let subscription = try await store.subscribe(after: try await store.latestSeq()) { Self.wakes($0.entity) }
-                await withTaskCancellationHandler {
-                    do {
-                        for try await _ in subscription { await signal.ring() }
-                    } catch {}
-                } onCancel: {
-                    subscription.cancel()
-                }
-            } catch {
-                try? await Task.sleep(for: .seconds(1))
-            }
-            await signal.ring()
-            try? await Task.sleep(for: .milliseconds(100))
-        }
+        await store.ringOnChanges(signal, subscribedTo: { Self.wakes($0.entity) })
     }
 }

@@ -42,32 +42,10 @@ public struct ReminderService: Service {
     }
 
     /// Rings `signal` for every committed change that can move a planned
-    /// dose, until cancelled. A listener that falls behind (a burst of
-    /// changes) is closed by the hub; it rings once, since it may have
-    /// missed one, and listens again from the newest change.
+    /// dose, until cancelled (`HearthStore.ringOnChanges`).
     func ringOnReplanningChanges(_ signal: WakeSignal) async {
         var relevance = ReplanningChanges()
-        while !Task.isCancelled {
-            do {
-                let subscription = try await store.subscribe(after: try await store.latestSeq()) {
-                    ReplanningChanges.mayReplan($0.entity)
-                }
-                await withTaskCancellationHandler {
-                    do {
-                        for try await change in subscription where relevance.replans(change) { await signal.ring() }
-                    } catch {}
-                } onCancel: {
-                    subscription.cancel()
-                }
-            } catch {
-                // The database could not be read; the reminder loop's own
-                // wake-ups keep reminders going meanwhile.
-                try? await Task.sleep(for: .seconds(1))
-            }
-            await signal.ring()
-            // Not in a tight loop if the hub is closing.
-            try? await Task.sleep(for: .milliseconds(100))
-        }
+        await store.ringOnChanges(signal, subscribedTo: { ReplanningChanges.mayReplan($0.entity) }, ringing: { relevance.replans($0) })
     }
 
     func remindUntilCancelled(signal: WakeSignal) async {

@@ -104,12 +104,7 @@ async function saveDelays(section, typed) {
     announce(t('household.away.delays.saved', { missed: saved.missedDoseAwayAfterMinutes, contacts: saved.contactsAfterMinutes }));
     section.reloadSoon();
   } catch (problem) {
-    if (!(problem instanceof HubProblem) || isUnpaired(problem)) {
-      app.reportProblem(problem);
-    } else {
-      state.errors = problem.status === 422 && problem.errors ? { ...problem.errors } : { form: problemMessage(problem) };
-      announce(t('household.away.delays.failed', { problem: problemMessage(problem) }));
-    }
+    refused(section, problem, 'household.away.delays.failed');
   }
   if (!section.left()) draw(section);
 }
@@ -194,14 +189,24 @@ async function save(section, typed) {
     announce(t('household.away.contacts.saved', { count: saved.length }));
     section.reloadSoon();
   } catch (problem) {
-    if (!(problem instanceof HubProblem) || isUnpaired(problem)) {
-      app.reportProblem(problem);
-    } else {
-      state.errors = problem.status === 422 && problem.errors ? { ...problem.errors } : { form: problemMessage(problem) };
-      announce(t('household.away.contacts.failed', { problem: problemMessage(problem) }));
-    }
+    refused(section, problem, 'household.away.contacts.failed');
   } finally {
     state.saving = false;
     if (!section.left()) draw(section);
   }
+}
+
+/**
+ * The hub said no: each field it names gets its sentence beside it (422),
+ * anything else one line under the form; said aloud as `failedKey`. A
+ * device no longer paired, or no hub, is the app's to say.
+ */
+function refused(section, problem, failedKey) {
+  const { app, state, announce } = section;
+  if (!(problem instanceof HubProblem) || isUnpaired(problem)) {
+    app.reportProblem(problem);
+    return;
+  }
+  state.errors = problem.status === 422 && problem.errors ? { ...problem.errors } : { form: problemMessage(problem) };
+  announce(app.t(failedKey, { problem: problemMessage(problem) }));
 }
