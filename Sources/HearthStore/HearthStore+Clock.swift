@@ -49,8 +49,9 @@ extension HearthStore {
     /// so (`corrector` nil is the admin at the hub's console):
     /// - an admin may set it; more than 48 h from the hub's last record
     ///   only when `confirmed`;
-    /// - a caregiver may set it once after the hub starts (a Pi boots with
-    ///   no real-time clock), within 48 h of its last record;
+    /// - a caregiver who looks after someone may set it once after the hub
+    ///   starts (a Pi boots with no real-time clock), within 48 h of its
+    ///   last record;
     /// - nobody else.
     /// Setting it back burns every open pairing code (an expired one must
     /// not come back); either way, Trash and the log wait a day
@@ -59,8 +60,9 @@ extension HearthStore {
         to deviceTime: Date, by actor: String, corrector: PermissionPolicy.Actor? = nil, confirmed: Bool = false
     ) async throws -> ClockReading {
         let isAdmin = corrector.map { PermissionPolicy.decide($0, .edit, .hubClock) == .allow } ?? true
-        if let corrector, !isAdmin, corrector.role == .senior {
-            throw HearthError.forbidden("Only a caregiver or an admin can set the hub's time")
+        // A caregiver who looks after nobody here has no dose that needs the right time.
+        if let corrector, !isAdmin, corrector.role != .caregiver || corrector.caresFor.isEmpty {
+            throw HearthError.forbidden("Only an admin, or a caregiver who looks after someone, can set the hub's time")
         }
         let before = currentTime()
         let offset = clockOffset.withLock { $0 } + deviceTime.millisecondsSince1970 - before.millisecondsSince1970

@@ -77,7 +77,13 @@ extension HearthStore {
                   let owner = UUID(text: row["personId"]) else {
                 throw HearthError.notFound(what: "That device")
             }
-            try PermissionPolicy.require(approver, .edit, .household, what: "That device")
+            if PermissionPolicy.decide(approver, .edit, .household) == .deny {
+                // Approving is an admin's. Someone else's device is, to anyone
+                // else, no device at all: the same 404 as one that never was,
+                // so the answer tells nobody which devices exist.
+                try PermissionPolicy.require(approver, .view, .device(owner: owner), what: "That device")
+                throw HearthError.forbidden("Only an admin approves a device")
+            }
             guard row["awaitingApproval"] as Bool else { throw HearthError.conflict("That device does not wait for approval") }
             try transaction.db.cachedExecute(sql: "UPDATE devices SET awaitingApproval = 0 WHERE id = ?", arguments: [id.text])
             try transaction.record(entity: .device, entityId: id.text, op: .update,

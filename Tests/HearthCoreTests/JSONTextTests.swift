@@ -83,4 +83,19 @@ import Testing
         }
         #expect(ISOTime.text(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z")
     }
+
+    @Test func aTimeNobodyCouldWriteIsRefusedNotRolledOver() {
+        // Real ones, as clients send them.
+        for text in ["2026-11-28T10:59:00Z", "2026-11-28T10:59:00.123Z", "2026-11-28T23:59:59+01:00", "2024-02-29T12:00:00Z",
+                     "2000-02-29T00:00:00.000Z", "2026-11-28T10:00:00-05:30"] {
+            #expect(ISOTime.date(from: text) != nil, "\(text)")
+        }
+        // What Foundation alone rolls over to another moment.
+        for text in ["2026-11-28T10:99:00Z", "2026-11-28T25:00:00Z", "2026-02-31T10:00:00Z", "2026-02-29T10:00:00Z",
+                     "1900-02-29T10:00:00Z", "2026-13-01T10:00:00Z", "2026-00-10T10:00:00Z", "2026-11-00T10:00:00Z",
+                     "2026-11-28T10:00:61Z", "2026-11-28T10:00:00+24:00", "2026-11-28T10:00:00+01:60",
+                     "2026-11-28T10:00:00", "2026-11-28T10:00:00.Z", "2026-11-28T10:00:00Zjunk", " 2026-11-28T10:00:00Z", ""] {
+            #expect(ISOTime.date(from: text) == nil, "\(text)")
+        }
+    }
 }

@@ -71,6 +71,11 @@ import Testing
             #expect(corrected["correctedAt"]?.text != nil)
             #expect(try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver,
                                         body: #"{"takenAt": "yesterday"}"#).invalidFields == ["takenAt"])
+            // A time nobody could write is refused, not rolled over to another moment.
+            for impossible in ["2026-03-29T10:99:00Z", "2026-03-29T25:00:00Z", "2026-02-31T10:00:00Z"] {
+                #expect(try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver,
+                                            body: #"{"takenAt": "\#(impossible)"}"#).invalidFields == ["takenAt"], "\(impossible)")
+            }
 
             // and taken ↔ skipped moves the stock, and taking the answer back returns it
             let skipped = try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver, body: #"{"status": "skipped"}"#)
@@ -209,6 +214,8 @@ import Testing
             let open = try await home.call(.get, "/api/v1/alerts?open=1", as: home.caregiver)
             #expect(open.list.map { $0.field("kind") } == ["clock"])
             #expect(try await home.call(.post, "/api/v1/clock/correct", as: home.senior, body: body).status == .forbidden)
+            // nor a caregiver who looks after nobody here (she would use up the one correction)
+            #expect(try await home.call(.post, "/api/v1/clock/correct", as: home.stranger, body: body).status == .forbidden)
             // when the caregiver taps "use this phone's time"
             let corrected = try await home.call(.post, "/api/v1/clock/correct", as: home.caregiver, body: body)
             #expect(corrected.status == .ok)
@@ -216,6 +223,8 @@ import Testing
             #expect(abs(home.store.currentTime().timeIntervalSince(phone)) < 5)
             #expect(try await home.call(.get, "/api/v1/alerts?open=1", as: home.caregiver).list.isEmpty)
             #expect(try await home.call(.post, "/api/v1/clock", as: home.senior, body: #"{"deviceTime": "soon"}"#).invalidFields == ["deviceTime"])
+            #expect(try await home.call(.post, "/api/v1/clock/correct", body: #"{"deviceTime": "2026-02-31T10:00:00Z", "confirm": true}"#)
+                .invalidFields == ["deviceTime"], "not rolled over to 3 March")
         }
     }
 
@@ -398,7 +407,11 @@ struct CareLinkRoutesTests {
             #expect(waiting.status == .forbidden && waiting["type"] == "urn:hearth:problem:awaiting-approval")
             let listed = try await home.call(.get, "/api/v1/devices").list.first { $0.field("id") == .string(phone.device.id.text) }
             #expect(listed?.field("awaitingApproval") == .bool(true))
-            #expect(try await home.call(.post, "/api/v1/devices/\(phone.device.id.text)/approve", as: home.caregiver).status == .forbidden)
+            // Not hers to see: the same 404 as a device that does not exist, so no answer tells which devices are there.
+            #expect(try await home.call(.post, "/api/v1/devices/\(phone.device.id.text)/approve", as: home.caregiver).status == .notFound)
+            #expect(try await home.call(.post, "/api/v1/devices/\(UUID.random().text)/approve", as: home.caregiver).status == .notFound)
+            // Her own device she sees: she is told why not.
+            #expect(try await home.call(.post, "/api/v1/devices/\(phone.device.id.text)/approve", as: token).status == .forbidden)
             #expect(try await home.call(.post, "/api/v1/devices/\(phone.device.id.text)/approve").status == .noContent)
             #expect(try await home.call(.get, "/api/v1/people", as: token).status == .ok)
         }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ClockJumpTests {
     typealias TestClock = PairingTests.TestClock
 
-    static let caregiver = PermissionPolicy.Actor(personId: UUID(), role: .caregiver)
+    static let caregiver = PermissionPolicy.Actor(personId: UUID(), role: .caregiver, caresFor: [UUID()])
     static let admin = PermissionPolicy.Actor(personId: UUID(), role: .admin)
     static let senior = PermissionPolicy.Actor(personId: UUID(), role: .senior)
 
