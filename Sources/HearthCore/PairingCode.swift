@@ -6,7 +6,9 @@ import Foundation
 ///   (plenty for a single-use code that lives minutes, and short enough that
 ///   the URL's QR code fits an 80×24 terminal);
 /// - `shortCode`, 8 Crockford base32 characters shown as `XXXX-XXXX`, for
-///   typing by hand. Being short, it is burned after a few wrong tries.
+///   typing by hand. Being short (40 bits), it is guarded by slowing
+///   whoever types wrong ones (the server's `WrongCodeBackOff`), never by
+///   burning it: that would let anyone end everyone's codes.
 /// Only hashes of both are stored.
 public struct PairingCode: Sendable, Hashable {
     public let secret: String
@@ -15,7 +17,6 @@ public struct PairingCode: Sendable, Hashable {
     /// Crockford's alphabet: no I, L, O or U, so nothing reads as 1, 0 or a word.
     public static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
     public static let shortCodeLength = 8
-    public static let wrongAttemptsAllowed = 5
     public static let defaultLifetime: Duration = .seconds(600)
 
     public init(secret: String, shortCode: String) {

@@ -3,7 +3,7 @@ import Foundation
 
 /// Limits how often one client address may try something (pairing codes):
 /// at most `limit` attempts in any `window`. Kept in memory: a restart
-/// forgives, but a code is also burned after a few wrong short codes.
+/// forgives. Wrong typed codes are slowed further (`WrongCodeBackOff`).
 final class AttemptLimiter: Sendable {
     let limit: Int
     let window: TimeInterval

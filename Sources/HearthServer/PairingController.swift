@@ -9,6 +9,8 @@ import Hummingbird
 struct PairingController {
     let store: HearthStore
     let limiter: AttemptLimiter
+    /// Wrong typed codes, per address, with back-off; codes are never burned by guessing.
+    var backOff = WrongCodeBackOff()
 
     struct Exchange: Decodable {
         /// The secret from the QR code's URL fragment…
@@ -48,8 +50,25 @@ struct PairingController {
             default:
                 throw HearthError.invalid(fields: ["code": "send either code (from the QR code) or shortCode (typed), not both"])
             }
-            let (paired, token) = try await store.redeemPairing(
-                presented, deviceName: exchange.deviceName, suggestedDeviceName: exchange.suggestedDeviceName, userAgent: request.headers[.userAgent].map { String($0.prefix(200)) })
+            let address = context.remoteAddress ?? "local"
+            let typed = if case .shortCode = presented { true } else { false }
+            if typed, let wait = backOff.wait(for: address) {
+                var response = ProblemDetails(status: .tooManyRequests, slug: "rate-limited",
+                                              detail: "Too many wrong pairing codes; try again in \(wait) seconds").response()
+                response.headers[.retryAfter] = String(wait)
+                return response
+            }
+            let paired: PairedDevice
+            let token: String
+            do {
+                (paired, token) = try await store.redeemPairing(
+                    presented, deviceName: exchange.deviceName, suggestedDeviceName: exchange.suggestedDeviceName,
+                    userAgent: request.headers[.userAgent].map { String($0.prefix(200)) })
+            } catch let refusal as HearthError {
+                if typed, case .notFound = refusal { backOff.wrong(from: address) }
+                throw refusal
+            }
+            backOff.right(from: address)
             context.logger.notice("device paired", metadata: [
                 "device": "\(paired.device.id.text)", "person": "\(paired.person.id.text)", "role": "\(paired.person.role.rawValue)",
             ])

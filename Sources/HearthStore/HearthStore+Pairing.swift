@@ -121,7 +121,8 @@ extension HearthStore {
     /// Uses a pairing code: creates the device (and the person, if the code
     /// was for someone new) and returns the device's token, shown only now.
     /// An unknown, expired, used or burned code is refused alike, so a guesser
-    /// learns nothing; a wrong short code counts against every open code.
+    /// learns nothing; a wrong short code changes nothing here (the server
+    /// slows whoever sends them), so guessing ends nobody else's code.
     /// The device's name: `deviceName` if the person chose one, else the name
     /// the code was made with (`hearth pair --device-name`), else
     /// `suggestedDeviceName` (what the pairing page guessed: "Phone"), else
@@ -150,10 +151,8 @@ extension HearthStore {
                 guard let short = PairingCode.normalizedShortCode(typed) else { return .failure(Self.refusal) }
                 row = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT * FROM pairing_codes WHERE shortCodeHash = ? AND \(open)"),
                                        arguments: [SecretHash.of(short), now, now])
-                if row == nil {
-                    try Self.countWrongShortCode(now: now, in: &transaction)
-                    return .failure(Self.refusal)
-                }
+                // A wrong one burns nothing: the server slows its sender (WrongCodeBackOff).
+                if row == nil { return .failure(Self.refusal) }
             }
             guard let row else { return .failure(Self.refusal) }
             return .success(try Self.pair(row, deviceName: validDeviceName, suggestedDeviceName: validSuggestion, userAgent: userAgent,
@@ -163,23 +162,6 @@ extension HearthStore {
     }
 
     static let refusal = HearthError.notFound(what: "This pairing code (it may have expired or been used)")
-
-    /// Counts a wrong short code against every open code, burning those that reach the limit.
-    static func countWrongShortCode(now: Int64, in transaction: inout WriteTransaction) throws {
-        let ids = try String.fetchAll(transaction.db.cachedStatement(sql: """
-            SELECT id FROM pairing_codes WHERE usedAt IS NULL AND burnedAt IS NULL AND expiresAt > ?
-            """), arguments: [now])
-        for id in ids {
-            try transaction.db.cachedExecute(sql: """
-                UPDATE pairing_codes SET wrongAttempts = wrongAttempts + 1,
-                    burnedAt = CASE WHEN wrongAttempts + 1 >= ? THEN ? ELSE NULL END
-                WHERE id = ?
-                """, arguments: [PairingCode.wrongAttemptsAllowed, now, id])
-            let attempts = try Int.fetchOne(transaction.db.cachedStatement(sql: "SELECT wrongAttempts FROM pairing_codes WHERE id = ?"), arguments: [id]) ?? 0
-            try transaction.record(entity: .pairingCode, entityId: id, op: .update,
-                                   payload: ["wrongAttempts": .number(Double(attempts))])
-        }
-    }
 
     static func pair(_ code: Row, deviceName: String?, suggestedDeviceName: String? = nil, userAgent: String?, token: String,
                      in transaction: inout WriteTransaction) throws -> PairedDevice {
