@@ -25,10 +25,11 @@ from test_web_ui import axe_violations, choose_language, overflowing, wait_for
 
 LAPTOP, PHONE = (1280, 800), (390, 844)
 EVERY_SECTION = ["household-people", "archived-people", "household-care-links", "household-devices",
-                 "household-alert-apps", "household-add-device", "household-reminders", "household-details",
-                 "household-language", "household-audit"]
+                 "household-alert-apps", "household-away", "household-add-device", "household-reminders",
+                 "household-details", "household-language", "household-audit"]
 # What only an admin can use: none of it may be in a senior's or a caregiver's page, even hidden.
 ADMIN_CONTROLS = ["[data-action='approve']", ".person-archive", ".person-restore", "#archived-people-list",
+                  "#away-reach", "#emergency-contacts-form", "#away-delays-form",
                   "#care-link-seniors", "select[data-action='add-caregiver']", "#household-audit-list",
                   "#reminders-form", "#household-form", "#household-language-select", "input[name='invite-role']",
                   "#invite-not-allowed"]
