@@ -6,9 +6,11 @@ nothing, "Yes, taken now" records it. On a 1280×800 tablet and a 390×844
 phone, in English and Polish, with no WCAG 2.1 A/AA violations.
 
 The question's rule is the tablet's clock against the dose's planned time;
-near midnight no dose is "later today", so the hub's clock is put forward
-to the next morning (as an admin would): the tablet's clock is then behind
-the hub's, and the dose is still hours ahead by both."""
+late in the evening no dose is "later today", so the hub's clock is put
+forward to just after midnight (as an admin would): the tablet's clock is
+then behind the hub's, and the dose is still between one and twelve hours
+ahead by both (more than twelve and neither Today nor the tile offers
+Taken at all: the hub refuses it)."""
 
 from __future__ import annotations
 
@@ -40,13 +42,14 @@ def screen(request, browser):  # noqa: F811
 
 def later_today(home: CareHome) -> str:  # noqa: F811
     """A time of day HOURS_AHEAD after the hub's now, still today by the
-    hub's clock; near midnight the hub's clock goes forward to 09:00."""
+    hub's clock; from 21:00 the hub's clock goes forward to 00:30, so the
+    dose (03:30) is 3 hours ahead by the hub and 3.5 to 6.5 by the tablet."""
     now = home.local_now()
     planned = now + timedelta(hours=HOURS_AHEAD)
     if planned.date() != now.date():
-        morning = (now + timedelta(days=1)).replace(hour=9, minute=0, second=0, microsecond=0)
-        set_hub_clock(home.hub, home.hub.token, morning)
-        planned = morning + timedelta(hours=HOURS_AHEAD)
+        after_midnight = (now + timedelta(days=1)).replace(hour=0, minute=30, second=0, microsecond=0)
+        set_hub_clock(home.hub, home.hub.token, after_midnight)
+        planned = after_midnight + timedelta(hours=HOURS_AHEAD)
     return planned.strftime("%H:%M")
 
 
