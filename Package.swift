@@ -87,6 +87,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // gzip for large JSON answers (a first sync of years of history).
                 .product(name: "CompressNIO", package: "compress-nio"),
+                // The request decoder's errors, answered before Hummingbird has a request (FirstRequestHead).
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             plugins: ["EmbedWebAssets"]
         ),

@@ -1,10 +1,17 @@
 import NIOCore
 
-/// Answers 408 and closes a connection that has not sent the head of its
-/// first request within `within`, then steps out of the way: it reads the
-/// raw bytes ahead of the HTTP decoder only until the blank line that ends
-/// that head. Later requests on the connection are Hummingbird's idle
-/// timeout's; a WebSocket's frames, its automatic pings'.
+/// Answers and closes a connection that has not sent one whole, well-formed
+/// request head within `within` (408), whatever it sent meanwhile: a byte
+/// now and then, or a blank line after garbage. Hummingbird's idle timeout
+/// only starts once a head is read, so without this a connection could be
+/// held (and a file descriptor of the service's 4096) for ever.
+///
+/// It sits first in the pipeline, on the raw bytes, so what it writes goes
+/// straight to the socket whatever state the HTTP decoder is in; its
+/// companion `FirstRequestHead`, just after the decoder, tells it when the
+/// head arrived (it steps out of the way) or could not be read (it answers
+/// 400 or 431 and closes). Later requests on the connection are
+/// Hummingbird's; a WebSocket's frames, its automatic pings'.
 final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -12,14 +19,15 @@ final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler
 
     private let within: TimeAmount
     private var deadline: Scheduled<Void>?
-    /// The last two bytes read, for a blank line split across reads.
-    private var last: (UInt8, UInt8) = (0, 0)
+    private var context: ChannelHandlerContext?
+    private var answered = false
 
     init(within: TimeAmount) {
         self.within = within
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         if context.channel.isActive { start(context) }
     }
 
@@ -31,40 +39,48 @@ final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
         deadline = nil
+        self.context = nil
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let headEnded = sawBlankLine(in: unwrapInboundIn(data))
-        context.fireChannelRead(data)
-        if headEnded {
-            deadline?.cancel()
-            deadline = nil
-            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-        }
+    /// The first request's head was read whole: Hummingbird has it now.
+    func headArrived() {
+        deadline?.cancel()
+        deadline = nil
+        guard let context else { return }
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    /// The first request's head could not be read: say why, and close.
+    func refuse(_ status: Int, _ title: String, _ detail: String) {
+        guard let context else { return }
+        deadline?.cancel()
+        deadline = nil
+        answer(context, status, title, detail)
     }
 
     private func start(_ context: ChannelHandlerContext) {
-        guard deadline == nil else { return }
+        guard deadline == nil, !answered else { return }
         deadline = context.eventLoop.assumeIsolated().scheduleTask(in: within) { [self] in
             deadline = nil
-            let problem = #"{"type":"about:blank","title":"Request Timeout","status":408,"detail":"The request's head did not arrive in time."}"#
-            let response = "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\n"
-                + "Content-Length: \(problem.utf8.count)\r\nConnection: close\r\n\r\n" + problem
-            context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: response)), promise: nil)
-            context.close(promise: nil)
+            answer(context, 408, "Request Timeout", "The request's head did not arrive in time.")
         }
     }
 
-    /// Whether `buffer` completes a blank line (`\r\n\r\n`, or `\n\n`, which
-    /// HTTP parsers take too), counting the bytes of earlier reads.
-    private func sawBlankLine(in buffer: ByteBuffer) -> Bool {
-        for byte in buffer.readableBytesView {
-            defer { last = (last.1, byte) }
-            guard byte == UInt8(ascii: "\n") else { continue }
-            if last.1 == UInt8(ascii: "\n") || (last.1 == UInt8(ascii: "\r") && last.0 == UInt8(ascii: "\n")) {
-                return true
-            }
-        }
-        return false
+    /// A whole problem+json answer with `Connection: close`, once, then the
+    /// connection closed; nothing read after it is looked at.
+    private func answer(_ context: ChannelHandlerContext, _ status: Int, _ title: String, _ detail: String) {
+        guard !answered else { return }
+        answered = true
+        let problem = #"{"type":"about:blank","title":"\#(title)","status":\#(status),"detail":"\#(detail)"}"#
+        let response = "HTTP/1.1 \(status) \(title)\r\nContent-Type: application/problem+json\r\n"
+            + "Content-Length: \(problem.utf8.count)\r\nConnection: close\r\n\r\n" + problem
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: response)), promise: nil)
+        context.close(promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // After its answer the connection is closing: the decoder is not fed more.
+        guard !answered else { return }
+        context.fireChannelRead(data)
     }
 }

@@ -3,6 +3,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// What one household device may hold of a listener, before Hummingbird
 /// reads a byte of its request.
@@ -46,9 +47,10 @@ extension HTTPServerBuilder {
 
 /// A listener's child channel (`inner`) with a household's limits kept
 /// before it: one address holds at most `limits.perAddress` connections
-/// (the next is answered 429 and closed), and a connection that has not
+/// (the next is answered 429 and closed), a connection that has not
 /// sent its first request's head within `limits.firstRequestWithin` is
-/// answered 408 and closed.
+/// answered 408 and closed, and one whose first head cannot be read is
+/// answered 400 (431 when its headers are too large) and closed.
 struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     enum Value: ServerChildChannelValue {
         case served(Inner.Value)
@@ -80,7 +82,11 @@ struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
         // A failed future here would end the listener's accept loop, so only
         // what `inner` itself fails with is passed on.
         return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            try channel.pipeline.syncOperations.addHandler(FirstRequestDeadline(within: within), position: .first)
+            let pipeline = channel.pipeline.syncOperations
+            let deadline = FirstRequestDeadline(within: within)
+            try pipeline.addHandler(deadline, position: .first)
+            let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try pipeline.addHandler(FirstRequestHead(deadline: deadline), position: .after(decoder.handler))
             return .served(value)
         }
     }

@@ -33,6 +33,52 @@ import Glibc
         }
     }
 
+    /// Issue 38 #3: these got no answer and were held open for minutes; 64
+    /// of them made the hub answer 429 to everything else from the address.
+    @Test func aMalformedOrOversizedFirstHeadIsAnswered400Or431AndClosedAtOnce() async throws {
+        // The household's deadline (10 s): the answers must not wait for it.
+        try await RunningHub.with(limits: ConnectionLimits(perAddress: 4)) { port, _, _, _ in
+            let manyHeaders = (0..<5_000).map { "X-\($0): y\r\n" }.joined()
+            let cases: [(String, String)] = [
+                ("GARBAGE \u{1}\u{2} NOT-HTTP\r\n\r\n", "HTTP/1.1 400"),
+                ("GET / HTTP/1.1\r\nHost: hub\r\nX-Long: \(String(repeating: "a", count: 80 * 1024))\r\n\r\n", "HTTP/1.1 431"),
+                ("GET / HTTP/1.1\r\nHost: hub\r\n\(manyHeaders)\r\n", "HTTP/1.1 431"),
+            ]
+            // More of them than the address may hold at once: each is closed, so none is held.
+            for (request, status) in cases + cases {
+                let started = ContinuousClock.now
+                let client = try RawConnection(port: port)
+                try? client.send(request)
+                let answer = client.readUntilClosed(for: 5)
+                #expect(answer.hasPrefix(status), "\(request.prefix(40)): \(answer.prefix(200))")
+                #expect(answer.contains("application/problem+json") && answer.contains("Connection: close"))
+                #expect(client.closedByHub, "closed, not held")
+                #expect(ContinuousClock.now - started < .seconds(3))
+                client.close()
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            let next = try RawConnection(port: port)
+            try next.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
+            #expect(next.readResponse(for: 3).hasPrefix("HTTP/1.1 200"), "the address was not used up")
+        }
+    }
+
+    @Test func blankLinesAreNotAHeadAndDoNotStopTheDeadline() async throws {
+        try await RunningHub.with(limits: Self.limits) { port, _, _, _ in
+            // Blank lines before a request line are skipped by HTTP parsers:
+            // the deadline once stopped at the first one, and the connection was held.
+            let client = try RawConnection(port: port)
+            try client.send("\r\n\r\n")
+            for _ in 0..<3 {
+                try await Task.sleep(for: .milliseconds(250))
+                try? client.send("\r\n")
+            }
+            let answer = client.readUntilClosed(for: 3)
+            #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
+            #expect(client.closedByHub)
+        }
+    }
+
     @Test func aConnectionThatSentItsHeadInTimeIsNotHurried() async throws {
         try await RunningHub.with(limits: Self.limits) { port, _, _, _ in
             let client = try RawConnection(port: port)
