@@ -35,8 +35,10 @@ public struct HubConfiguration: Sendable, Equatable {
     /// Push through an Internet ntfy server (`push.*`): off unless turned on.
     public var push = PushSettings()
     /// `pairing.seniorInvitesNeedApproval`: a device paired with a code a
-    /// senior's tablet made does nothing until an admin approves it.
-    public var seniorInvitesNeedApproval = false
+    /// senior's tablet made does nothing until an admin approves it; on
+    /// unless a household turns it off (the tablet is on the wall for
+    /// anyone in the house to use).
+    public var seniorInvitesNeedApproval = true
 
     public struct NotekSettings: Sendable, Equatable {
         public var enabled = false
@@ -168,7 +170,7 @@ public struct HubConfiguration: Sendable, Equatable {
             absolute(.syncRetention): .init(.int(90), isSecret: false),
             absolute(.speechEnabled): .init(.bool(false), isSecret: false),
             absolute(.speechDevice): .init(.string("default"), isSecret: false),
-            absolute(.seniorInvitesNeedApproval): .init(.bool(false), isSecret: false),
+            absolute(.seniorInvitesNeedApproval): .init(.bool(true), isSecret: false),
             absolute(.smsEnabled): .init(.bool(false), isSecret: false),
             absolute(.smsdConfig): .init(.string(SMSSettings.defaultConfig), isSecret: false),
             absolute(.smsMonthlyLimit): .init(.int(100), isSecret: false),

@@ -81,10 +81,11 @@ public enum PermissionPolicy {
         case device(owner: UUID)
         /// The household's name, time zone and other settings.
         case household
-        /// A pairing code that pairs a device for this person: who they are
-        /// and the seniors they look after. Whoever redeems the code acts as
-        /// that person, so making one is as strong as being them.
-        case pairing(person: UUID, role: Person.Role, looksAfter: Set<UUID>)
+        /// A pairing code that pairs a device for this person (nil: someone
+        /// new, made when the code is used): their role and the seniors they
+        /// look after. Whoever redeems the code acts as that person, so
+        /// making one for someone who exists is as strong as being them.
+        case pairing(person: UUID?, role: Person.Role, looksAfter: Set<UUID>)
         /// How a person's screens look and what is on them: her panel, her
         /// display settings, her games' best scores.
         case screen(of: UUID)
@@ -168,12 +169,16 @@ public enum PermissionPolicy {
             return person == actor.personId || isAdmin
         case .household:
             return action == .view || isAdmin
-        case .pairing(_, let role, let looksAfter):
+        case .pairing(let person, let role, let looksAfter):
             if isAdmin { return true }
-            // A senior's tablet shows a code for a caregiver who looks after
-            // them — never for an admin, whose device could then reshape the
-            // household, nor for anyone who does not look after them.
-            return actor.role == .senior && action == .create && role == .caregiver && looksAfter.contains(actor.personId)
+            // A senior's tablet shows a code only for someone new who will
+            // look after her — never for anyone who exists: whoever redeems
+            // it acts as them, and a caregiver of hers may look after other
+            // seniors too (her tablet became a key to their notes and
+            // medicines). Never for an admin, whose device could reshape
+            // the household.
+            return actor.role == .senior && action == .create && person == nil && role == .caregiver
+                && looksAfter == [actor.personId]
         case .screen(let person):
             // Hers; the caregivers who look after her arrange it from afar,
             // and an admin. A senior never changes another's.

@@ -35,8 +35,8 @@ public struct ServerSettings: Sendable {
     /// makes them, so health and the Test button see the same ones.
     public var alertChannels: AlertChannels?
     /// `pairing.seniorInvitesNeedApproval`: a device a senior's tablet pairs
-    /// does nothing until an admin approves it.
-    public var seniorInvitesNeedApproval = false
+    /// does nothing until an admin approves it (by default).
+    public var seniorInvitesNeedApproval = true
 
     public init(host: String = "0.0.0.0", port: Int = 8080, webRoot: URL? = nil,
                 discovery: @escaping @Sendable () -> DiscoveryStatus = { .disabled },
@@ -69,7 +69,7 @@ public enum HearthServer {
         pairingURL: @escaping @Sendable (_ secret: String) -> String? = { _ in nil },
         alertChannels: AlertChannels? = nil,
         hubAddress: @escaping @Sendable () -> String? = { nil },
-        seniorInvitesNeedApproval: Bool = false
+        seniorInvitesNeedApproval: Bool = true
     ) -> HearthRouter {
         // The hub's time, corrected when someone said its clock was wrong.
         let now = now ?? { store.currentTime() }

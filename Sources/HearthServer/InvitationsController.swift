@@ -12,7 +12,7 @@ struct InvitationsController {
     /// The hub's own address for the code's link (ServerSettings.pairingURL).
     let pairingURL: @Sendable (_ secret: String) -> String?
     /// Whether a device a senior's code pairs waits for an admin's approval.
-    var seniorInvitesNeedApproval = false
+    var seniorInvitesNeedApproval = true
 
     struct NewPerson: Decodable {
         var name: String

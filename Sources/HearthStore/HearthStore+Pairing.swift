@@ -41,7 +41,7 @@ extension HearthStore {
     /// (`sudo hearth pair`).
     public func createPairing(
         for invitee: PairingInvitee, deviceName: String?, lifetime: Duration = PairingCode.defaultLifetime, by actor: String,
-        maker: PermissionPolicy.Actor? = nil, seniorInvitesNeedApproval: Bool = false
+        maker: PermissionPolicy.Actor? = nil, seniorInvitesNeedApproval: Bool = true
     ) async throws -> PairingInvitation {
         let validDeviceName = try deviceName.map { name throws(HearthError) in try Device.validatedName(name) }
         let newName = try { () throws(HearthError) -> String? in
@@ -67,7 +67,7 @@ extension HearthStore {
             let linkToSenior = personId == nil && maker?.role == .senior ? maker?.personId : nil
             if let maker, try !Self.mayPair(personId.flatMap(UUID.init(text:)), role: role, maker: maker, transaction.db,
                                             newcomerLooksAfter: Set([linkToSenior].compactMap { $0 })) {
-                throw HearthError.forbidden("Only an admin, or a senior for a caregiver who looks after them, can add a device")
+                throw HearthError.forbidden("Only an admin can add a device for someone already in the household; a senior's device invites only someone new to look after her")
             }
             if personId == nil, try Self.person(named: personName, transaction.db) != nil {
                 throw HearthError.conflict("Someone called \(personName) is already in the household; pair with --person instead")
@@ -225,7 +225,7 @@ extension HearthStore {
     static func mayPair(_ personId: UUID?, role: Person.Role, maker: PermissionPolicy.Actor, _ db: Database,
                         newcomerLooksAfter: Set<UUID> = []) throws -> Bool {
         let looksAfter = try personId.map { try seniors(caredForBy: $0, db) } ?? newcomerLooksAfter
-        return PermissionPolicy.decide(maker, .create, .pairing(person: personId ?? UUID.random(), role: role, looksAfter: looksAfter)) == .allow
+        return PermissionPolicy.decide(maker, .create, .pairing(person: personId, role: role, looksAfter: looksAfter)) == .allow
     }
 
     /// The person a pairing code's maker (`device:<id>`) acts as now; nil when

@@ -52,10 +52,10 @@ import Testing
         "household settings": .household,
         "pairing for the linked caregiver": .pairing(person: caregiver, role: .caregiver, looksAfter: [senior]),
         "pairing for the linked admin": .pairing(person: admin, role: .admin, looksAfter: [senior]),
-        "pairing for someone new": .pairing(person: UUID(), role: .caregiver, looksAfter: []),
+        "pairing for someone new": .pairing(person: nil, role: .caregiver, looksAfter: []),
         // Someone new the senior invites: they will look after her once paired.
-        "pairing for someone new to look after the senior": .pairing(person: UUID(), role: .caregiver, looksAfter: [senior]),
-        "pairing for a new admin to look after the senior": .pairing(person: UUID(), role: .admin, looksAfter: [senior]),
+        "pairing for someone new to look after the senior": .pairing(person: nil, role: .caregiver, looksAfter: [senior]),
+        "pairing for a new admin to look after the senior": .pairing(person: nil, role: .admin, looksAfter: [senior]),
         "hub clock": .hubClock,
         "senior's screen": .screen(of: senior),
         "caregiver's screen": .screen(of: caregiver),
@@ -78,7 +78,8 @@ import Testing
             "senior's dose she recorded": "yyyy", "senior's dose her caregiver recorded": "ynnn",
             "senior as a person": "ynyn", "caregiver as a person": "ynnn",
             "senior's device": "yyyy", "caregiver's device": "nnnn", "household settings": "ynnn",
-            "pairing for the linked caregiver": "nynn", "pairing for the linked admin": "nnnn",
+            // Never for anyone who exists: her caregiver may look after others too (issue 38 #2).
+            "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
             "senior's screen": "yyyy", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
         ],

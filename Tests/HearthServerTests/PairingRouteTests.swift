@@ -188,7 +188,9 @@ extension JSONValue {
         }
     }
 
-    @Test func aSeniorMayInviteOnlyTheirOwnCaregivers() async throws {
+    /// Issue 38 #2: a code for her own caregiver, redeemed by the tablet
+    /// itself, made the tablet that caregiver, who looks after other seniors.
+    @Test func aSeniorsTabletInvitesOnlySomeoneNewNeverAnyoneWhoExists() async throws {
         try await RouteTests.withRouter { client, store in
             let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
@@ -196,8 +198,9 @@ extension JSONValue {
             let stranger = try await store.addPerson(name: "Obcy", role: .caregiver, by: "test")
             try await store.link(caregiver: linked.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
 
-            #expect(try await Self.invite(client, #"{"personId":"\#(linked.id.text)"}"#, token: tabletToken).0 == .created)
+            #expect(try await Self.invite(client, #"{"personId":"\#(linked.id.text)"}"#, token: tabletToken).0 == .forbidden)
             #expect(try await Self.invite(client, #"{"personId":"\#(stranger.id.text)"}"#, token: tabletToken).0 == .forbidden)
+            #expect(try await Self.invite(client, #"{"newPerson":{"name":"Nowa","role":"caregiver"}}"#, token: tabletToken).0 == .created)
             #expect(try await Self.invite(client, #"{"newPerson":{"name":"Nowy","role":"admin"}}"#, token: tabletToken).0 == .forbidden)
             #expect(try await Self.invite(client, #"{"personId":"\#(UUID().uuidString)"}"#).0 == .notFound)
             #expect(try await Self.invite(client, #"{}"#).0 == .unprocessableContent)
@@ -216,25 +219,25 @@ extension JSONValue {
             let (status, problem) = try await Self.invite(client, #"{"personId":"\#(admin.id.text)"}"#, token: tabletToken)
             #expect(status == .forbidden)
             #expect(problem["type"] == "urn:hearth:problem:forbidden")
-            // And a code it made for Kasia pairs nobody once the tablet is removed
-            let (made, invitation) = try await Self.invite(client, #"{"personId":"\#(kasia.id.text)"}"#, token: tabletToken)
+            // Nor for Kasia, who looks after her
+            #expect(try await Self.invite(client, #"{"personId":"\#(kasia.id.text)"}"#, token: tabletToken).0 == .forbidden)
+            // And a code it made for someone new pairs nobody once the tablet is removed
+            let (made, invitation) = try await Self.invite(client, #"{"newPerson":{"name":"Ola","role":"caregiver"}}"#, token: tabletToken)
             #expect(made == .created)
             let secret = String(try #require(invitation["url"]?.text).split(separator: "#").last ?? "")
             try await store.revokeDevice(id: tablet.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "test")
             await #expect(throws: HearthError.self) {
-                _ = try await store.redeemPairing(.secret(secret), deviceName: "Kasia's phone", userAgent: nil)
+                _ = try await store.redeemPairing(.secret(secret), deviceName: "Ola's phone", userAgent: nil)
             }
-            #expect(try await store.devices().filter { $0.personId == kasia.id }.isEmpty)
+            #expect(try await store.person(named: "Ola") == nil, "nobody was added")
         }
     }
     @Test func theAdminSeesWhichDevicesASeniorsTabletAdded() async throws {
         try await RouteTests.withRouter { client, store in
             let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
-            let kasia = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
-            try await store.link(caregiver: kasia.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
-            // Given Babcia's tablet showed a code that Kasia's phone used
-            let (made, invitation) = try await Self.invite(client, #"{"personId":"\#(kasia.id.text)"}"#, token: tabletToken)
+            // Given Babcia's tablet showed a code for someone new that Kasia's phone used
+            let (made, invitation) = try await Self.invite(client, #"{"newPerson":{"name":"Kasia","role":"caregiver"}}"#, token: tabletToken)
             #expect(made == .created)
             let secret = String(try #require(invitation["url"]?.text).split(separator: "#").last ?? "")
             let (phone, _) = try await store.redeemPairing(.secret(secret), deviceName: "Kasia's phone", userAgent: nil)

@@ -36,17 +36,31 @@ import Testing
         }
     }
 
+    static let refusal = HearthError.forbidden(
+        "Only an admin can add a device for someone already in the household; a senior's device invites only someone new to look after her")
+
     @Test func aSeniorCannotInviteAnAdminOrAnotherSeniorOrSomeoneWhoseNameIsTaken() async throws {
         try await Self.withZosiasTablet { home, store, tablet, zosia in
             for role in [Person.Role.admin, .senior] {
-                await #expect(throws: HearthError.forbidden("Only an admin, or a senior for a caregiver who looks after them, can add a device")) {
+                await #expect(throws: Self.refusal) {
                     _ = try await store.createPairing(for: .newPerson(name: "Nowy", role: role), deviceName: nil,
                                                       by: "device:\(tablet.device.id.text)", maker: zosia)
                 }
             }
             // Tomek exists: her code cannot make a device that acts as him, nor a second Tomek.
-            await #expect(throws: HearthError.forbidden("Only an admin, or a senior for a caregiver who looks after them, can add a device")) {
+            await #expect(throws: Self.refusal) {
                 _ = try await store.createPairing(for: .person(home.admin.id), deviceName: nil, by: "device:\(tablet.device.id.text)", maker: zosia)
+            }
+            // Issue 38 #2: nor one for the caregiver who looks after her, who
+            // looks after another senior too: her tablet redeemed it and read
+            // the other senior's medicines and notes.
+            let edek = try await store.addPerson(name: "Dziadek Edek", role: .senior, by: "t")
+            for senior in [home.senior.id, edek.id] {
+                try await store.link(caregiver: home.caregiver.id, senior: senior, as: .init(personId: home.admin.id, role: .admin), by: "t")
+            }
+            await #expect(throws: Self.refusal) {
+                _ = try await store.createPairing(for: .person(home.caregiver.id), deviceName: nil,
+                                                  by: "device:\(tablet.device.id.text)", maker: zosia)
             }
             await #expect(throws: HearthError.self) {
                 _ = try await store.createPairing(for: .newPerson(name: "Tomek", role: .caregiver), deviceName: nil,

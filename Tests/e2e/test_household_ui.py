@@ -478,40 +478,37 @@ def test_a_pairing_code_made_on_the_page_pairs_a_new_persons_phone(browser, home
     assert browser_console_errors(browser) == []
 
 
-def test_a_senior_makes_a_code_for_her_caregiver_and_the_hub_refuses_anyone_else(browser, home):
+def test_a_seniors_tablet_offers_only_someone_new_and_the_hub_refuses_her_a_code_for_anyone_who_exists(browser, home):
+    """Issue 38 #2: whoever redeems a code acts as its person, and her
+    caregiver may look after another senior: a code her tablet made for him
+    was a key to that senior's medicines and notes."""
     open_as(browser, home.hub, home.senior["token"], "127.0.0.1", "household")
     wait_for_household(browser, 1)
     open_section(browser, "household-devices")
     open_section(browser, "household-add-device")
     assert list(devices_shown(browser)) == ["Tablet babci"]
-    options = [o.text for o in Select(browser.find_element(By.ID, "invite-personId")).options]
-    assert options == [f"{CARER} (Caregiver)"], "no seniors, not herself, never an admin"
-    assert browser.find_element(By.ID, "invite-who-existing").is_selected(), "someone who looks after her comes first"
+    assert not browser.find_elements(By.ID, "invite-personId"), "nobody who exists is offered"
+    assert not browser.find_elements(By.CSS_SELECTOR, "input[name='invite-who']"), "no choice: someone new"
+    assert browser.find_elements(By.ID, "invite-name")
     assert not browser.find_elements(By.CSS_SELECTOR, "input[name='invite-role']"), "she never picks a role"
+    assert "ask the household admin" in text_of(browser, "#invite-intro")
 
-    # Asked directly, the hub refuses her tablet a code for the admin: its
-    # holder would act as the admin.
+    # Asked directly, the hub refuses her tablet a code for the admin and for
+    # the caregiver who looks after her, alike.
     people = requests.get(f"{home.hub.url}/api/v1/people", headers=home.hub.headers, timeout=5).json()
-    admin = next(person for person in people if person["role"] == "admin")
-    refused = requests.post(f"{home.hub.url}/api/v1/pairing/invitations", json={"personId": admin["id"]},
-                            headers=home.senior_headers, timeout=5)
-    assert refused.status_code == 403
-    assert refused.headers["Content-Type"].startswith("application/problem+json")
-
-    Select(browser.find_element(By.ID, "invite-personId")).select_by_visible_text(f"{CARER} (Caregiver)")
-    browser.find_element(By.ID, "invite-button").click()
-    wait_for(browser, "the code for Ania", lambda d: d.find_elements(By.CSS_SELECTOR, "#pairing-code[data-status='waiting'] #pairing-qr"))
-    assert browser.find_element(By.ID, "problem").text == ""
-    assert text_of(browser, "#pairing-code-heading") == f"Pairing code for {CARER}"
-    browser.find_element(By.ID, "pairing-hide").click()
-    wait_for(browser, "the form again", lambda d: d.find_elements(By.ID, "invite-form"))
+    for name in ("admin", CARER):
+        person = next(p for p in people if p["role"] == name or p["name"] == name)
+        refused = requests.post(f"{home.hub.url}/api/v1/pairing/invitations", json={"personId": person["id"]},
+                                headers=home.senior_headers, timeout=5)
+        assert refused.status_code == 403, refused.text
+        assert refused.headers["Content-Type"].startswith("application/problem+json")
+    assert browser_console_errors(browser) == []
 
 
-def test_a_seniors_tablet_invites_someone_new_who_then_looks_after_her_alone(browser, home):
+def test_a_seniors_tablet_invites_someone_new_who_then_looks_after_her_alone_once_an_admin_approves(browser, home):
     open_as(browser, home.hub, home.senior["token"], "127.0.0.1", "household")
     wait_for_household(browser, 1)
     open_section(browser, "household-add-device")
-    browser.find_element(By.ID, "invite-who-new").click()
     wait_for(browser, "the name field", lambda d: d.find_elements(By.ID, "invite-name"))
     assert not browser.find_elements(By.CSS_SELECTOR, "input[name='invite-role']"), "a caregiver: she never picks a role"
     browser.find_element(By.ID, "invite-name").send_keys("Wnuczka Ola")
@@ -533,8 +530,13 @@ def test_a_seniors_tablet_invites_someone_new_who_then_looks_after_her_alone(bro
     people = requests.get(f"{home.hub.url}/api/v1/people", headers=home.hub.headers, timeout=5).json()
     [listed] = [p for p in people if p["name"] == "Wnuczka Ola"]
     assert listed["caresFor"] == [home.senior_id]
+    # By default her phone does nothing until an admin approves it.
+    waiting = requests.get(f"{home.hub.url}/api/v1/alerts", params={"personId": home.senior_id}, headers=ola_headers, timeout=5)
+    assert waiting.status_code == 403 and waiting.json()["type"] == "urn:hearth:problem:awaiting-approval", waiting.text
+    approved = requests.post(f"{home.hub.url}/api/v1/devices/{ola['device']['id']}/approve", headers=home.hub.headers, timeout=5)
+    assert approved.status_code in (200, 204), approved.text
     assert requests.get(f"{home.hub.url}/api/v1/alerts", params={"personId": home.senior_id}, headers=ola_headers,
-                        timeout=5).status_code == 200, "she sees Babcia's care at once"
+                        timeout=5).status_code == 200, "she sees Babcia's care once approved"
 
     # The admin sees whom Babcia invited, and the link it made.
     audit = requests.get(f"{home.hub.url}/api/v1/household/audit", headers=home.hub.headers, timeout=5).json()
@@ -548,8 +550,20 @@ def test_a_seniors_tablet_invites_someone_new_who_then_looks_after_her_alone(bro
         assert refused.status_code == status, refused.text
 
 
-def test_when_the_household_asks_a_device_a_seniors_code_paired_waits_until_an_admin_approves_it(browser, hub_launcher):
-    hub = hub_launcher.start(env={"HEARTH_PAIRING_SENIOR_INVITES_NEED_APPROVAL": "true"}).pair_admin(wait=False)
+def test_a_device_a_seniors_code_paired_waits_until_an_admin_approves_it_unless_the_household_says_not(browser, hub_launcher):
+    """The default asks an admin; `pairing.seniorInvitesNeedApproval: false` does not."""
+    trusting = hub_launcher.start(data_dir=hub_launcher.tmp_path / "trusting",
+                                  env={"HEARTH_PAIRING_SENIOR_INVITES_NEED_APPROVAL": "false"}).pair_admin(wait=False)
+    senior = trusting.pair_device("--new-person", SENIOR, "--role", "senior", device_name="Tablet babci", wait=False)
+    made = requests.post(f"{trusting.url}/api/v1/pairing/invitations", json={"newPerson": {"name": "Wnuczka Ola", "role": "caregiver"}},
+                         headers={"Authorization": f"Bearer {senior['token']}"}, timeout=5)
+    assert made.status_code == 201, made.text
+    paired = requests.post(f"{trusting.url}/api/v1/pairing", json={"code": made.json()["url"].rsplit("#", 1)[1]}, timeout=5)
+    assert paired.status_code == 201, paired.text
+    assert requests.get(f"{trusting.url}/api/v1/today", headers={"Authorization": f"Bearer {paired.json()['token']}"},
+                        timeout=5).status_code == 200, "works at once when the household said so"
+
+    hub = hub_launcher.start().pair_admin(wait=False)
     senior = hub.pair_device("--new-person", SENIOR, "--role", "senior", device_name="Tablet babci", wait=False)
     senior_headers = {"Authorization": f"Bearer {senior['token']}"}
     made = requests.post(f"{hub.url}/api/v1/pairing/invitations", json={"newPerson": {"name": "Wnuczka Ola", "role": "caregiver"}},

@@ -101,8 +101,8 @@ export function canManageHousehold(me) {
 
 /**
  * Whom this person may make a pairing code for: "anyone" (an admin: someone
- * in the household or someone new, in any role), "caregivers" (a senior: a
- * device for someone who looks after them, or someone new who will), or null.
+ * in the household or someone new, in any role), "caregivers" (a senior:
+ * only someone new who will look after her), or null.
  */
 export function invitationScope(me) {
   if (me?.role === 'admin') return 'anyone';
@@ -111,17 +111,15 @@ export function invitationScope(me) {
 }
 
 /**
- * The people a code may be made for, in list order. A senior is offered
- * the caregivers (never an admin: whoever holds the code's device acts as
- * that person); whether that caregiver looks after them is for the hub to
- * say, as this browser cannot know.
+ * The people a code may be made for, in list order: an admin's choice of
+ * anyone. A senior is offered nobody who exists: whoever holds the code's
+ * device acts as that person, and her caregiver may look after other
+ * seniors too, whose notes and medicines her tablet must not reach (the
+ * hub refuses it as well).
  */
 export function inviteeChoices(me, people, language = 'en') {
-  const scope = invitationScope(me);
-  const listed = householdPeople(people, [], { meId: me?.personId, language });
-  if (scope === 'anyone') return listed;
-  if (scope === 'caregivers') return listed.filter((person) => person.role === 'caregiver' && person.id !== me.personId);
-  return [];
+  if (invitationScope(me) !== 'anyone') return [];
+  return householdPeople(people, [], { meId: me?.personId, language });
 }
 
 /**
@@ -137,13 +135,12 @@ export function newPersonRoles(scope) {
 
 /**
  * For whom the form offers a code, in the order shown: "existing" (one of
- * `choices`, from inviteeChoices) and "new". An admin always has both; a
- * senior nobody could look after yet has only "new"; someone with no
- * scope, nothing.
+ * the choices, from inviteeChoices) and "new". An admin has both; a senior
+ * only "new"; someone with no scope, nothing.
  */
-export function invitationKinds(scope, choices = []) {
+export function invitationKinds(scope) {
   if (scope === 'anyone') return ['existing', 'new'];
-  if (scope === 'caregivers') return (choices ?? []).length > 0 ? ['existing', 'new'] : ['new'];
+  if (scope === 'caregivers') return ['new'];
   return [];
 }
 

@@ -107,7 +107,7 @@ async function makeCode(section, event) {
   // Only what the form offers this person: a senior's someone new is a
   // caregiver whatever the form holds; the hub checks again.
   const scope = invitationScope(section.me);
-  const kinds = invitationKinds(scope, inviteeChoices(section.me, section.people, app.language));
+  const kinds = invitationKinds(scope);
   if (!kinds.includes(state.form.who)) state.form.who = kinds[0];
   const request = invitationRequest(state.form, { scope });
   if (request.errors) {

@@ -1,7 +1,7 @@
 // The form of "Add a device" (Household): for whom the pairing code is —
-// someone in the household, or someone new with their name and role (a
-// senior's someone new: a name only, always a caregiver who will look after
-// her) — and the button that makes it. Drawn again from `state` each time,
+// someone in the household, or someone new with their name and role; a
+// senior's is only ever for someone new (a name only, always a caregiver
+// who will look after her) — and the button that makes it. Drawn again from `state` each time,
 // so what was typed survives a redraw; household-invitation.js sends it.
 import { h } from '../dom.js';
 import { invitationKinds, newPersonRoles, PERSON_NAME_MAX_LENGTH, ROLES } from '../household/model.js';
@@ -20,28 +20,19 @@ export function invitationForm(section, scope, choices) {
   const { t } = app;
   const { form: typed } = state;
   if (!choices.some((person) => person.id === typed.personId)) typed.personId = choices[0]?.id ?? '';
-  const kinds = invitationKinds(scope, choices);
+  const kinds = invitationKinds(scope);
   if (!kinds.includes(typed.who)) typed.who = kinds[0];
   const isNew = typed.who === 'new';
-  const isSenior = scope === 'caregivers';
   return h('form', { id: 'invite-form', class: 'invite-form', novalidate: true, onsubmit: send },
-    introduction(t, scope, choices),
+    h('p', { id: 'invite-intro' }, t(scope === 'anyone' ? 'household.invite.intro' : 'household.invite.introSenior')),
     kinds.length > 1 ? radioGroup({
       name: 'invite-who', legend: t('household.invite.who'), values: kinds, selected: typed.who,
-      // A senior reads them about herself: "someone new who will look after me".
-      label: (value) => t(`household.invite.${value}${isSenior ? 'Senior' : ''}`),
+      label: (value) => t(`household.invite.${value}`),
       onPick: (value) => { typed.who = value; state.errors = {}; draw(); },
     }) : null,
-    isNew ? newPersonFields(app, state, scope) : personField(app, state, scope, choices),
+    isNew ? newPersonFields(app, state, scope) : personField(app, state, choices),
     h('button', { type: 'submit', id: 'invite-button', class: 'primary-button', 'aria-disabled': sending ? 'true' : null },
       sending ? t('household.invite.making') : t('household.invite.button')));
-}
-
-function introduction(t, scope, choices) {
-  if (scope === 'anyone') return h('p', {}, t('household.invite.intro'));
-  // Nobody could look after her yet: only someone new is offered.
-  if (choices.length === 0) return h('p', { id: 'invite-nobody' }, t('household.invite.nobodyToInvite'));
-  return h('p', {}, t('household.invite.introSenior'));
 }
 
 function fieldError(state, field) {
@@ -53,15 +44,13 @@ function describedBy(state, field, hint) {
   return [hint ? `invite-${field}-hint` : null, state.errors[field] ? `invite-${field}-error` : null].filter(Boolean).join(' ') || null;
 }
 
-function personField(app, state, scope, choices) {
+function personField(app, state, choices) {
   const { t } = app;
-  const hint = scope === 'caregivers' ? t('household.invite.personSeniorHint') : null;
   return h('div', { class: 'field' },
-    h('label', { for: 'invite-personId' }, scope === 'caregivers' ? t('household.invite.personSenior') : t('household.invite.person')),
-    hint ? h('p', { id: 'invite-personId-hint', class: 'hint' }, hint) : null,
+    h('label', { for: 'invite-personId' }, t('household.invite.person')),
     fieldError(state, 'personId'),
     h('select', {
-      id: 'invite-personId', name: 'personId', 'aria-describedby': describedBy(state, 'personId', hint),
+      id: 'invite-personId', name: 'personId', 'aria-describedby': describedBy(state, 'personId', false),
       'aria-invalid': state.errors.personId ? 'true' : null,
       onchange: (event) => { state.form.personId = event.target.value; },
     }, choices.map((person) => h('option', { value: person.id, selected: person.id === state.form.personId },

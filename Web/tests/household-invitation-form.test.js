@@ -60,32 +60,18 @@ test('the admin’s form is as it was: someone in the household or someone new, 
   assert.equal(byId(section.element, 'invite-name-hint').textContent, 'As the household calls them, for example “Ania”.');
 });
 
-test('a senior may choose someone new who will look after her, and gives only their name', () => {
+test('a senior is offered only someone new who will look after her, with a name and no role, even with caregivers in the household', () => {
   const section = formFor(asZosia, [admin, zosia, ania]);
-  const who = radios(section.element, 'invite-who');
-  assert.deepEqual(who.map((radio) => radio.getAttribute('id')), ['invite-who-existing', 'invite-who-new']);
-  assert.equal(byId(section.element, 'invite-who-group').textContent,
-    'Who is the new device for?Someone who already looks after meSomeone new who will look after me');
-  assert.ok(byId(section.element, 'invite-personId'), 'someone who looks after her is chosen first');
-  assert.equal(byId(section.element, 'invite-name'), null);
-
-  pick(byId(section.element, 'invite-who-new'));
+  assert.deepEqual(radios(section.element, 'invite-who'), [], 'no choice of who: someone new');
   assert.equal(section.state.form.who, 'new');
-  assert.equal(byId(section.element, 'invite-personId'), null);
+  assert.equal(byId(section.element, 'invite-personId'), null, 'nobody who exists: her caregiver may look after other seniors too');
+  assert.match(byId(section.element, 'invite-intro').textContent, /^Make a pairing code for the phone of someone new who will look after you/);
+  assert.match(byId(section.element, 'invite-intro').textContent, /ask the household admin\.$/);
   const name = byId(section.element, 'invite-name');
   assert.equal(name.getAttribute('aria-describedby'), 'invite-name-hint');
   assert.match(byId(section.element, 'invite-name-hint').textContent, /as a caregiver who looks after you\.$/);
   assert.deepEqual(radios(section.element, 'invite-role'), [], 'no role to pick: always a caregiver');
   assert.equal(byId(section.element, 'invite-role-group'), null);
-});
-
-test('a senior nobody looks after yet is offered only someone new, without a choice to make', () => {
-  const section = formFor(asZosia, [admin, zosia]);
-  assert.deepEqual(radios(section.element, 'invite-who'), []);
-  assert.equal(section.state.form.who, 'new');
-  assert.match(byId(section.element, 'invite-nobody').textContent, /^Nobody who could look after you is in the household yet\./);
-  assert.ok(byId(section.element, 'invite-name'));
-  assert.deepEqual(radios(section.element, 'invite-role'), []);
   assert.ok(byId(section.element, 'invite-button'));
 });
 
