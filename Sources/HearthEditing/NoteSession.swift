@@ -25,7 +25,9 @@ public actor NoteSession {
         public let continuation: AsyncStream<Outbound>.Continuation
         public let name: String
         public let colour: String
-        public let actor: PermissionPolicy.Actor
+        /// Who typed as, as the permission policy saw them when they joined
+        /// or last changed (`reconsider`): what they may type is judged by it.
+        public internal(set) var actor: PermissionPolicy.Actor
         public let actorName: String
         /// Whether it resends, after reconnecting, operations it heard that
         /// the hub lacks (`Relay`): those hear typing before it is stored.
@@ -226,12 +228,33 @@ public actor NoteSession {
             accessReadAt = readAt
         }
         for (id, editor) in editors where !editor.mayStay(now) {
-            editors[id] = nil
-            editor.continuation.yield(.close(code: EditorCloseCode.gone, reason: Self.goneReason))
-            editor.continuation.finish()
-            if presence.removeValue(forKey: id) != nil {
-                relay(.otherPresence(Self.json(["editor": id.text, "left": true])), except: id)
-            }
+            shutOut(id)
+        }
+    }
+
+    /// Takes who an editor's person is now — an admin unlinked her from the
+    /// senior whose circle note this is, changed her role, or archived her
+    /// (nil) — and closes her connection as "gone" if that person may no
+    /// longer be here. What the note says of who may see it did not change,
+    /// so only the person's own change brings this on (her connection
+    /// watches for it); without it an open editor outlived an unlink.
+    public func reconsider(_ id: UUID, as actor: PermissionPolicy.Actor?) {
+        guard var editor = editors[id] else { return }
+        guard let actor, Editor.mayBeIn(access, actor: actor, mayFollow: editor.mayFollow) else {
+            shutOut(id)
+            return
+        }
+        editor.actor = actor
+        editors[id] = editor
+    }
+
+    /// Closes one editor's connection as "gone" and tells the others she left.
+    private func shutOut(_ id: UUID) {
+        guard let editor = editors.removeValue(forKey: id) else { return }
+        editor.continuation.yield(.close(code: EditorCloseCode.gone, reason: Self.goneReason))
+        editor.continuation.finish()
+        if presence.removeValue(forKey: id) != nil {
+            relay(.otherPresence(Self.json(["editor": id.text, "left": true])), except: id)
         }
     }
 

@@ -27,8 +27,19 @@ enum LiveVisibility {
            case .string(let role)? = change.payload.field("role"), role != actor.role.rawValue {
             return true
         }
+        // Either side: a senior's circle notes reach her caregivers too.
         guard change.changesCareLinks else { return false }
-        return change.entityId.hasPrefix(actor.personId.text + ":")
+        return change.entityId.split(separator: ":").contains { $0 == actor.personId.text }
+    }
+
+    /// Whether this change may change what `person` may see: a care link of
+    /// hers made or undone, on either side, or her own record (a new role,
+    /// archived). An open note editor then asks again who she is now.
+    static func reshapes(_ change: Change, person: UUID) -> Bool {
+        let key = person.text
+        if change.entity == .person { return change.entityId == key }
+        guard change.changesCareLinks else { return false }
+        return change.entityId.split(separator: ":").contains { $0 == key }
     }
 
     /// Whether this change revokes the listening device itself.

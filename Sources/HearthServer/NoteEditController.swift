@@ -116,7 +116,8 @@ struct NoteEditController {
                 }
             }
         }
-        let watching = try await watch(note, for: session, device: context.caller.deviceId, outbound)
+        let watching = try await watch(note, for: session, editor: editorId, person: actor.personId,
+                                       device: context.caller.deviceId, outbound)
         defer { watching.cancel() }
         // One iterator for the whole connection: the stream allows only one.
         var messages = inbound.messages(maxSize: HearthLimits.webSocketMessage).makeAsyncIterator()
@@ -162,24 +163,31 @@ struct NoteEditController {
     }
 
     /// A device removed while editing is shut out at once, as on /live; so
-    /// is an editor who may no longer see the note (the session reads who
-    /// may, each time the note changes). Runs until cancelled.
-    private func watch(_ note: Note, for session: NoteSession, device deviceId: UUID?,
-                       _ outbound: WebSocketOutboundWriter) async throws -> Task<Void, any Error> {
+    /// is an editor who may no longer see the note: the session reads who
+    /// may each time the note changes, and who this editor's person is each
+    /// time she changes (a care link of hers made or undone, a new role,
+    /// archived). Runs until cancelled.
+    private func watch(_ note: Note, for session: NoteSession, editor editorId: UUID, person personId: UUID,
+                       device deviceId: UUID?, _ outbound: WebSocketOutboundWriter) async throws -> Task<Void, any Error> {
         let noteKey = note.id.text
-        let revocations = try? await store.subscribe(after: try await store.latestSeq()) { change in
+        let changes = try? await store.subscribe(after: try await store.latestSeq()) { change in
             LiveVisibility.revokes(change, deviceId: deviceId) || (change.entity == .note && change.entityId == noteKey)
+                || LiveVisibility.reshapes(change, person: personId)
         }
         return Task {
-            defer { revocations?.cancel() }
-            guard let revocations else { return }
-            for try await change in revocations {
-                guard LiveVisibility.revokes(change, deviceId: deviceId) else {
-                    await session.recheck()
-                    continue
+            defer { changes?.cancel() }
+            guard let changes else { return }
+            for try await change in changes {
+                if LiveVisibility.revokes(change, deviceId: deviceId) {
+                    try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
+                    return
                 }
-                try? await outbound.close(.unknown(CloseCode.revoked), reason: "revoked: this device was removed; pair it again")
-                return
+                if LiveVisibility.reshapes(change, person: personId) {
+                    // Unreadable now: nobody is let stay on a guess.
+                    await session.reconsider(editorId, as: try? await store.actor(of: personId))
+                } else {
+                    await session.recheck()
+                }
             }
         }
     }

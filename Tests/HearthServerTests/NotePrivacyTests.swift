@@ -212,6 +212,48 @@ import Testing
         }
     }
 
+    /// Issue 38 #1: the note did not change, only who she is; her open
+    /// editor must not outlive the unlink (it kept hearing the senior type).
+    @Test func aCaregiverUnlinkedWhileEditingASeniorsCircleNoteIsClosedAtOnceAndHearsNoMore() async throws {
+        try await RunningHub.with { port, store, _, _ in
+            let admin = try #require(try await store.people().first)
+            let adminActor = PermissionPolicy.Actor(personId: admin.id, role: .admin)
+            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
+            let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
+            let ania = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "t")
+            let (carer, carerToken) = try await store.redeemPairing(.secret(ania.code.secret), deviceName: "Phone", userAgent: nil)
+            try await store.link(caregiver: carer.person.id, senior: senior.person.id, as: adminActor, by: "t")
+            let note = try await store.createNote(ownerId: senior.person.id, title: "Dla opiekunów", text: "", visibility: .circle,
+                                                  pinned: false, by: "t")
+            let heard = FrameCollector()
+            let started = ContinuousClock.now
+            // Given Ania following her mother's circle note
+            let closed = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.text)/edit",
+                configuration: .init(additionalHeaders: [.authorization: "Bearer \(carerToken)"]), logger: Logger(label: "editor")
+            ) { inbound, outbound, _ in
+                try await outbound.write(.binary(ByteBuffer(bytes: NoteEditMessage.hello(VersionVector()).encoded())))
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                while let message = try await messages.next() {
+                    if case .binary(let buffer) = message, case .synced = try NoteEditMessage.decode(Array(buffer.readableBytesView)) { break }
+                }
+                // When an admin unlinks her, and then her mother types
+                try await store.removeCareLink(caregiver: carer.person.id, senior: senior.person.id, as: adminActor, by: "t")
+                try await Self.type("tajemnica", into: note.id, as: PermissionPolicy.Actor(personId: senior.person.id, role: .senior),
+                                    store: store)
+                let givingUp = Self.giveUp(outbound)
+                defer { givingUp.cancel() }
+                while let message = try? await messages.next() {
+                    if case .binary(let buffer) = message { await heard.add(["bytes": .string(String(decoding: buffer.readableBytesView, as: UTF8.self))]) }
+                }
+            }
+            // Then she was closed as "gone" at once, and heard none of it
+            #expect(closed.map { "\($0.closeCode)" } == "unknown(4404)", "closed by the unlink, not left open")
+            #expect(ContinuousClock.now - started < .seconds(5))
+            for frame in await heard.frames { #expect(!Self.json(.object(frame)).contains("tajemnica")) }
+        }
+    }
+
     @Test func aNotekClientIsClosedWhenItsNoteIsMadePrivateAndNeverHearsTheNewName() async throws {
         try await RunningNotekHub.with { ports, store, _ in
             let admin = try #require(try await store.people().first)
