@@ -30,7 +30,7 @@ public struct HouseholdRoster: Sendable {
 
     public func archive(_ nameOrID: String) async throws -> String {
         let person = try await find(nameOrID)
-        _ = try await store.archivePerson(id: person.id, by: "cli")
+        _ = try await store.archivePerson(id: person.id, as: .hubTerminal, by: "cli")
         return "Archived: \(person.name). Their devices no longer work; their history stays.\n"
     }
 

@@ -79,7 +79,8 @@ public struct PairingSession {
 
     public func run(pollEvery interval: Duration = .milliseconds(500)) async throws -> Outcome {
         let invitation = try await store.createPairing(
-            for: try await invitee(), deviceName: options.deviceName, lifetime: options.lifetime, by: "cli")
+            for: try await invitee(), deviceName: options.deviceName, lifetime: options.lifetime, by: "cli",
+            maker: .hubTerminal)
         let listensEverywhere = listenHost == "0.0.0.0" || listenHost == "::"
         let host = options.urlHost ?? Self.reachableHost(listeningOn: listenHost)
         let url = Self.url(host: host, port: port, secret: invitation.code.secret)

@@ -90,8 +90,10 @@ public enum PermissionPolicy {
         /// display settings, her games' best scores.
         case screen(of: UUID)
         /// Setting the hub's clock right, which moves every dose, reminder,
-        /// pairing code's expiry and Trash's purge.
-        case hubClock
+        /// pairing code's expiry and Trash's purge: whether it was set since
+        /// the hub started, and whether the new time is within 48 h of its
+        /// last record (`HearthStore.clockCorrectionLimit`).
+        case hubClock(setSinceStart: Bool, withinLimit: Bool)
         /// How a person is told away from home (texts, push, her secret push
         /// topic): hers, and her admins', to see and to change.
         case away(of: UUID)
@@ -184,8 +186,13 @@ public enum PermissionPolicy {
             // and an admin. A senior never changes another's.
             if person == actor.personId || isAdmin { return true }
             return actor.role != .senior && actor.caresFor.contains(person)
-        case .hubClock:
-            return isAdmin
+        case .hubClock(let setSinceStart, let withinLimit):
+            if isAdmin { return true }
+            // A Pi boots with no real-time clock: a caregiver who looks after
+            // someone (whose doses need the right time) may set it once after
+            // the hub starts, and not far; a caregiver who looks after nobody,
+            // a senior, never.
+            return action == .edit && actor.role == .caregiver && !actor.caresFor.isEmpty && !setSinceStart && withinLimit
         }
     }
 }

@@ -46,7 +46,7 @@ extension HearthStore {
     /// without needing the privilege to set the system clock.
     ///
     /// Every dose, reminder, code's expiry and Trash's purge moves with it,
-    /// so (`corrector` nil is the admin at the hub's console):
+    /// so (`PermissionPolicy`'s `hubClock`; the admin at the hub's console is `Actor.hubTerminal`):
     /// - an admin may set it; more than 48 h from the hub's last record
     ///   only when `confirmed`;
     /// - a caregiver who looks after someone may set it once after the hub
@@ -57,11 +57,10 @@ extension HearthStore {
     /// not come back); either way, Trash and the log wait a day
     /// (ClockSteadiness).
     public func correctClock(
-        to deviceTime: Date, by actor: String, corrector: PermissionPolicy.Actor? = nil, confirmed: Bool = false
+        to deviceTime: Date, by actor: String, corrector: PermissionPolicy.Actor, confirmed: Bool = false
     ) async throws -> ClockReading {
-        let isAdmin = corrector.map { PermissionPolicy.decide($0, .edit, .hubClock) == .allow } ?? true
-        // A caregiver who looks after nobody here has no dose that needs the right time.
-        if let corrector, !isAdmin, corrector.role != .caregiver || corrector.caresFor.isEmpty {
+        // Whom the policy lets set it at all (once, near); whether this time is near is read below.
+        guard PermissionPolicy.decide(corrector, .edit, .hubClock(setSinceStart: false, withinLimit: true)) == .allow else {
             throw HearthError.forbidden("Only an admin, or a caregiver who looks after someone, can set the hub's time")
         }
         let before = currentTime()
@@ -75,7 +74,7 @@ extension HearthStore {
             let lastRecord = try Self.lastStoredTime(transaction.db) ?? before
             let far = abs(deviceTime.timeIntervalSince(lastRecord)) > Self.clockCorrectionLimit
             let days = (abs(deviceTime.timeIntervalSince(lastRecord)) / 86_400 * 10).rounded() / 10
-            if !isAdmin, !firstSinceStart || far {
+            if PermissionPolicy.decide(corrector, .edit, .hubClock(setSinceStart: !firstSinceStart, withinLimit: !far)) != .allow {
                 throw HearthError.forbidden(far
                     ? "That time is \(days) days from the hub's last record; only an admin can move the hub's time that far"
                     : "The hub's time was already set since it started; only an admin can set it again")

@@ -37,11 +37,12 @@ public enum PresentedPairingCode: Sendable {
 extension HearthStore {
     /// A pairing code for `invitee`. `maker` is the person whose device asks
     /// (decided by the permission policy in this transaction, and again when
-    /// the code is redeemed); nil for the admin at the hub's own console
-    /// (`sudo hearth pair`).
+    /// the code is redeemed); `Actor.hubTerminal` for the admin at the hub's
+    /// own console (`sudo hearth pair`). No default: nobody is an admin by
+    /// being left out.
     public func createPairing(
         for invitee: PairingInvitee, deviceName: String?, lifetime: Duration = PairingCode.defaultLifetime, by actor: String,
-        maker: PermissionPolicy.Actor? = nil, seniorInvitesNeedApproval: Bool = true
+        maker: PermissionPolicy.Actor, seniorInvitesNeedApproval: Bool = true
     ) async throws -> PairingInvitation {
         let validDeviceName = try deviceName.map { name throws(HearthError) in try Device.validatedName(name) }
         let newName = try { () throws(HearthError) -> String? in
@@ -64,8 +65,8 @@ extension HearthStore {
             }
             // A senior invites someone new to look after her: the newcomer
             // will look after her, and the policy decides on that.
-            let linkToSenior = personId == nil && maker?.role == .senior ? maker?.personId : nil
-            if let maker, try !Self.mayPair(personId.flatMap(UUID.init(text:)), role: role, maker: maker, transaction.db,
+            let linkToSenior = personId == nil && maker.role == .senior ? maker.personId : nil
+            if try !Self.mayPair(personId.flatMap(UUID.init(text:)), role: role, maker: maker, transaction.db,
                                             newcomerLooksAfter: Set([linkToSenior].compactMap { $0 })) {
                 throw HearthError.forbidden("Only an admin can add a device for someone already in the household; a senior's device invites only someone new to look after her")
             }
@@ -84,7 +85,7 @@ extension HearthStore {
                             validDeviceName, transaction.actor, transaction.time.millisecondsSince1970,
                             expiresAt.millisecondsSince1970, linkToSenior?.text,
                             // The household asks an admin to approve what a senior's tablet pairs.
-                            seniorInvitesNeedApproval && maker?.role == .senior])
+                            seniorInvitesNeedApproval && maker.role == .senior])
             var logged: [String: JSONValue] = ["personName": .string(personName), "role": .string(role.rawValue)]
             // The admins' audit shows whom a senior invited.
             if let linkToSenior { logged["seniorId"] = .string(linkToSenior.text) }

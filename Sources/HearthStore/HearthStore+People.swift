@@ -53,7 +53,7 @@ extension HearthStore {
     /// Archives a person and revokes their devices and alert apps; their
     /// history stays. For an admin (or the hub's terminal); never the
     /// household's last admin.
-    public func archivePerson(id: UUID, as archiver: PermissionPolicy.Actor = .hubTerminal, by actor: String) async throws -> Person {
+    public func archivePerson(id: UUID, as archiver: PermissionPolicy.Actor, by actor: String) async throws -> Person {
         try await write(by: actor) { transaction in
             guard var person = try Self.person(id: id, transaction.db), person.archivedAt == nil else {
                 throw HearthError.notFound(what: "That person")

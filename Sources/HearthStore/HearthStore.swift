@@ -100,8 +100,10 @@ public final class HearthStore: Sendable {
 
     /// The one write path: runs `body` in a write transaction, in which every
     /// mutation appends its change; the changes are published only after the
-    /// transaction commits, in commit order.
-    public func write<T: Sendable>(
+    /// transaction commits, in commit order. Internal: other modules change
+    /// the household only through the store's own methods, each of which
+    /// asks `PermissionPolicy` inside its transaction.
+    func write<T: Sendable>(
         by actor: String,
         _ body: @escaping @Sendable (inout WriteTransaction) throws -> T
     ) async throws -> T {

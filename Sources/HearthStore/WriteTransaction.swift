@@ -6,7 +6,9 @@ import HearthCore
 /// change with `record`, inside the same transaction, so the log can never
 /// disagree with the data.
 public struct WriteTransaction {
-    public let db: Database
+    /// Internal, as `HearthStore.write` is: no other module writes around
+    /// the permission policy.
+    let db: Database
     public let actor: String
     public let time: Date
     public private(set) var changes: [Change] = []

@@ -103,9 +103,9 @@ enum SyncBenchmark {
     /// The household; returns the admin's token (a caregiver of the senior) and the senior's id.
     static func seed(_ store: HearthStore, in directory: URL, dosesPerDay: Int) async throws -> (String, UUID) {
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
-        let admin = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "bench")
+        let admin = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "bench", maker: .hubTerminal)
         let (_, token) = try await store.redeemPairing(.secret(admin.code.secret), deviceName: "Bench", userAgent: nil)
-        let senior = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "bench")
+        let senior = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "bench", maker: .hubTerminal)
         _ = try await store.redeemPairing(.secret(senior.code.secret), deviceName: "Tablet", userAgent: nil)
         let seniorId = try require(try await store.person(named: "Babcia")?.id)
         let adminId = try require(try await store.person(named: "Admin")?.id)

@@ -195,7 +195,7 @@ struct AlertStreamsTests {
         #expect(await revoked.wait { $0.ended.withLock { $0 } })
         #expect(!archived.ended.withLock { $0 })
         #expect(try await home.store.alertApp(id: app.id) == nil)
-        _ = try await home.store.archivePerson(id: home.anna.id, by: "test")
+        _ = try await home.store.archivePerson(id: home.anna.id, as: .hubTerminal, by: "test")
         #expect(await archived.wait { $0.ended.withLock { $0 } })
         #expect(try await home.store.alertApp(id: other.app.app.id) == nil)
         #expect(await revoked.wait { _ in home.streams.openCount == 0 })

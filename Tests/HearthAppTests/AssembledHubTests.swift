@@ -45,7 +45,7 @@ import Testing
             _ = try await Hub.build(configuration, logger: logger)
         }
         // When a paired device asks for its health and writes a note
-        let invitation = try await hub.store.createPairing(for: .newPerson(name: "Ania", role: .admin), deviceName: nil, by: "test")
+        let invitation = try await hub.store.createPairing(for: .newPerson(name: "Ania", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
         let (_, token) = try await hub.store.redeemPairing(.secret(invitation.code.secret), deviceName: "Phone", userAgent: nil)
         let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10)))
         client.connect()

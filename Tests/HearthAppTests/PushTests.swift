@@ -130,7 +130,7 @@ import Testing
 
         // Her phone is removed: the topic it may know stops.
         let before = try #require(try await home.store.pushTopic(of: home.anna.id))
-        let invitation = try await home.store.createPairing(for: .person(home.anna.id), deviceName: nil, by: "cli")
+        let invitation = try await home.store.createPairing(for: .person(home.anna.id), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (phone, _) = try await home.store.redeemPairing(.secret(invitation.code.secret), deviceName: "Anna's phone", userAgent: nil)
         try await home.store.revokeDevice(id: phone.device.id, as: .hubTerminal, by: "test")
         let after = try #require(try await home.store.pushTopic(of: home.anna.id))

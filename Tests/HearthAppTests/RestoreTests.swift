@@ -21,7 +21,7 @@ import Testing
         let root = temporary.url
         let (configuration, store) = try await Self.household(in: root)
         // Given Ania's phone, paired before the backup and removed after it (it was lost)
-        let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "cli")
+        let code = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (phone, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Phone", userAgent: nil)
         let backup = root.appendingPathComponent("backup.sqlite")
         try store.backup(to: backup)

@@ -56,7 +56,11 @@ import Testing
         // Someone new the senior invites: they will look after her once paired.
         "pairing for someone new to look after the senior": .pairing(person: nil, role: .caregiver, looksAfter: [senior]),
         "pairing for a new admin to look after the senior": .pairing(person: nil, role: .admin, looksAfter: [senior]),
-        "hub clock": .hubClock,
+        // Set since the hub started, near its last record.
+        "hub clock": .hubClock(setSinceStart: true, withinLimit: true),
+        // The first setting since the hub started (a Pi has no real-time clock).
+        "hub clock, first since start": .hubClock(setSinceStart: false, withinLimit: true),
+        "hub clock, far": .hubClock(setSinceStart: false, withinLimit: false),
         "senior's screen": .screen(of: senior),
         "caregiver's screen": .screen(of: caregiver),
         // How she is told away from home: hers and her admins'.
@@ -81,6 +85,7 @@ import Testing
             // Never for anyone who exists: her caregiver may look after others too (issue 38 #2).
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
+            "hub clock, first since start": "nnnn", "hub clock, far": "nnnn",
             "senior's screen": "yyyy", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
         ],
         "other senior": [
@@ -98,6 +103,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
+            "hub clock, first since start": "nnnn", "hub clock, far": "nnnn",
             "senior's screen": "nnnn", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
         ],
         "linked caregiver": [
@@ -115,6 +121,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "yyyy", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
+            "hub clock, first since start": "nnyn", "hub clock, far": "nnnn",
             "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
         ],
         "unlinked caregiver": [
@@ -132,6 +139,7 @@ import Testing
             "senior's device": "nnnn", "caregiver's device": "nnnn", "household settings": "ynnn",
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
+            "hub clock, first since start": "nnnn", "hub clock, far": "nnnn",
             "senior's screen": "nnnn", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
         ],
         "linked admin": [
@@ -149,6 +157,7 @@ import Testing
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
+            "hub clock, first since start": "yyyy", "hub clock, far": "yyyy",
             "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
         ],
         "unlinked admin": [
@@ -166,6 +175,7 @@ import Testing
             "senior's device": "yyyy", "caregiver's device": "yyyy", "household settings": "yyyy",
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
+            "hub clock, first since start": "yyyy", "hub clock, far": "yyyy",
             "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
         ],
     ]

@@ -20,7 +20,7 @@ public enum RunningHub {
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
-        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
         let (_, adminToken) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
         let logger = Logger(label: "test")
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

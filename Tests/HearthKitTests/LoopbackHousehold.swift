@@ -36,7 +36,7 @@ struct LoopbackHousehold: Sendable {
     }
 
     static func device(_ store: HearthStore, _ name: String, _ role: Person.Role) async throws -> String {
-        let invitation = try await store.createPairing(for: .newPerson(name: name, role: role), deviceName: nil, by: "test")
+        let invitation = try await store.createPairing(for: .newPerson(name: name, role: role), deviceName: nil, by: "test", maker: .hubTerminal)
         return try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "\(name)'s device", userAgent: nil).1
     }
 

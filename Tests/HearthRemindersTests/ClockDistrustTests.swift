@@ -34,7 +34,7 @@ import Testing
         #expect(far.looksWrong && far.difference == 3 * 86_400)
         #expect(try await home.alerts().map(\.kind) == [.clock])
 
-        _ = try await home.store.correctClock(to: farAhead, by: "test", confirmed: true)
+        _ = try await home.store.correctClock(to: farAhead, by: "test", corrector: .hubTerminal, confirmed: true)
         #expect(abs(home.store.currentTime().timeIntervalSince(farAhead)) < 1)
         #expect(try await home.alerts().allSatisfy { !$0.isOpen })
         try home.restart()

@@ -31,7 +31,7 @@ import Testing
     /// A new person of `role` with one paired device, and its token.
     static func paired(_ store: HearthStore, _ name: String, _ role: Person.Role, device: String = "Telefon") async throws
         -> (device: PairedDevice, token: String) {
-        let code = try await store.createPairing(for: .newPerson(name: name, role: role), deviceName: nil, by: "test")
+        let code = try await store.createPairing(for: .newPerson(name: name, role: role), deviceName: nil, by: "test", maker: .hubTerminal)
         return try await store.redeemPairing(.secret(code.code.secret), deviceName: device, userAgent: nil)
     }
 
@@ -132,7 +132,7 @@ import Testing
 
     @Test func revokingADeviceClosesItsLiveConnection() async throws {
         try await RunningHub.with { port, store, _, token in
-            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
             let close = try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/live",
@@ -260,7 +260,7 @@ import Testing
 
     @Test func listenersHearOnlyWhatTheirRoleMaySee() async throws {
         try await RunningHub.with { port, store, _, token in
-            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (_, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
             let collected = FrameCollector()
             _ = try await WebSocketClient.connect(
@@ -269,7 +269,7 @@ import Testing
                 logger: Logger(label: "ws")
             ) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                _ = try await store.createPairing(for: .newPerson(name: "Someone", role: .admin), deviceName: nil, by: "test")
+                _ = try await store.createPairing(for: .newPerson(name: "Someone", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
                 _ = try await store.updateHousehold(name: "Last", timeZone: nil, by: "test")
                 while let message = try await messages.next() {
                     let frame = try Self.frame(message)

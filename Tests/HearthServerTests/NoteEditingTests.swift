@@ -309,7 +309,7 @@ extension NoteEditingTests {
 
     @Test func revokingADeviceClosesItsEditingConnection() async throws {
         try await RunningHub.with { port, store, _, _ in
-            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
             let note = try await store.createNote(ownerId: tablet.person.id, title: "", text: "x", visibility: .private, pinned: false, by: "t")
             let closed = try await WebSocketClient.connect(
@@ -329,7 +329,7 @@ extension NoteEditingTests {
 
     @Test func someoneElsesPrivateNoteCannotBeOpened() async throws {
         try await RunningHub.with { port, store, _, token in
-            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
+            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t", maker: .hubTerminal)
             let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
             let diary = try await store.createNote(ownerId: senior.person.id, title: "Pamiętnik", text: "", visibility: .private, pinned: false, by: "t")
             await #expect(throws: (any Error).self) {
@@ -351,7 +351,7 @@ extension NoteEditingTests {
 extension NoteEditingTests {
     @Test func aNoteSharedForReadingIsReadButTypingIntoItIsRefusedWith4403() async throws {
         try await RunningHub.with { port, store, _, token in
-            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
+            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t", maker: .hubTerminal)
             let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
             let note = try await store.createNote(ownerId: senior.person.id, title: "Moje leki", text: "rano", visibility: .shared,
                                                   readOnly: true, pinned: false, by: "t")
@@ -386,7 +386,7 @@ extension NoteEditingTests {
 
     @Test func aCircleNoteCannotBeOpenedFromOutsideTheCircle() async throws {
         try await RunningHub.with { port, store, _, token in
-            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
+            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t", maker: .hubTerminal)
             let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
             let note = try await store.createNote(ownerId: senior.person.id, title: "Dla opiekunów", text: "", visibility: .circle,
                                                   pinned: false, by: "t")

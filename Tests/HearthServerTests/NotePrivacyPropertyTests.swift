@@ -155,7 +155,7 @@ final class HeldSocket: Sendable {
                 return member.actor.caresFor.first.map { (true, $0) } ?? (false, nil)
             }
             // Babcia's second tablet, removed partway
-            let spare = try await store.createPairing(for: .person(members[1].person), deviceName: "Spare", by: "t")
+            let spare = try await store.createPairing(for: .person(members[1].person), deviceName: "Spare", by: "t", maker: .hubTerminal)
             let (sparePaired, spareToken) = try await store.redeemPairing(.secret(spare.code.secret), deviceName: "Spare", userAgent: nil)
             members.append(Member(name: "Babcia's spare", person: members[1].person, actor: members[1].actor, token: spareToken,
                                   device: sparePaired.device.id))

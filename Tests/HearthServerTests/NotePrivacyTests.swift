@@ -218,9 +218,9 @@ import Testing
         try await RunningHub.with { port, store, _, _ in
             let admin = try #require(try await store.people().first)
             let adminActor = PermissionPolicy.Actor(personId: admin.id, role: .admin)
-            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t")
+            let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t", maker: .hubTerminal)
             let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
-            let ania = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "t")
+            let ania = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "t", maker: .hubTerminal)
             let (carer, carerToken) = try await store.redeemPairing(.secret(ania.code.secret), deviceName: "Phone", userAgent: nil)
             try await store.link(caregiver: carer.person.id, senior: senior.person.id, as: adminActor, by: "t")
             let note = try await store.createNote(ownerId: senior.person.id, title: "Dla opiekunów", text: "", visibility: .circle,

@@ -32,7 +32,7 @@ enum RunningNotekHub {
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
         var token = ""
         if try await store.people().isEmpty {
-            let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
+            let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
             token = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil).1
         }
         let logger = Logger(label: "test")

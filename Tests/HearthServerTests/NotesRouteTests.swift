@@ -14,7 +14,7 @@ import Testing
 
     /// A device token for someone new with `role`.
     static func device(_ store: HearthStore, _ name: String, _ role: Person.Role) async throws -> String {
-        let invitation = try await store.createPairing(for: .newPerson(name: name, role: role), deviceName: nil, by: "test")
+        let invitation = try await store.createPairing(for: .newPerson(name: name, role: role), deviceName: nil, by: "test", maker: .hubTerminal)
         return try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "\(name)'s phone", userAgent: nil).1
     }
 

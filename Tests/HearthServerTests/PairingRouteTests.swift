@@ -23,7 +23,7 @@ import Testing
 
     @Test func aCodeFromTheQRPairsTheDeviceAndSetsItsCookie() async throws {
         try await RouteTests.withRouter { client, store in
-            let invitation = try await store.createPairing(for: .newPerson(name: "Anna", role: .admin), deviceName: nil, by: "cli")
+            let invitation = try await store.createPairing(for: .newPerson(name: "Anna", role: .admin), deviceName: nil, by: "cli", maker: .hubTerminal)
             let (status, body, cookie) = try await Self.pair(client, #"{"code":"\#(invitation.code.secret)","deviceName":"Anna's phone"}"#)
             #expect(status == .created)
             guard case .string(let token) = body["token"] else { Issue.record("no token in \(body)"); return }
@@ -93,9 +93,9 @@ import Testing
 
     @Test func onlyAdminsRevokeOthersDevicesAndRevocationTakesEffectAtOnce() async throws {
         try await RouteTests.withRouter { client, store in
-            let adminCode = try await store.createPairing(for: .newPerson(name: "Second admin", role: .admin), deviceName: nil, by: "cli")
+            let adminCode = try await store.createPairing(for: .newPerson(name: "Second admin", role: .admin), deviceName: nil, by: "cli", maker: .hubTerminal)
             let (admin, adminToken) = try await store.redeemPairing(.secret(adminCode.code.secret), deviceName: "Laptop", userAgent: nil)
-            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "cli")
+            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "cli", maker: .hubTerminal)
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
 
             // The senior cannot see, let alone revoke, the admin's laptop.
@@ -119,7 +119,7 @@ import Testing
 
     @Test func aCookieAloneCannotChangeThingsWithoutAnOrigin() async throws {
         try await RouteTests.withRouter { client, store in
-            let code = try await store.createPairing(for: .newPerson(name: "Second admin", role: .admin), deviceName: nil, by: "cli")
+            let code = try await store.createPairing(for: .newPerson(name: "Second admin", role: .admin), deviceName: nil, by: "cli", maker: .hubTerminal)
             let (_, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Laptop", userAgent: nil)
             try await client.execute(uri: "/api/v1/household", method: .patch,
                                      headers: [.contentType: "application/json", .cookie: "hearth_device=\(token)"],
@@ -192,7 +192,7 @@ extension JSONValue {
     /// itself, made the tablet that caregiver, who looks after other seniors.
     @Test func aSeniorsTabletInvitesOnlySomeoneNewNeverAnyoneWhoExists() async throws {
         try await RouteTests.withRouter { client, store in
-            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
             let linked = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
             let stranger = try await store.addPerson(name: "Obcy", role: .caregiver, by: "test")
@@ -209,7 +209,7 @@ extension JSONValue {
 
     @Test func aSeniorsTabletNeverPairsAnAdminAndItsCodesDieWithIt() async throws {
         try await RouteTests.withRouter { client, store in
-            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
             let admin = try #require(try await store.person(named: "Admin"))
             let kasia = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
@@ -234,7 +234,7 @@ extension JSONValue {
     }
     @Test func theAdminSeesWhichDevicesASeniorsTabletAdded() async throws {
         try await RouteTests.withRouter { client, store in
-            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test")
+            let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
             // Given Babcia's tablet showed a code for someone new that Kasia's phone used
             let (made, invitation) = try await Self.invite(client, #"{"newPerson":{"name":"Kasia","role":"caregiver"}}"#, token: tabletToken)

@@ -20,7 +20,7 @@ import Testing
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
-        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
         let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
         let app = Application(router: HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test"))))
         try await app.test(.router) { client in try await body(PairedClient(anonymous: client, token: token), store) }
@@ -72,7 +72,7 @@ import Testing
             .init(type: "_hearth._tcp", name: "Kowalski family (Hearth) #2", port: 8080),
         ])
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
-        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
         let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
         let app = Application(router: HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")), discovery: { status }))
         try await app.test(.router) { client in

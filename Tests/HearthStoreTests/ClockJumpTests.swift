@@ -117,7 +117,7 @@ import Testing
         let (store, _) = try await Self.household(directory, clock: clock)
         defer { try? store.close() }
         // A code made now, which would expire in ten minutes
-        let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .caregiver), deviceName: nil, by: "cli")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal)
         // When the hub's time is set an hour back
         _ = try await store.correctClock(to: store.currentTime().addingTimeInterval(-3600), by: "t", corrector: Self.admin)
         // Then it pairs nobody, though by the new time it was "made in the future"

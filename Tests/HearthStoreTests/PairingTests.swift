@@ -21,7 +21,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Self.store(directory)
         defer { try? store.close() }
-        let invitation = try await store.createPairing(for: .newPerson(name: "Anna", role: .admin), deviceName: nil, by: "cli")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Anna", role: .admin), deviceName: nil, by: "cli", maker: .hubTerminal)
         #expect(try await store.pairingStatus(id: invitation.id) == .waiting)
 
         let (paired, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Anna's phone", userAgent: "Firefox")
@@ -47,7 +47,7 @@ import Testing
         let store = try Self.store(directory)
         defer { try? store.close() }
         let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, by: "cli")
-        let invitation = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli")
+        let invitation = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli", maker: .hubTerminal)
         let typed = invitation.code.displayedShortCode.lowercased()
         let (paired, _) = try await store.redeemPairing(.shortCode(typed), deviceName: nil, userAgent: nil)
         #expect(paired.person.id == senior.id)
@@ -59,16 +59,16 @@ import Testing
         let store = try Self.store(directory)
         defer { try? store.close() }
         let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, by: "cli")
-        let named = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli")
+        let named = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli", maker: .hubTerminal)
         let (kept, _) = try await store.redeemPairing(.secret(named.code.secret), deviceName: nil, suggestedDeviceName: "Tablet", userAgent: nil)
         #expect(kept.device.name == "Kitchen tablet", "hearth pair --device-name is kept over the page's guess")
-        let unnamed = try await store.createPairing(for: .person(senior.id), deviceName: nil, by: "cli")
+        let unnamed = try await store.createPairing(for: .person(senior.id), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (guessed, _) = try await store.redeemPairing(.secret(unnamed.code.secret), deviceName: nil, suggestedDeviceName: "Tablet", userAgent: nil)
         #expect(guessed.device.name == "Tablet")
-        let again = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli")
+        let again = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli", maker: .hubTerminal)
         let (chosen, _) = try await store.redeemPairing(.secret(again.code.secret), deviceName: "Bedroom tablet", suggestedDeviceName: "Tablet", userAgent: nil)
         #expect(chosen.device.name == "Bedroom tablet", "what the person typed wins")
-        let last = try await store.createPairing(for: .person(senior.id), deviceName: nil, by: "cli")
+        let last = try await store.createPairing(for: .person(senior.id), deviceName: nil, by: "cli", maker: .hubTerminal)
         await #expect(throws: HearthError.invalid(fields: ["suggestedDeviceName": "must not be empty"])) {
             _ = try await store.redeemPairing(.secret(last.code.secret), deviceName: nil, suggestedDeviceName: " ", userAgent: nil)
         }
@@ -80,7 +80,7 @@ import Testing
         let store = try Self.store(directory, clock: clock)
         defer { try? store.close() }
         let invitation = try await store.createPairing(for: .newPerson(name: "Piotr", role: .caregiver), deviceName: nil,
-                                                       lifetime: .seconds(60), by: "cli")
+                                                       lifetime: .seconds(60), by: "cli", maker: .hubTerminal)
         clock.advance(61)
         #expect(try await store.pairingStatus(id: invitation.id) == .expired)
         await #expect(throws: HearthError.self) {
@@ -93,7 +93,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Self.store(directory)
         defer { try? store.close() }
-        let invitation = try await store.createPairing(for: .newPerson(name: "Ewa", role: .caregiver), deviceName: nil, by: "cli")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Ewa", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal)
         let wrong = invitation.code.shortCode == "00000000" ? "11111111" : "00000000"
         let before = try await store.latestSeq()
         for attempt in 1...20 {
@@ -112,7 +112,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Self.store(directory)
         defer { try? store.close() }
-        let invitation = try await store.createPairing(for: .newPerson(name: "Jan", role: .caregiver), deviceName: nil, by: "cli")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Jan", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal)
         for garbage in ["", "not-a-code", String(repeating: "x", count: 500)] {
             await #expect(throws: HearthError.self) {
                 _ = try await store.redeemPairing(.secret(garbage), deviceName: "Phone", userAgent: nil)
@@ -128,7 +128,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Self.store(directory)
         defer { try? store.close() }
-        let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .senior), deviceName: nil, by: "cli")
+        let invitation = try await store.createPairing(for: .newPerson(name: "Ola", role: .senior), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
         try store.close()
 
@@ -147,9 +147,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Self.store(directory)
         defer { try? store.close() }
-        let first = try await store.createPairing(for: .newPerson(name: "Marek", role: .caregiver), deviceName: nil, by: "cli")
+        let first = try await store.createPairing(for: .newPerson(name: "Marek", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (phone, phoneToken) = try await store.redeemPairing(.secret(first.code.secret), deviceName: "Phone", userAgent: nil)
-        let second = try await store.createPairing(for: .person(phone.person.id), deviceName: nil, by: "cli")
+        let second = try await store.createPairing(for: .person(phone.person.id), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (_, laptopToken) = try await store.redeemPairing(.secret(second.code.secret), deviceName: "Laptop", userAgent: nil)
 
         // Both are recognised once, so the hub remembers who they are.
@@ -159,7 +159,7 @@ import Testing
         #expect(try await store.pairedDevice(token: phoneToken) == nil)
         #expect(try await store.pairedDevice(token: laptopToken) != nil)
 
-        _ = try await store.archivePerson(id: phone.person.id, by: "cli")
+        _ = try await store.archivePerson(id: phone.person.id, as: .hubTerminal, by: "cli")
         #expect(try await store.pairedDevice(token: laptopToken) == nil)
         #expect(try await store.devices(includingRevoked: false).isEmpty)
         #expect(try await store.pairedDevice(token: "forged-\(phoneToken)") == nil)
@@ -169,7 +169,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let hub = try Self.store(directory)
         defer { try? hub.close() }
-        let pairing = try await hub.createPairing(for: .newPerson(name: "Marek", role: .caregiver), deviceName: nil, by: "cli")
+        let pairing = try await hub.createPairing(for: .newPerson(name: "Marek", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (phone, token) = try await hub.redeemPairing(.secret(pairing.code.secret), deviceName: "Phone", userAgent: nil)
         let senior = try await hub.addPerson(name: "Babcia", role: .senior, by: "cli")
         #expect(try await hub.pairedDevice(token: token)?.caresFor == [])

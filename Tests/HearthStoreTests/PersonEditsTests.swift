@@ -118,7 +118,7 @@ import Testing
         let home = try await Self.home(directory)
         defer { try? home.store.close() }
         let store = home.store
-        let code = try await store.createPairing(for: .person(home.tomek.id), deviceName: nil, by: "cli")
+        let code = try await store.createPairing(for: .person(home.tomek.id), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (tomekPhone, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Telefon Tomka", userAgent: nil)
         _ = try await store.pairedDevice(token: token)  // "seen": bookkeeping, not audited
         _ = try await store.updatePerson(id: home.zosia.id, PersonChange(name: "Babcia Zofia", phone: .some("22 123 45 67")),

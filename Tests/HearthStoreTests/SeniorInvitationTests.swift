@@ -15,7 +15,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let home = try await NotesTests.household(directory)
         defer { try? home.store.close() }
-        let code = try await home.store.createPairing(for: .person(home.senior.id), deviceName: nil, by: "cli")
+        let code = try await home.store.createPairing(for: .person(home.senior.id), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (tablet, _) = try await home.store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet Zosi", userAgent: nil)
         try await body(home, home.store, tablet, tablet.actor)
     }
@@ -104,7 +104,7 @@ import Testing
                 try await store.approveDevice(id: olasPhone.device.id, as: .hubTerminal, by: "cli")
             }
             // An admin's code never waits, whatever the household asks.
-            let adminCode = try await store.createPairing(for: .newPerson(name: "Jan", role: .caregiver), deviceName: nil, by: "cli",
+            let adminCode = try await store.createPairing(for: .newPerson(name: "Jan", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal,
                                                           seniorInvitesNeedApproval: true)
             let (jansPhone, _) = try await store.redeemPairing(.secret(adminCode.code.secret), deviceName: "Telefon Jana", userAgent: nil)
             #expect(!jansPhone.device.awaitingApproval)
