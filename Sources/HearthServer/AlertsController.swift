@@ -89,8 +89,7 @@ struct AlertsController {
             guard let personId = body?.personId ?? (actor.role == .senior ? actor.personId : nil) else {
                 throw HearthError.invalid(fields: ["personId": "is required: name the senior who needs help"])
             }
-            try context.require(.create, .care(of: personId), what: "That person")
-            let alert = try await store.raiseSOS(for: personId, raisedBy: actor.personId, by: context.caller.actorName)
+            let alert = try await store.raiseSOS(for: personId, as: actor, by: context.caller.actorName)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.alerts, alert.id)], response: alert.json)
         }
     }

@@ -50,11 +50,11 @@ struct HouseholdController {
             RemindersBody(try await store.reminderSettings())
         }
         household.put("reminders") { request, context -> RemindersBody in
-            // Only admins manage the household's settings.
-            try context.require(.edit, .household, what: "The household")
+            // Only admins manage the household's settings (asked first, so a caregiver's bad body is still 403).
+            let editor = try context.require(.edit, .household, what: "The household")
             let body = try await request.decode(as: RemindersBody.self, context: context)
             return RemindersBody(try await store.updateReminderSettings(
-                ReminderSettings(graceMinutes: body.graceMinutes, repeatMinutes: body.repeatMinutes), by: context.caller.actorName))
+                ReminderSettings(graceMinutes: body.graceMinutes, repeatMinutes: body.repeatMinutes), as: editor, by: context.caller.actorName))
         }
         // The household's audit, for its admins.
         household.get("audit") { request, context -> [AuditEntryBody] in
@@ -69,11 +69,11 @@ struct HouseholdController {
             return HouseholdBody(household)
         }
         household.patch { request, context -> HouseholdBody in
-            // Only admins manage the household's settings.
-            try context.require(.edit, .household, what: "The household")
+            // Only admins manage the household's settings (asked first, so a caregiver's bad body is still 403).
+            let editor = try context.require(.edit, .household, what: "The household")
             let patch = try await request.decode(as: HouseholdPatch.self, context: context)
             let household = try await store.updateHousehold(
-                name: patch.name, timeZone: patch.timeZone, language: patch.language, by: context.caller.actorName)
+                name: patch.name, timeZone: patch.timeZone, language: patch.language, as: editor, by: context.caller.actorName)
             return HouseholdBody(household)
         }
     }

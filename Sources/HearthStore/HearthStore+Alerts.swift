@@ -6,15 +6,17 @@ extension HearthStore {
     // MARK: Writing
 
     /// SOS from a senior's device (or a caregiver's, for the senior): every
-    /// caregiver linked to the senior is alerted at once.
-    public func raiseSOS(for personId: UUID, raisedBy person: UUID, by actor: String) async throws -> CareAlert {
+    /// caregiver linked to the senior is alerted at once. `raiser` must be
+    /// let record that senior's care (herself, or one who looks after her).
+    public func raiseSOS(for personId: UUID, as raiser: PermissionPolicy.Actor, by actor: String) async throws -> CareAlert {
         try await write(by: actor) { transaction in
+            try PermissionPolicy.require(raiser, .create, .care(of: personId), what: "That person")
             guard let senior = try Self.person(id: personId, transaction.db), senior.archivedAt == nil, senior.role == .senior else {
                 throw HearthError.invalid(fields: ["personId": "must be a senior in the household"])
             }
-            let raiser = try Self.person(id: person, transaction.db)
+            let raisedBy = try Self.person(id: raiser.personId, transaction.db)
             let alert = CareAlert(kind: .sos, audience: .caregivers, personId: personId, raisedBy: actor, raisedAt: transaction.time,
-                                  details: ["personName": .string(senior.name), "raisedByName": .string(raiser?.name ?? "")])
+                                  details: ["personName": .string(senior.name), "raisedByName": .string(raisedBy?.name ?? "")])
             try Self.insertAlert(alert, onceKey: nil, in: &transaction)
             return alert
         }

@@ -60,15 +60,17 @@ extension HearthStore {
     }
 
     /// "Take all": every dose of `personId` planned in `slot` on `date` that is
-    /// not yet taken or skipped is recorded taken, in one write.
-    public func takeAll(personId: UUID, date: LocalDate, slot: DoseSlot, recordedBy person: UUID, by actor: String) async throws -> [Dose] {
+    /// not yet taken or skipped is recorded taken by `person`, in one write,
+    /// if the policy lets her record that senior's care.
+    public func takeAll(personId: UUID, date: LocalDate, slot: DoseSlot, as person: PermissionPolicy.Actor, by actor: String) async throws -> [Dose] {
         try await write(by: actor) { transaction in
+            try PermissionPolicy.require(person, .create, .care(of: personId), what: "That person")
             let zone = try Self.householdTimeZone(transaction.db)
             let plan = try Self.dayPlan(personId: personId, date: date, in: zone, transaction.db)
             var recorded: [Dose] = []
             for item in plan where item.planned.slot == slot && !(item.dose?.status.isAnswered ?? false) {
                 guard item.planned.due.timeIntervalSince(transaction.time) <= Self.earliestAnswer else { continue }
-                recorded.append(try Self.answer(item.planned, of: item.medication, .taken(at: nil), recordedBy: person, in: &transaction).dose)
+                recorded.append(try Self.answer(item.planned, of: item.medication, .taken(at: nil), recordedBy: person.personId, in: &transaction).dose)
             }
             return recorded
         }

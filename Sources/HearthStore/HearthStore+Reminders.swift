@@ -27,9 +27,11 @@ extension HearthStore {
         return ReminderSettings(graceMinutes: row["graceMinutes"], repeatMinutes: row["repeatMinutes"])
     }
 
-    public func updateReminderSettings(_ settings: ReminderSettings, by actor: String) async throws -> ReminderSettings {
+    /// How persistent reminders are, the household's: an admin's to change.
+    public func updateReminderSettings(_ settings: ReminderSettings, as editor: PermissionPolicy.Actor, by actor: String) async throws -> ReminderSettings {
         let settings = try settings.validated()
         return try await write(by: actor) { transaction in
+            try PermissionPolicy.require(editor, .edit, .household, what: "The household")
             guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
             guard try Self.reminderSettings(transaction.db) != settings else { return settings }
             try transaction.db.cachedExecute(sql: "UPDATE household SET graceMinutes = ?, repeatMinutes = ?",

@@ -13,7 +13,7 @@ struct AlertStreamsTests {
         let piotr = StreamRecorder(try await home.streams.open(try await home.reader(for: home.piotr), since: .none))
         #expect(await anna.wait { $0.events.withLock { $0.first?.kind == .open && $0.first?.topic == "sos,doses" } })
 
-        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         #expect(await anna.wait { $0.messages.count == 1 })
         let message = try #require(anna.messages.first)
         #expect(message.topic == "sos" && message.priority == 5 && message.sequenceId == sos.id.text)
@@ -31,7 +31,7 @@ struct AlertStreamsTests {
         let home = try await AlertHome()
         let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
         let tablet = StreamRecorder(try await home.streams.open(try await home.reader(for: home.zosia), since: .none))
-        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         #expect(await anna.wait { $0.messages.count == 1 })
         // Both buttons take the notification away once the hub says yes.
         #expect(anna.messages[0].actions.map(\.clear) == [true, true])
@@ -53,7 +53,7 @@ struct AlertStreamsTests {
         let home = try await AlertHome()
         let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
         let tablet = StreamRecorder(try await home.streams.open(try await home.reader(for: home.zosia), since: .none))
-        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         #expect(await anna.wait { $0.messages.count == 1 })
         _ = try await home.store.acknowledgeAlert(id: sos.id, as: try await home.actor(home.zosia), by: "device:tablet")
         #expect(await anna.wait { $0.messages.count == 2 })
@@ -87,14 +87,14 @@ struct AlertStreamsTests {
     @Test func aPhoneThatWasAwayGetsWhatItMissedOnceInOrder() async throws {
         let home = try await AlertHome()
         let reader = try await home.reader(for: home.anna)
-        let first = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let first = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let missed = try await home.streams.poll(reader, since: .all)
         #expect(missed.map(\.sequenceId) == [first.id.text])
         let lastSeen = try #require(missed.last?.id)
 
         // Away: another SOS, and Jan's, which Anna may not see.
-        _ = try await home.store.raiseSOS(for: home.jan.id, raisedBy: home.jan.id, by: "test")
-        let second = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        _ = try await home.store.raiseSOS(for: home.jan.id, as: PermissionPolicy.Actor(personId: home.jan.id, role: .senior), by: "test")
+        let second = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let since = try #require(NtfySince.parse(lastSeen))
         #expect(try await home.streams.poll(reader, since: since).map(\.sequenceId) == [second.id.text])
         let back = StreamRecorder(try await home.streams.open(reader, since: since))
@@ -108,7 +108,7 @@ struct AlertStreamsTests {
         let home = try await AlertHome()
         // `all` replays the day, care links included: they made Anna who she is.
         let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .all))
-        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         #expect(await anna.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
         #expect(!anna.ended.withLock { $0 })
     }
@@ -118,12 +118,12 @@ struct AlertStreamsTests {
         let anna = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
         // Linked to Jan now: his SOS reaches her on the same connection.
         try await home.store.link(caregiver: home.anna.id, senior: home.jan.id, as: .hubTerminal, by: "test")
-        let jans = try await home.store.raiseSOS(for: home.jan.id, raisedBy: home.jan.id, by: "test")
+        let jans = try await home.store.raiseSOS(for: home.jan.id, as: PermissionPolicy.Actor(personId: home.jan.id, role: .senior), by: "test")
         #expect(await anna.wait { $0.messages.map(\.sequenceId) == [jans.id.text] })
         // No longer looking after Zosia: nothing of hers, from the moment the link is undone.
         try await home.store.removeCareLink(caregiver: home.anna.id, senior: home.zosia.id, as: .hubTerminal, by: "test")
-        let zosias = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
-        let jansAgain = try await home.store.raiseSOS(for: home.jan.id, raisedBy: home.jan.id, by: "test")
+        let zosias = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
+        let jansAgain = try await home.store.raiseSOS(for: home.jan.id, as: PermissionPolicy.Actor(personId: home.jan.id, role: .senior), by: "test")
         #expect(await anna.wait { $0.messages.count == 2 })
         try await Task.sleep(for: .milliseconds(100))
         #expect(anna.messages.map(\.sequenceId) == [jans.id.text, jansAgain.id.text])
@@ -137,9 +137,9 @@ struct AlertStreamsTests {
         // The phone's last id, in the form older hubs gave (still read).
         let lastSeen = "h\(try await home.store.latestSeq())"
         // Away: an SOS raised and answered, and one still waiting.
-        let handled = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let handled = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         _ = try await home.store.acknowledgeAlert(id: handled.id, as: try await home.actor(home.anna), by: "test")
-        let waiting = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let waiting = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let since = try #require(NtfySince.parse(lastSeen))
         let polled = try await home.streams.poll(reader, since: since)
         #expect(polled.map(\.kind) == [.clear, .message])
@@ -153,10 +153,10 @@ struct AlertStreamsTests {
         let clock = Locked(Date())
         let home = try await AlertHome(clock: clock)
         let reader = try await home.reader(for: home.anna)
-        let old = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let old = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let oldId = try #require(try await home.streams.poll(reader, since: .all).last?.id)
         clock.withLock { $0 += 2 * 86_400 }
-        let recent = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let recent = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         for since in [NtfySince.all, .time(Date(timeIntervalSince1970: 1)), .after(seq: 0, at: nil)] {
             #expect(try await home.streams.poll(reader, since: since).map(\.sequenceId) == [recent.id.text], "\(since)")
         }
@@ -169,14 +169,14 @@ struct AlertStreamsTests {
         let clock = Locked(Date())
         let home = try await AlertHome(clock: clock)
         let reader = try await home.reader(for: home.anna)
-        let first = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let first = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let firstId = try #require(try await home.streams.poll(reader, since: .all).last?.id)
         let seq = try #require(NtfyMessageID(firstId)?.seq)
         // The phone holds an id the log will give again to another change, as
         // after a restore: its seq, written a minute from now.
         clock.withLock { $0 += 60 }
         let reused = NtfyMessageID.of(seq: seq, at: clock.withLock { $0 })
-        let later = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let later = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let since = try #require(NtfySince.parse(reused))
         #expect(try await home.streams.poll(reader, since: since).map(\.sequenceId) == [later.id.text])
         // And an id ahead of the log is placed by its time too.
@@ -245,7 +245,7 @@ struct AlertStreamsTests {
         #expect(await old.wait { $0.ended.withLock { $0 } })
         #expect(dropped.withLock { $0 })
         #expect(await other.wait { $0.ended.withLock { $0 } })
-        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         #expect(await back.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
         #expect(await sosOnly.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
         #expect(home.streams.openCount == 2)
@@ -256,7 +256,7 @@ struct AlertStreamsTests {
         let dropped = Locked(false)
         let stalled = try await home.streams.open(try await home.reader(for: home.anna), since: .none) { dropped.withLock { $0 = true } }
         let reading = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
-        for _ in 0..<10 { _ = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test") }
+        for _ in 0..<10 { _ = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test") }
         #expect(await reading.wait { $0.messages.count == 10 })
         // The stalled one got what fitted, then was closed, its connection
         // dropped (a write to it may never finish): it reconnects with its last id.
@@ -274,7 +274,7 @@ struct AlertDeliveryTests {
         let home = try await AlertHome()
         let reader = try await home.reader(for: home.anna)
         let stream = try await home.streams.open(reader, since: .none)
-        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         for await event in stream where event.kind == .message {
             stream.written(event)
             break

@@ -40,7 +40,7 @@ import Testing
         let store = home.store
         let modem = try DummyModem()
         defer { modem.stop() }
-        let sos = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
 
         let first = try await service(store, config: modem.config.path).pass()
         #expect(first.due.count == 1, "Anna only: Ela chose nothing, Piotr does not look after Zosia")
@@ -82,7 +82,7 @@ import Testing
         defer { modem.stop() }
         let neighbour = EmergencyContact(id: UUID.random(), name: "Pani Halina", phone: "+48 600 100 900")
         _ = try await store.setEmergencyContacts([neighbour], as: .hubTerminal, by: "test")
-        let sos = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         let away = service(store, config: modem.config.path)
         let first = try await away.pass()
         #expect(first.due.map(\.message.channel) == [.sms])
@@ -106,12 +106,12 @@ import Testing
                                                  as: .hubTerminal, by: "test")
         // A limit of one text: the first SOS uses it, the second still goes.
         let away = service(store, config: modem.config.path, limit: 1)
-        let sos = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         #expect(try await away.pass().due.count == 1)
         _ = try await store.respondToAlert(id: sos.id, as: try await home.actor(home.anna), by: "device:phone")
         advance(11 * 60)
         #expect(try await away.pass().due.isEmpty, "Anna is on her way: the neighbour is not texted")
-        let second = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let second = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         #expect(try await away.pass().due.count == 1)
         _ = try await modem.sent(count: 2)
         _ = try await store.acknowledgeAlert(id: second.id, as: try await home.actor(home.anna), by: "device:phone")
@@ -133,7 +133,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let missingConfig = directory.url.appendingPathComponent("no-smsdrc").path
         let status = AwayStatus(sms: SMSSettings(enabled: true))
-        let sos = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         let broken = try await service(store, config: missingConfig, status: status).pass()
         #expect(broken.nextCheck == clock.withLock { $0 }.addingTimeInterval(5), "tried again in 5 s")
         let waiting = try #require(try await store.awayMessages(ofAlert: sos.id).first)
@@ -156,7 +156,7 @@ import Testing
         let store = home.store
         let modem = try DummyModem()
         defer { modem.stop() }
-        let sos = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         _ = try await service(store, config: modem.config.path).pass()
         let code = try #require(try await store.awayMessages(ofAlert: sos.id).first?.code)
         try await store.removeCareLink(caregiver: home.anna.id, senior: home.zosia.id, as: .hubTerminal, by: "test")

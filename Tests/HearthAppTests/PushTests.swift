@@ -63,7 +63,7 @@ import Testing
         defer { try? home.store.close() }
         let server = try await WebhookReceiver(answers: [])
         defer { server.stop() }
-        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         #expect(try await service(home.store, server: server.port).pass().due.count == 1, "Anna only: Piotr looks after someone else")
         let request = try #require(try await server.waitForRequests(1).first)
         #expect(request.method == "POST" && request.uri == "/" && request.contentType == "application/json")
@@ -91,7 +91,7 @@ import Testing
         nobody.stop()
         try await Task.sleep(for: .milliseconds(100))
         let status = AwayStatus(sms: SMSSettings(), push: PushSettings(enabled: true))
-        let sos = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         let down = try await service(home.store, server: closedPort, status: status).pass()
         #expect(down.nextCheck == clock.withLock { $0 }.addingTimeInterval(5))
         #expect(try await home.store.awayMessages(ofAlert: sos.id).first?.state == .queued)
@@ -112,7 +112,7 @@ import Testing
         // A refusal of the request itself (403: a topic the server reserves) is not repeated.
         let refusing = try await WebhookReceiver(answers: [403])
         defer { refusing.stop() }
-        let second = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        let second = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         _ = try await service(home.store, server: refusing.port, status: status).pass()
         let refused = try #require(try await home.store.awayMessages(ofAlert: second.id).first)
         #expect(refused.state == .failed && refused.problem == "the push server answered 403")
@@ -123,7 +123,7 @@ import Testing
         defer { try? home.store.close() }
         let server = try await WebhookReceiver(answers: [])
         defer { server.stop() }
-        _ = try await home.store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "device:tablet")
+        _ = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         _ = try await service(home.store, server: server.port, content: .full).pass()
         let request = try #require(try await server.waitForRequests(1).first)
         #expect(try json(request)["message"] as? String == "Babcia Zosia needs help! (SOS at 10:00)")

@@ -33,7 +33,7 @@ import Testing
         defer { receiver.stop() }
         try await Self.withService(sending: [.sos], to: "http://127.0.0.1:\(receiver.port)/api/webhook/hearth-sos?token=abc",
                                    retryDelays: [.milliseconds(50), .milliseconds(50), .milliseconds(50)]) { store, babcia, board in
-            let sos = try await store.raiseSOS(for: babcia.id, raisedBy: babcia.id, by: "test")
+            let sos = try await store.raiseSOS(for: babcia.id, as: PermissionPolicy.Actor(personId: babcia.id, role: .senior), by: "test")
             // A clock alert has no webhook here, so it never leaves the hub.
             _ = try await store.compareClock(deviceTime: store.currentTime().addingTimeInterval(3600), by: "test")
 
@@ -70,7 +70,7 @@ import Testing
         gone.stop()
         try await Task.sleep(for: .milliseconds(100))
         try await Self.withService(sending: [.sos], to: "http://127.0.0.1:\(port)/hook", retryDelays: [.milliseconds(20)]) { store, babcia, board in
-            _ = try await store.raiseSOS(for: babcia.id, raisedBy: babcia.id, by: "test")
+            _ = try await store.raiseSOS(for: babcia.id, as: PermissionPolicy.Actor(personId: babcia.id, role: .senior), by: "test")
             let deadline = Date().addingTimeInterval(10)
             while board.current.failures.first?.retrying != false, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
             let status = board.current

@@ -162,7 +162,7 @@ import Testing
             }
             while let call = calls.first, call.at <= now {
                 calls.removeFirst()
-                let sos = try await home.store.raiseSOS(for: call.senior, raisedBy: call.senior, by: "test")
+                let sos = try await home.store.raiseSOS(for: call.senior, as: PermissionPolicy.Actor(personId: call.senior, role: .senior), by: "test")
                 if let after = call.answeredAfter { answers.append((now.addingTimeInterval(after), sos.id)) }
                 answers.sort { $0.at < $1.at }
             }

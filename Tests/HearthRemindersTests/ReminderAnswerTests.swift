@@ -37,7 +37,7 @@ import Testing
 
     @Test func laterPutsTheDoseOffUntilTheNextReminderWouldHaveCome() async throws {
         let home = try await CareHome(start: try CareHome.instant("2026-03-10", "07:00"))
-        _ = try await home.store.updateReminderSettings(ReminderSettings(graceMinutes: 30, repeatMinutes: 15), by: "test")
+        _ = try await home.store.updateReminderSettings(ReminderSettings(graceMinutes: 30, repeatMinutes: 15), as: .hubTerminal, by: "test")
         let (_, schedule) = try await home.medication("Omeprazol", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
         try await ReminderPassTests.run(home, until: try home.at("2026-03-10", "08:02"))
         let (later, recorded) = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .snoozed(minutes: nil),

@@ -58,7 +58,7 @@ import Testing
     @Test func liveSendsHelloThenReplaysThenForwardsChanges() async throws {
         try await RunningHub.with { port, store, _, token in
             let cursor = try await store.latestSeq()
-            _ = try await store.updateHousehold(name: "Before", timeZone: nil, by: "test")
+            _ = try await store.updateHousehold(name: "Before", timeZone: nil, as: .hubTerminal, by: "test")
             let frames = try await withThrowingTaskGroup(of: [[String: JSONValue]].self) { tasks in
                 tasks.addTask {
                     let collected = FrameCollector()
@@ -72,7 +72,7 @@ import Testing
                             await collected.add(try Self.frame(try await messages.next()))
                             if await collected.count == 2 {
                                 // Connected and caught up: now a live change.
-                                _ = try await store.updateHousehold(name: "After", timeZone: nil, by: "test")
+                                _ = try await store.updateHousehold(name: "After", timeZone: nil, as: .hubTerminal, by: "test")
                             }
                         }
                         try await outbound.close(.normalClosure, reason: nil)
@@ -158,11 +158,11 @@ import Testing
             let close = try await Self.live(port, as: token) { inbound, _, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 #expect(try Self.frame(try await messages.next())["type"] == "hello")
-                _ = try await store.raiseSOS(for: senior.id, raisedBy: senior.id, by: "test")
+                _ = try await store.raiseSOS(for: senior.id, as: PermissionPolicy.Actor(personId: senior.id, role: .senior), by: "test")
                 await heard.add(try Self.frame(try await messages.next()))
                 try await store.removeCareLink(caregiver: phone.person.id, senior: senior.id, as: .hubTerminal, by: "test")
                 // Raised after the unlink, before the socket has closed: never sent.
-                _ = try await store.raiseSOS(for: senior.id, raisedBy: senior.id, by: "test")
+                _ = try await store.raiseSOS(for: senior.id, as: PermissionPolicy.Actor(personId: senior.id, role: .senior), by: "test")
                 while let message = try await messages.next() { await heard.add(try Self.frame(message)) }
             }
             #expect(close?.closeCode == .unknown(4000))
@@ -186,7 +186,7 @@ import Testing
                 #expect(try Self.frame(try await messages.next())["type"] == "hello")
                 _ = try await store.updatePerson(id: phone.person.id, PersonChange(role: .caregiver), as: .hubTerminal, by: "test")
                 // Raised after the change of role, before the socket has closed: never sent.
-                _ = try await store.raiseSOS(for: senior.id, raisedBy: senior.id, by: "test")
+                _ = try await store.raiseSOS(for: senior.id, as: PermissionPolicy.Actor(personId: senior.id, role: .senior), by: "test")
                 while let message = try await messages.next() {
                     let frame = try Self.frame(message)
                     await heard.add(frame)
@@ -202,7 +202,7 @@ import Testing
             let again = try await Self.live(port, as: token, query: "?since=0") { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 #expect(try Self.frame(try await messages.next())["type"] == "hello")
-                _ = try await store.updateHousehold(name: "Last", timeZone: nil, by: "test")
+                _ = try await store.updateHousehold(name: "Last", timeZone: nil, as: .hubTerminal, by: "test")
                 while let message = try await messages.next() {
                     let frame = try Self.frame(message)
                     await replayed.add(frame)
@@ -252,7 +252,7 @@ import Testing
             #expect(delivered.map { $0.field("recipient") } == [.string("Telefon Ani")])
             #expect(answer.withLock { $0?.field("sentTo") } == .array(["Telefon Ani"]))
             // Piotr's open page is his, not Ania's: it is shown nothing.
-            _ = try await store.updateHousehold(name: "Last", timeZone: nil, by: "test")
+            _ = try await store.updateHousehold(name: "Last", timeZone: nil, as: .hubTerminal, by: "test")
             _ = try await others
             #expect(await heardByOther.frames.map { $0["type"] } == [.string("hello"), .string("change")])
         }
@@ -270,7 +270,7 @@ import Testing
             ) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 _ = try await store.createPairing(for: .newPerson(name: "Someone", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
-                _ = try await store.updateHousehold(name: "Last", timeZone: nil, by: "test")
+                _ = try await store.updateHousehold(name: "Last", timeZone: nil, as: .hubTerminal, by: "test")
                 while let message = try await messages.next() {
                     let frame = try Self.frame(message)
                     await collected.add(frame)

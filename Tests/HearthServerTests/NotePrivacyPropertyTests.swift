@@ -261,7 +261,7 @@ final class HeldSocket: Sendable {
                     }
                 }
                 // A change everyone hears, so each live stream has caught up with the action
-                _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, by: "t")
+                _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, as: .hubTerminal, by: "t")
                 let latest = try await store.latestSeq()
                 for (index, socket) in live.enumerated() where !revoked.contains(members[index].device) {
                     try await NotekListenerTests.waitFor("\(members[index].name)'s live stream at \(latest)") { await socket.log.latestSeq >= latest }

@@ -69,7 +69,7 @@ struct NtfyRoutesTests {
             try anna.send("GET /ntfy/sos/sse HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Basic \(home.annaAuth)\r\n\r\n")
             let opened = anna.read(for: 5) { $0.contains("event: open") && $0.contains(#""event":"open""#) }
             #expect(opened.contains("text/event-stream"), "\(opened)")
-            let sos = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+            let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
             let streamed = anna.read(for: 5) { $0.contains(sos.id.text) && $0.contains("\n\n") }
             #expect(streamed.contains("data: {") && streamed.contains(#""event":"message""#) && !streamed.contains("event: message"))
             try await store.revokeAlertApp(id: home.anna.id, as: home.annaActor, by: "test")
@@ -87,7 +87,7 @@ struct NtfyRoutesTests {
                 try connection.send("GET /ntfy/alerts/json?since=none HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Basic \(auth)\r\n\r\n")
                 #expect(connection.read(for: 5) { $0.contains(#""event":"open""#) }.contains("application/x-ndjson"))
             }
-            let sos = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+            let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
             let streamed = anna.read(for: 5) { $0.contains(#""event":"message""#) && $0.unicodeScalars.last == "\n" }
             // Chunked: each JSON line sits between chunk sizes and CRLFs.
             let line = try #require(streamed.unicodeScalars.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -107,7 +107,7 @@ struct NtfyRoutesTests {
             #expect(acknowledged?.acknowledgedBy == home.annaActor.personId)
             #expect(anna.read(for: 5) { $0.contains(#""event":"message_clear""#) }.contains(sos.id.text))
             // A link bent to another alert does nothing.
-            let other = try await store.raiseSOS(for: home.zosia.id, raisedBy: home.zosia.id, by: "test")
+            let other = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
             let bent = try RawConnection(port: port)
             try bent.send("POST \(path.replacingOccurrences(of: sos.id.text, with: other.id.text)) HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             #expect(bent.readUntilClosed(for: 5).hasPrefix("HTTP/1.1 404"))

@@ -42,7 +42,7 @@ import Testing
         #expect(Self.text(second) == #"{"n":"one"}"#, "nothing changed: the kept answer")
         #expect(readings.total == 1)
 
-        _ = try await store.updateHousehold(name: "Kowalski home", timeZone: nil, by: "test")
+        _ = try await store.updateHousehold(name: "Kowalski home", timeZone: nil, as: .hubTerminal, by: "test")
         let third = try await cache.body(for: key, at: now) { readings.read(["n": "three"]) }
         #expect(Self.text(third) == #"{"n":"three"}"#, "a published change makes it read again")
         #expect(readings.total == 2)

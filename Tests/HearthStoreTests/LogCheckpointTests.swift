@@ -25,7 +25,7 @@ import Testing
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Dom", timeZone: "Europe/Warsaw")
         for round in 1...200 {
-            _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, by: "test")
+            _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, as: .hubTerminal, by: "test")
         }
         // When a moment has passed, and nobody asked for a checkpoint
         // Then the database file alone, without its log, holds the last name
@@ -57,7 +57,7 @@ import Testing
         var round = 0
         while clock.now < end, !checkpointedWhileWriting {
             round += 1
-            _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, by: "test")
+            _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, as: .hubTerminal, by: "test")
             checkpointer.committed()
             if let outcome = checkpointer.lastOutcome, outcome.logPages > 0 { checkpointedWhileWriting = true }
             try await Task.sleep(for: .milliseconds(50))

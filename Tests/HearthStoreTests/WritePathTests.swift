@@ -15,8 +15,8 @@ import Testing
         let household = try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
         #expect(try await store.latestSeq() == 1)
 
-        _ = try await store.updateHousehold(name: "Kowalski home", timeZone: nil, by: "test")
-        _ = try await store.updateHousehold(name: nil, timeZone: "America/New_York", by: "test")
+        _ = try await store.updateHousehold(name: "Kowalski home", timeZone: nil, as: .hubTerminal, by: "test")
+        _ = try await store.updateHousehold(name: nil, timeZone: "America/New_York", as: .hubTerminal, by: "test")
         let changes = try await store.changes(after: 0, limit: 10)
         #expect(changes.map(\.seq) == [1, 2, 3])
         #expect(changes.map(\.op) == [.create, .update, .update])
@@ -31,7 +31,7 @@ import Testing
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
-        _ = try await store.updateHousehold(name: "Home", timeZone: "Europe/Warsaw", by: "test")
+        _ = try await store.updateHousehold(name: "Home", timeZone: "Europe/Warsaw", as: .hubTerminal, by: "test")
         #expect(try await store.latestSeq() == 1)
     }
 
@@ -41,10 +41,10 @@ import Testing
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
         await #expect(throws: HearthError.self) {
-            _ = try await store.updateHousehold(name: "   ", timeZone: nil, by: "test")
+            _ = try await store.updateHousehold(name: "   ", timeZone: nil, as: .hubTerminal, by: "test")
         }
         await #expect(throws: HearthError.self) {
-            _ = try await store.updateHousehold(name: nil, timeZone: "Mars/Olympus_Mons", by: "test")
+            _ = try await store.updateHousehold(name: nil, timeZone: "Mars/Olympus_Mons", as: .hubTerminal, by: "test")
         }
         #expect(try await store.household()?.name == "Home")
         #expect(try await store.latestSeq() == 1)
@@ -66,7 +66,7 @@ import Testing
         }
         // A later committed write is the next thing the listener hears: the
         // rolled-back change never reached it, and its seq was not used.
-        _ = try await store.updateHousehold(name: "Kept", timeZone: nil, by: "test")
+        _ = try await store.updateHousehold(name: "Kept", timeZone: nil, as: .hubTerminal, by: "test")
         var iterator = subscription.makeAsyncIterator()
         let next = try await iterator.next()
         #expect(next?.payload == ["name": "Kept"])
@@ -88,7 +88,7 @@ import Testing
             let name = try await store.household()?.name
             return (change?.seq, name)
         }
-        _ = try await store.updateHousehold(name: "Committed", timeZone: nil, by: "test")
+        _ = try await store.updateHousehold(name: "Committed", timeZone: nil, as: .hubTerminal, by: "test")
         let (seq, name) = try await heard.value
         #expect(seq == 2)
         #expect(name == "Committed")

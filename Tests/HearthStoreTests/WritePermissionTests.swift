@@ -93,7 +93,7 @@ import Testing
         let home = try await NotesTests.household(directory)
         defer { try? home.store.close() }
         let store = home.store
-        let sos = try await store.raiseSOS(for: home.senior.id, raisedBy: home.senior.id, by: "t")
+        let sos = try await store.raiseSOS(for: home.senior.id, as: PermissionPolicy.Actor(personId: home.senior.id, role: .senior), by: "t")
         let stranger = PermissionPolicy.Actor(personId: UUID(), role: .caregiver, caresFor: [])
         await #expect(throws: HearthError.notFound(what: "That alert")) {
             try await store.acknowledgeAlert(id: sos.id, as: stranger, by: "t")
