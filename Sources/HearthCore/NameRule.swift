@@ -8,7 +8,10 @@ enum NameRule {
         if name.isEmpty {
             throw .invalid(fields: [field: "must not be empty"])
         }
-        if name.count > maximumLength {
+        // Counted as the API document's maxLength counts: code points, as
+        // sent. Counting what the eye sees let a name of 60 letters carry
+        // hundreds of combining marks.
+        if raw.unicodeScalars.count > maximumLength {
             throw .invalid(fields: [field: "must be at most \(maximumLength) characters"])
         }
         if name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {

@@ -59,7 +59,7 @@ struct AlertsController {
                 named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .care(of: $0) }
             return try await store.alerts(
                 about: Set(seniors.map(\.id)), includeHubAlerts: PermissionPolicy.seesHubAlerts(actor),
-                openOnly: CareQuery.flag("open", in: request), kind: kind, before: before, limit: limit
+                openOnly: try CareQuery.flag("open", in: request), kind: kind, before: before, limit: limit
             ).map(\.json)
         }
         alerts.get("{id}") { _, context -> JSONValue in

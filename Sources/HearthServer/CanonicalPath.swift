@@ -12,21 +12,29 @@ import Hummingbird
 public struct HearthRouter: HTTPResponderBuilder {
     /// The routes and their middleware.
     public let router: Router<HearthRequestContext>
+    /// The API document's methods for each path, for 405 and `Allow`.
+    let documented: DocumentedMethods?
 
     public var routes: [Router<HearthRequestContext>.RouteDescription] { router.routes }
 
     public func buildResponder() -> CanonicalPathResponder<RouterResponder<HearthRequestContext>> {
-        CanonicalPathResponder(next: router.buildResponder())
+        CanonicalPathResponder(next: router.buildResponder(), documented: documented)
     }
 }
 
-/// Hands the request on with its path in one spelling (`CanonicalPath`).
+/// Hands the request on with its path in one spelling (`CanonicalPath`),
+/// unless the API document describes that path without this method: then
+/// 405 with `Allow` (the router, which has no such answer, said 404; its
+/// middlewares run only for a route it found, so this is done here).
 public struct CanonicalPathResponder<Next: HTTPResponder>: HTTPResponder {
     public typealias Context = Next.Context
     let next: Next
+    let documented: DocumentedMethods?
 
     public func respond(to request: Request, context: Context) async throws -> Response {
-        try await next.respond(to: CanonicalPath.request(request), context: context)
+        let request = CanonicalPath.request(request)
+        if let refusal = documented.flatMap({ MethodNotAllowed.refusal(of: request, documented: $0) }) { return refusal }
+        return try await next.respond(to: request, context: context)
     }
 }
 

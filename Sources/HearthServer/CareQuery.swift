@@ -5,9 +5,15 @@ import Hummingbird
 /// Reading the query strings and path IDs of the care routes. Each failure
 /// names the parameter, so a device learns which one it got wrong.
 enum CareQuery {
-    /// `?name=1` or `?name=true`.
-    static func flag(_ name: String, in request: Request) -> Bool {
-        ["1", "true"].contains(request.uri.queryParameters.get(name) ?? "")
+    /// `?name=1` or `?name=true` sets it; `0`, `false` or absent leaves it
+    /// unset; anything else is 422 naming it (the API document's `Flag`),
+    /// not quietly read as unset.
+    static func flag(_ name: String, in request: Request) throws -> Bool {
+        switch request.uri.queryParameters.get(name) {
+        case nil, "0", "false": return false
+        case "1", "true": return true
+        default: throw HearthError.invalid(fields: [name: "must be 1, true, 0 or false"])
+        }
     }
 
     /// The ID in the path, or 404: a malformed ID names nothing that exists.

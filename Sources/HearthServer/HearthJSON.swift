@@ -103,3 +103,16 @@ public enum HearthJSON {
         }
     }
 }
+
+extension KeyedDecodingContainer {
+    /// A field a change may leave out (it then stays as it is) but may not
+    /// send as `null`: `decodeIfPresent` reads a null as left out, and a
+    /// `"timeZone": null` the API document forbids was quietly accepted.
+    func decodeIfGiven<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard contains(key) else { return nil }
+        if try decodeNil(forKey: key) {
+            throw HearthError.invalid(fields: [key.stringValue: "must not be null; leave it out to keep it as it is"])
+        }
+        return try decode(type, forKey: key)
+    }
+}

@@ -108,7 +108,8 @@ public enum HearthServer {
         LiveController(store: store).addHTTPRoutes(to: router)
         AlertAppsController(store: store, channels: alertChannels, hubAddress: hubAddress).addRoutes(to: api)
         NtfyController(store: store, streams: alertChannels.streams).addRoutes(to: router)
-        return HearthRouter(router: router)
+        return HearthRouter(router: router,
+                            documented: assets.file(at: "openapi.yaml").map { DocumentedMethods(openAPI: String(buffer: $0.bytes)) })
     }
 
     /// Only WebSocket upgrades reach this router; a refused upgrade falls

@@ -26,10 +26,20 @@ struct HouseholdController {
     }
 
     /// Fields a client may change; absent fields stay as they are.
+    /// What a PATCH changes: a field left out stays; none may be null.
     struct HouseholdPatch: Decodable {
         var name: String?
         var timeZone: String?
         var language: String?
+
+        enum CodingKeys: String, CodingKey { case name, timeZone, language }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decodeIfGiven(String.self, forKey: .name)
+            timeZone = try container.decodeIfGiven(String.self, forKey: .timeZone)
+            language = try container.decodeIfGiven(String.self, forKey: .language)
+        }
     }
 
     /// How long after a dose is due it counts as missed, and how often the
@@ -59,7 +69,7 @@ struct HouseholdController {
         // The household's audit, for its admins.
         household.get("audit") { request, context -> [AuditEntryBody] in
             try context.require(.edit, .household, what: "The household")
-            let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 100
+            let limit = try CareQuery.number("limit", in: request, range: 1...500, default: 100)
             return try await store.householdAudit(limit: limit).map(AuditEntryBody.init)
         }
         household.get { _, _ -> HouseholdBody in

@@ -26,7 +26,7 @@ struct MedicationsController {
                 let seniors = try await circle.seniors(
                     named: request.uri.queryParameters.get("personId"), visibleTo: actor) { .medications(of: $0) }
                 let medications = try await store.medications(
-                    of: Set(seniors.map(\.id)), includingInactive: CareQuery.flag("inactive", in: request))
+                    of: Set(seniors.map(\.id)), includingInactive: try CareQuery.flag("inactive", in: request))
                 let schedules = try await store.schedules(medicationIds: medications.map(\.id))
                 return (.array(medications.map { Self.json($0, schedules: schedules[$0.id] ?? []) }), .distantFuture)
             }

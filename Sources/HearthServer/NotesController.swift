@@ -99,9 +99,10 @@ struct NotesController {
         notes.get { request, context -> [NoteBody] in
             let actor = try context.requirePaired()
             let query = request.uri.queryParameters.get("q") ?? ""
-            let inTrash = ["1", "true"].contains(request.uri.queryParameters.get("trash") ?? "")
+            let inTrash = try CareQuery.flag("trash", in: request)
+            // Counted as the API document counts (code points), whether or not it is used.
+            guard query.unicodeScalars.count <= 200 else { throw HearthError.invalid(fields: ["q": "must be at most 200 characters"]) }
             if !query.trimmingCharacters(in: .whitespaces).isEmpty, !inTrash {
-                guard query.count <= 200 else { throw HearthError.invalid(fields: ["q": "must be at most 200 characters"]) }
                 return try await store.searchNotes(query, visibleTo: actor).map { NoteBody.summary($0.note, for: actor, snippet: $0.snippet) }
             }
             return try await store.notes(visibleTo: actor, inTrash: inTrash).map { NoteBody.summary($0, for: actor) }

@@ -93,7 +93,7 @@ struct PeopleController {
         people.get { request, context -> [PersonBody] in
             let actor = try context.requirePaired()
             // Archived people are the admins' to see (and bring back).
-            let archived = ["1", "true"].contains(request.uri.queryParameters.get("archived") ?? "")
+            let archived = try CareQuery.flag("archived", in: request)
             if archived { try context.require(.edit, .household, what: "The household") }
             let visible = try await store.people(includingArchived: archived)
                 .filter { PermissionPolicy.decide(actor, .view, .person($0.id)) == .allow }

@@ -150,17 +150,19 @@ struct SyncController {
         }
         var limit = defaultPage
         switch fields["limit"] {
-        case nil, .null?: break
+        case nil: break
         case .number(let value)? where value.rounded() == value && (1...Double(maximumPage)).contains(value): limit = Int(value)
         default: throw HearthError.invalid(fields: ["limit": "must be a whole number from 1 to \(maximumPage)"])
         }
         var changes: [SyncChange] = []
-        if let value = fields["changes"], value != .null {
-            if case .array(let items) = value, items.count > maximumPush {
+        if let value = fields["changes"] {
+            // Each change is read (a malformed one is 422 naming it) before
+            // they are counted: a body both malformed and too long is malformed.
+            changes = try SyncChange.changes(from: value, device: device.text)
+            if changes.count > maximumPush {
                 throw ProblemError(.contentTooLarge, type: "too-large",
                                    detail: "A push carries at most \(maximumPush) changes; send the rest in another")
             }
-            changes = try SyncChange.changes(from: value, device: device.text)
         }
         return (Int64(since), limit, changes)
     }

@@ -186,9 +186,14 @@ extension HearthStore {
 
     /// The FTS5 expression for what a person typed: each word quoted (so
     /// `AND`, `*` or a stray quote mean nothing special) and matched as a
-    /// prefix, all words required. nil when there is no word.
+    /// prefix, all words required. nil when there is no word. A control
+    /// character (a NUL in the address) separates words: inside a quoted
+    /// FTS5 phrase it ended the expression, and the search failed with 500.
     static func searchExpression(_ query: String) -> String? {
-        let words = query.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation && $0 != "'" })
+        let words = query.split(whereSeparator: { character in
+            character.isWhitespace || character.isPunctuation && character != "'"
+                || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        })
             .map { $0.replacingOccurrences(of: "\"", with: "") }
             .filter { !$0.isEmpty }
         guard !words.isEmpty else { return nil }

@@ -22,6 +22,20 @@ import Testing
         return replica.text
     }
 
+    /// Found by the fuzzer: a NUL inside a quoted FTS5 phrase made the
+    /// search fail with 500; control characters now separate words.
+    @Test func controlCharactersInASearchSeparateWordsAndNeverFail() async throws {
+        let directory = try TemporaryDirectory()
+        let home = try await NotesTests.household(directory)
+        defer { try? home.store.close() }
+        let reader = home.actor(home.caregiver)
+        let note = try await home.store.createNote(ownerId: home.senior.id, title: "Zakupy", text: "mleko chleb",
+                                                   visibility: .shared, pinned: false, by: "test")
+        #expect(try await home.store.searchNotes("S\r\u{F1}\u{0}¥/\u{7}", visibleTo: reader).isEmpty)
+        #expect(try await home.store.searchNotes("mle\u{0}chl", visibleTo: reader).map(\.note.id) == [note.id])
+        #expect(HearthStore.searchExpression("\u{0}\u{1}") == nil)
+    }
+
     @Test func typingLeftOutOfSearchIsFoundAfterARestart() async throws {
         let directory = try TemporaryDirectory()
         let home = try await NotesTests.household(directory)
