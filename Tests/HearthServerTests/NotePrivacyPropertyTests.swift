@@ -283,10 +283,13 @@ final class HeldSocket: Sendable {
                 // A change everyone hears, so each live stream has caught up with the action
                 _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, as: .hubTerminal, by: "t")
                 let latest = try await store.latestSeq()
-                // (A live stream closed by a change of whom its person looks after stays closed here.)
+                // (A live stream closed by a change of whom its person looks
+                // after, Ela's or Babcia's, stays closed here.)
                 for (index, socket) in live.enumerated() where !revoked.contains(members[index].device) {
-                    if await socket.log.closeCode != nil { continue }
-                    try await NotekListenerTests.waitFor("\(members[index].name)'s live stream at \(latest)") { await socket.log.latestSeq >= latest }
+                    try await NotekListenerTests.waitFor("\(members[index].name)'s live stream at \(latest)") {
+                        if await socket.log.latestSeq >= latest { return true }
+                        return await socket.log.closeCode != nil
+                    }
                 }
 
                 // Then nothing any device is shown now holds a word of a note it may not read now
