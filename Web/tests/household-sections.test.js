@@ -151,7 +151,7 @@ test('a senior\'s and a caregiver\'s lines speak of what is theirs', () => {
     people: 'Looked after by: Ania',
     devices: 'Yours: 1',
     'alert-apps': 'No phone gets alerts through the ntfy app yet.',
-    'add-device': 'A pairing code for the phone of someone who looks after you.',
+    'add-device': 'A pairing code for the phone of someone new who will look after you.',
   });
   assert.equal(sectionSummary('people', pl, 'pl', hers), 'Opiekunowie: Ania');
   assert.equal(sectionSummary('people', en, 'en', data(asZosia, { links: [] })), 'No one looks after you here yet.');
