@@ -19,11 +19,11 @@ public struct SignedInAlertApp: Sendable, Hashable {
 extension HearthStore {
     /// Makes a credential for an alert app on the acting person's phone.
     /// Returns it with its password, which is not kept and never shown again.
-    public func createAlertApp(name: String, as maker: PermissionPolicy.Actor, by actor: String) async throws -> (AlertApp, password: String) {
+    public func createAlertApp(name: String, as maker: PermissionPolicy.Actor, by origin: String) async throws -> (AlertApp, password: String) {
         let validName = try AlertApp.validatedName(name)
         let password = AlertApp.generatePassword()
         let actionKey = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             try PermissionPolicy.require(maker, .create, .device(owner: maker.personId), what: "That person")
             guard let person = try Self.person(id: maker.personId, transaction.db), person.archivedAt == nil else {
                 throw HearthError.notFound(what: "That person")
@@ -55,8 +55,8 @@ extension HearthStore {
 
     /// Revokes a credential, if `revoker` may (its person or an admin); the
     /// phone's open streams close when the change is published.
-    public func revokeAlertApp(id: UUID, as revoker: PermissionPolicy.Actor, by actor: String) async throws {
-        try await write(by: actor) { transaction in
+    public func revokeAlertApp(id: UUID, as revoker: PermissionPolicy.Actor, by origin: String) async throws {
+        try await write(by: origin) { transaction in
             guard let row = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT * FROM alert_apps WHERE id = ? AND revokedAt IS NULL"),
                                              arguments: [id.text]) else {
                 throw HearthError.notFound(what: "That alert app")

@@ -8,14 +8,14 @@ extension HearthStore {
     /// SOS from a senior's device (or a caregiver's, for the senior): every
     /// caregiver linked to the senior is alerted at once. `raiser` must be
     /// let record that senior's care (herself, or one who looks after her).
-    public func raiseSOS(for personId: UUID, as raiser: PermissionPolicy.Actor, by actor: String) async throws -> CareAlert {
-        try await write(by: actor) { transaction in
+    public func raiseSOS(for personId: UUID, as raiser: PermissionPolicy.Actor, by origin: String) async throws -> CareAlert {
+        try await write(by: origin) { transaction in
             try PermissionPolicy.require(raiser, .create, .care(of: personId), what: "That person")
             guard let senior = try Self.person(id: personId, transaction.db), senior.archivedAt == nil, senior.role == .senior else {
                 throw HearthError.invalid(fields: ["personId": "must be a senior in the household"])
             }
             let raisedBy = try Self.person(id: raiser.personId, transaction.db)
-            let alert = CareAlert(kind: .sos, audience: .caregivers, personId: personId, raisedBy: actor, raisedAt: transaction.time,
+            let alert = CareAlert(kind: .sos, audience: .caregivers, personId: personId, raisedBy: origin, raisedAt: transaction.time,
                                   details: ["personName": .string(senior.name), "raisedByName": .string(raisedBy?.name ?? "")])
             try Self.insertAlert(alert, onceKey: nil, in: &transaction)
             return alert
@@ -23,8 +23,8 @@ extension HearthStore {
     }
 
     /// Clears an alert on every device.
-    public func acknowledgeAlert(id: UUID, as responder: PermissionPolicy.Actor, by actor: String) async throws -> CareAlert {
-        try await write(by: actor) { transaction in
+    public func acknowledgeAlert(id: UUID, as responder: PermissionPolicy.Actor, by origin: String) async throws -> CareAlert {
+        try await write(by: origin) { transaction in
             var alert = try Self.alert(id: id, for: .edit, as: responder, transaction.db)
             guard alert.acknowledgedAt == nil else { return alert }
             // "OK" on a dose's reminder recorded nothing, so the dose was
@@ -37,7 +37,7 @@ extension HearthStore {
             alert.acknowledgedAt = transaction.time
             alert.acknowledgedBy = responder.personId
             // From where ("device:<id>", "alert-app:<id>"), for the alert's history.
-            alert.details = alert.details.setting("acknowledgedFrom", .string(actor))
+            alert.details = alert.details.setting("acknowledgedFrom", .string(origin))
             try Self.saveAlert(alert, in: &transaction)
             return alert
         }
@@ -53,8 +53,8 @@ extension HearthStore {
     }
 
     /// "I'm on my way": the senior's screen shows who is coming.
-    public func respondToAlert(id: UUID, as responder: PermissionPolicy.Actor, by actor: String) async throws -> CareAlert {
-        try await write(by: actor) { transaction in
+    public func respondToAlert(id: UUID, as responder: PermissionPolicy.Actor, by origin: String) async throws -> CareAlert {
+        try await write(by: origin) { transaction in
             var alert = try Self.alert(id: id, for: .edit, as: responder, transaction.db)
             // "I'm on my way" is a caregiver's answer to the senior.
             guard responder.role != .senior else {
@@ -64,7 +64,7 @@ extension HearthStore {
             guard alert.respondedAt == nil else { return alert }
             alert.respondedAt = transaction.time
             alert.respondedBy = responder.personId
-            alert.details = alert.details.setting("respondedFrom", .string(actor))
+            alert.details = alert.details.setting("respondedFrom", .string(origin))
             if case .object(var details) = alert.details {
                 details["respondedByName"] = .string(try Self.person(id: responder.personId, transaction.db)?.name ?? "")
                 alert.details = .object(details)

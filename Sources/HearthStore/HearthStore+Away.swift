@@ -29,8 +29,8 @@ extension HearthStore {
     /// she lost, or a link she shared by mistake). The log carries the
     /// choice, never the topic.
     public func setAwayChoice(of personId: UUID, _ choice: AwayChoice, newPushTopic: Bool = false,
-                              as editor: PermissionPolicy.Actor, by actor: String) async throws -> AwayRecord {
-        try await write(by: actor) { transaction in
+                              as editor: PermissionPolicy.Actor, by origin: String) async throws -> AwayRecord {
+        try await write(by: origin) { transaction in
             let db = transaction.db
             try Self.awayOwner(personId, for: .edit, as: editor, db)
             let current = try Self.awayRecord(of: personId, db)
@@ -64,9 +64,9 @@ extension HearthStore {
 
     /// Sets them (admins only); the log says both numbers.
     public func setEscalationSettings(_ settings: EscalationSettings, as editor: PermissionPolicy.Actor,
-                                      by actor: String) async throws -> EscalationSettings {
+                                      by origin: String) async throws -> EscalationSettings {
         let settings = try settings.validated()
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             try PermissionPolicy.require(editor, .edit, .household, what: "The household")
             guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
             guard try Self.escalationSettings(transaction.db) != settings else { return settings }
@@ -95,8 +95,8 @@ extension HearthStore {
     /// Replaces the list (admins only); the log and the audit say how many,
     /// never who or their numbers.
     public func setEmergencyContacts(_ contacts: [EmergencyContact], as editor: PermissionPolicy.Actor,
-                                     by actor: String) async throws -> [EmergencyContact] {
-        try await write(by: actor) { transaction in
+                                     by origin: String) async throws -> [EmergencyContact] {
+        try await write(by: origin) { transaction in
             let db = transaction.db
             try PermissionPolicy.require(editor, .edit, .household, what: "The household")
             let current = try Self.emergencyContacts(db)

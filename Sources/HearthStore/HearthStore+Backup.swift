@@ -142,8 +142,8 @@ extension HearthStore {
     /// still paired here: a device removed after a backup was taken stays
     /// removed when that backup is restored. Returns how many were.
     @discardableResult
-    public func keepRevoked(_ ids: [UUID], by actor: String) async throws -> Int {
-        try await write(by: actor) { transaction in
+    public func keepRevoked(_ ids: [UUID], by origin: String) async throws -> Int {
+        try await write(by: origin) { transaction in
             var revoked = 0
             for id in ids where try Bool.fetchOne(transaction.db.cachedStatement(sql: "SELECT revokedAt IS NULL FROM devices WHERE id = ?"),
                                                   arguments: [id.text]) == true {

@@ -24,13 +24,13 @@ extension HearthStore {
     /// Compares a paired device's clock (sent by the web UI) with the hub's;
     /// more than two minutes apart raises a "clock looks wrong" alert for
     /// admins and caregivers (once, until it is corrected or acknowledged).
-    public func compareClock(deviceTime: Date, by actor: String) async throws -> ClockReading {
+    public func compareClock(deviceTime: Date, by origin: String) async throws -> ClockReading {
         let hubTime = currentTime()
         let difference = deviceTime.timeIntervalSince(hubTime)
         let reading = ClockReading(hubTime: hubTime, deviceTime: deviceTime, difference: difference,
                                    looksWrong: abs(difference) > Self.clockTolerance)
         guard reading.looksWrong else { return reading }
-        try await write(by: actor) { transaction in
+        try await write(by: origin) { transaction in
             try Self.raiseClockAlert(reason: "device-differs", details: [
                 "hubTime": .of(hubTime), "deviceTime": .of(deviceTime), "differenceSeconds": .number(difference.rounded()),
             ], in: &transaction)
@@ -57,7 +57,7 @@ extension HearthStore {
     /// not come back); either way, Trash and the log wait a day
     /// (ClockSteadiness).
     public func correctClock(
-        to deviceTime: Date, by actor: String, corrector: PermissionPolicy.Actor, confirmed: Bool = false
+        to deviceTime: Date, by origin: String, corrector: PermissionPolicy.Actor, confirmed: Bool = false
     ) async throws -> ClockReading {
         // Whom the policy lets set it at all (once, near); whether this time is near is read below.
         guard PermissionPolicy.decide(corrector, .edit, .hubClock(setSinceStart: false, withinLimit: true)) == .allow else {
@@ -69,7 +69,7 @@ extension HearthStore {
             throw HearthError.invalid(fields: ["deviceTime": "is more than a century from the hub's clock"])
         }
         let firstSinceStart = !clockCorrectedSinceStart.withLock { $0 }
-        try await write(by: actor) { transaction in
+        try await write(by: origin) { transaction in
             guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
             let lastRecord = try Self.lastStoredTime(transaction.db) ?? before
             let far = abs(deviceTime.timeIntervalSince(lastRecord)) > Self.clockCorrectionLimit
@@ -117,7 +117,7 @@ extension HearthStore {
         guard open == nil else { return }
         var fields = details
         fields["reason"] = .string(reason)
-        let alert = CareAlert(kind: .clock, audience: .keepers, personId: nil, raisedBy: transaction.actor,
+        let alert = CareAlert(kind: .clock, audience: .keepers, personId: nil, raisedBy: transaction.origin,
                               raisedAt: transaction.time, details: .object(fields))
         try insertAlert(alert, onceKey: nil, in: &transaction)
     }

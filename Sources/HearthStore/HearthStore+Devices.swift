@@ -70,8 +70,8 @@ extension HearthStore {
 
     /// Lets a device a senior's invitation paired be used (an admin's say,
     /// when the household asks for it): from its next request it acts as its person.
-    public func approveDevice(id: UUID, as approver: PermissionPolicy.Actor, by actor: String) async throws {
-        try await write(by: actor) { transaction in
+    public func approveDevice(id: UUID, as approver: PermissionPolicy.Actor, by origin: String) async throws {
+        try await write(by: origin) { transaction in
             guard let row = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT personId, awaitingApproval FROM devices WHERE id = ? AND revokedAt IS NULL"),
                                              arguments: [id.text]),
                   let owner = UUID(text: row["personId"]) else {
@@ -94,8 +94,8 @@ extension HearthStore {
     /// Revokes a device; its token stops working on the next request.
     /// Signs a device out for good, if `revoker` may (an admin, or its own
     /// person): decided on the device as this transaction reads it.
-    public func revokeDevice(id: UUID, as revoker: PermissionPolicy.Actor, by actor: String) async throws {
-        try await write(by: actor) { transaction in
+    public func revokeDevice(id: UUID, as revoker: PermissionPolicy.Actor, by origin: String) async throws {
+        try await write(by: origin) { transaction in
             guard let owner = try String.fetchOne(transaction.db.cachedStatement(sql: "SELECT personId FROM devices WHERE id = ? AND revokedAt IS NULL"),
                                                   arguments: [id.text]).flatMap(UUID.init(text:)) else {
                 throw HearthError.notFound(what: "That device")

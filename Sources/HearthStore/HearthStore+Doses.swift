@@ -44,9 +44,9 @@ extension HearthStore {
     /// someone they may not see is unknown). Answering a dose that is
     /// already taken or skipped changes nothing (a double tap is recorded
     /// once); the stored dose is returned with whether this call recorded it.
-    public func answerDose(key: String, _ answer: DoseAnswer, as person: PermissionPolicy.Actor, by actor: String) async throws -> (dose: Dose, recorded: Bool) {
+    public func answerDose(key: String, _ answer: DoseAnswer, as person: PermissionPolicy.Actor, by origin: String) async throws -> (dose: Dose, recorded: Bool) {
         let answer = try Self.validated(answer)
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             let zone = try Self.householdTimeZone(transaction.db)
             guard let (planned, medication) = try Self.plannedDose(key: key, in: zone, transaction.db), medication.active else {
                 throw HearthError.notFound(what: "That dose")
@@ -62,8 +62,8 @@ extension HearthStore {
     /// "Take all": every dose of `personId` planned in `slot` on `date` that is
     /// not yet taken or skipped is recorded taken by `person`, in one write,
     /// if the policy lets her record that senior's care.
-    public func takeAll(personId: UUID, date: LocalDate, slot: DoseSlot, as person: PermissionPolicy.Actor, by actor: String) async throws -> [Dose] {
-        try await write(by: actor) { transaction in
+    public func takeAll(personId: UUID, date: LocalDate, slot: DoseSlot, as person: PermissionPolicy.Actor, by origin: String) async throws -> [Dose] {
+        try await write(by: origin) { transaction in
             try PermissionPolicy.require(person, .create, .care(of: personId), what: "That person")
             let zone = try Self.householdTimeZone(transaction.db)
             let plan = try Self.dayPlan(personId: personId, date: date, in: zone, transaction.db)
@@ -130,10 +130,10 @@ extension HearthStore {
     /// Corrects a recorded dose later: when it was taken, or taken ↔ skipped;
     /// by whom the policy lets put it right (`.doseRecord`), decided on the
     /// dose this write reads.
-    public func correctDose(id: UUID, takenAt: Date?, status: Dose.Status?, reason: String?, as person: PermissionPolicy.Actor, by actor: String) async throws -> Dose {
+    public func correctDose(id: UUID, takenAt: Date?, status: Dose.Status?, reason: String?, as person: PermissionPolicy.Actor, by origin: String) async throws -> Dose {
         if let status, !status.isAnswered { throw HearthError.invalid(fields: ["status": "must be taken or skipped"]) }
         if let reason, reason.count > Dose.maximumReasonLength { throw HearthError.invalid(fields: ["reason": "must be at most 500 characters"]) }
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             let dose = try Self.doseToPutRight(id: id, by: person, transaction.db)
             return try Self.correct(dose, takenAt: takenAt, status: status, reason: reason, recordedBy: person.personId, in: &transaction)
         }
@@ -191,8 +191,8 @@ extension HearthStore {
     /// has come is due again, reminded and, once its grace is over, missed
     /// (the caregivers told); one still ahead is planned as if never answered
     /// (`waiting` is nil: no record is left of it).
-    public func withdrawDoseAnswer(id: UUID, as person: PermissionPolicy.Actor, by actor: String) async throws -> (waiting: Dose?, key: String) {
-        try await write(by: actor) { transaction in
+    public func withdrawDoseAnswer(id: UUID, as person: PermissionPolicy.Actor, by origin: String) async throws -> (waiting: Dose?, key: String) {
+        try await write(by: origin) { transaction in
             var dose = try Self.doseToPutRight(id: id, by: person, transaction.db)
             guard let key = dose.key else {
                 throw HearthError.conflict("An as-needed dose is put right, not taken back: change it to skipped")
@@ -237,10 +237,10 @@ extension HearthStore {
     /// senior may not override her own limit). Who may give it is decided
     /// on the medication this write reads.
     public func takeAsNeeded(
-        medicationId: UUID, takenAt: Date?, override: Bool, reason: String?, as person: PermissionPolicy.Actor, by actor: String
+        medicationId: UUID, takenAt: Date?, override: Bool, reason: String?, as person: PermissionPolicy.Actor, by origin: String
     ) async throws -> Dose {
         if let reason, reason.count > Dose.maximumReasonLength { throw HearthError.invalid(fields: ["reason": "must be at most 500 characters"]) }
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             guard let medication = try Self.medication(id: medicationId, transaction.db), medication.active else {
                 throw HearthError.notFound(what: "That medication")
             }

@@ -13,9 +13,9 @@ extension HearthStore {
     /// Keeps a finished game's score for the person playing: their best
     /// stays unless this one is higher; the last score, when they played and
     /// how many games they finished are kept too. Never each move.
-    public func keepScore(_ score: Int?, in game: Game, as player: PermissionPolicy.Actor, by actor: String) async throws -> KeptScore {
+    public func keepScore(_ score: Int?, in game: Game, as player: PermissionPolicy.Actor, by origin: String) async throws -> KeptScore {
         let score = try GameScore.validated(score)
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             let db = transaction.db
             _ = try Self.screenOwner(player.personId, for: .edit, as: player, db)
             let earlier = try Self.gameScores(of: player.personId, db).first { $0.game == game }

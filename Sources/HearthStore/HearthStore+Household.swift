@@ -44,11 +44,11 @@ extension HearthStore {
     /// language the hub speaks. Unchanged fields write nothing and append no change.
     /// The household's name, time zone and language: an admin's to change.
     public func updateHousehold(name: String?, timeZone: String?, language: String? = nil,
-                                as editor: PermissionPolicy.Actor, by actor: String) async throws -> Household {
+                                as editor: PermissionPolicy.Actor, by origin: String) async throws -> Household {
         let validName = try name.map { name throws(HearthError) in try Household.validatedName(name) }
         let validZone = try timeZone.map { zone throws(HearthError) in try Household.validatedTimeZone(zone) }
         let validLanguage = try language.map { language throws(HearthError) in try HouseholdLanguage.validated(language) }
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             try PermissionPolicy.require(editor, .edit, .household, what: "The household")
             guard var household = try Self.household(transaction.db) else {
                 throw HearthError.notFound(what: "The household")

@@ -15,10 +15,10 @@ extension HearthStore {
 
     /// Adds a medication for a senior with its schedules, in one write;
     /// `draft`'s id and times are replaced.
-    public func addMedication(_ draft: Medication, schedules drafts: [DoseSchedule] = [], by actor: String) async throws -> Medication {
+    public func addMedication(_ draft: Medication, schedules drafts: [DoseSchedule] = [], by origin: String) async throws -> Medication {
         let validated = try draft.validated()
         let schedules = try drafts.map { schedule throws(HearthError) in try schedule.validated() }
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             var medication = validated
             guard let person = try Self.person(id: medication.personId, transaction.db), person.archivedAt == nil else {
                 throw HearthError.invalid(fields: ["personId": "is not a person in the household"])
@@ -45,10 +45,10 @@ extension HearthStore {
     /// `action` is `.edit`, or `.delete` for stopping it; decided on the
     /// medication as this transaction reads it.
     public func updateMedication(
-        id: UUID, as editor: PermissionPolicy.Actor, _ action: PermissionPolicy.Action, by actor: String,
+        id: UUID, as editor: PermissionPolicy.Actor, _ action: PermissionPolicy.Action, by origin: String,
         _ edit: @escaping @Sendable (inout Medication) -> Void
     ) async throws -> Medication {
-        try await write(by: actor) { transaction in
+        try await write(by: origin) { transaction in
             let before = try Self.medication(id: id, for: action, as: editor, transaction.db)
             var after = before
             edit(&after)
@@ -82,9 +82,9 @@ extension HearthStore {
     }
 
     /// "Refilled": adds `packages` packages to the stock and clears a low-stock alert it answers.
-    public func refill(medicationId id: UUID, packages: Int, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Medication {
+    public func refill(medicationId id: UUID, packages: Int, as editor: PermissionPolicy.Actor, by origin: String) async throws -> Medication {
         guard (1...50).contains(packages) else { throw HearthError.invalid(fields: ["packages": "must be 1 to 50"]) }
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             var medication = try Self.medication(id: id, for: .edit, as: editor, transaction.db)
             guard let packageSize = medication.packageSize else {
                 throw HearthError.invalid(fields: ["packageSize": "must be set before a refill can be counted"])
@@ -119,16 +119,16 @@ extension HearthStore {
                 """, arguments: arguments)
         }
         try transaction.db.cachedExecute(sql: "INSERT INTO medication_revisions (medicationId, revision, snapshot, actor, time) VALUES (?, ?, ?, ?, ?)",
-            arguments: [m.id.text, m.revision, try m.json.jsonText(), transaction.actor, transaction.time.millisecondsSince1970])
+            arguments: [m.id.text, m.revision, try m.json.jsonText(), transaction.origin, transaction.time.millisecondsSince1970])
         try transaction.record(entity: .medication, entityId: m.id.text, op: isNew ? .create : .update, payload: m.json)
     }
 
     // MARK: Schedules
 
     /// Adds a schedule to a medication, in force from now.
-    public func addSchedule(_ draft: DoseSchedule, as editor: PermissionPolicy.Actor, by actor: String) async throws -> DoseSchedule {
+    public func addSchedule(_ draft: DoseSchedule, as editor: PermissionPolicy.Actor, by origin: String) async throws -> DoseSchedule {
         let validated = try draft.validated()
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             var schedule = validated
             let medication = try Self.medication(id: schedule.medicationId, for: .create, as: editor, transaction.db)
             guard medication.active else { throw HearthError.notFound(what: "That medication") }
@@ -154,10 +154,10 @@ extension HearthStore {
     /// `replacement` makes the new plan from the current one (a plan
     /// without a start date keeps the current one's, and its rhythm).
     public func replaceSchedule(
-        id: UUID, ofMedication medicationId: UUID, as editor: PermissionPolicy.Actor, by actor: String,
+        id: UUID, ofMedication medicationId: UUID, as editor: PermissionPolicy.Actor, by origin: String,
         _ replacement: @escaping @Sendable (DoseSchedule) throws -> DoseSchedule
     ) async throws -> DoseSchedule {
-        try await write(by: actor) { transaction in
+        try await write(by: origin) { transaction in
             let (current, medication) = try Self.currentSchedule(id: id, ofMedication: medicationId, as: editor, transaction.db)
             var schedule = try replacement(current.schedule).validated()
             schedule.id = id
@@ -176,8 +176,8 @@ extension HearthStore {
     }
 
     /// Ends a schedule now. Its past doses stay on record.
-    public func removeSchedule(id: UUID, ofMedication medicationId: UUID, as editor: PermissionPolicy.Actor, by actor: String) async throws {
-        try await write(by: actor) { transaction in
+    public func removeSchedule(id: UUID, ofMedication medicationId: UUID, as editor: PermissionPolicy.Actor, by origin: String) async throws {
+        try await write(by: origin) { transaction in
             let (_, medication) = try Self.currentSchedule(id: id, ofMedication: medicationId, as: editor, transaction.db)
             let now = transaction.time.millisecondsSince1970
             try transaction.db.cachedExecute(sql: "UPDATE schedule_versions SET activeUntil = ? WHERE scheduleId = ? AND activeUntil IS NULL",

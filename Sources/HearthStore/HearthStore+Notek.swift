@@ -37,14 +37,14 @@ extension HearthStore {
     }
 
     /// The shared note legacy clients edit, created when first needed.
-    public func legacyNotekNote(by actor: String) async throws -> Note {
+    public func legacyNotekNote(by origin: String) async throws -> Note {
         let find = "SELECT \(Self.noteColumns()) FROM notes WHERE title = ? AND visibility = 'shared' AND readOnly = 0 AND deletedAt IS NULL ORDER BY createdAt, id LIMIT 1"
         if let note = try await pool.read({ db in
             try Row.fetchOne(db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]).map(Self.note(from:))
         }) {
             return note
         }
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             // Looked for again inside the write: two clients greeting at once get one note.
             if let row = try Row.fetchOne(transaction.db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]) {
                 return try Self.note(from: row)
@@ -57,9 +57,9 @@ extension HearthStore {
     /// admin) when there is none. nil when the id belongs to a private note
     /// or to one in Trash or shared for reading only: those are not Notek's
     /// to see or to revive.
-    public func notekNote(id: UUID, creatingWithTitle title: String, by actor: String) async throws -> Note? {
+    public func notekNote(id: UUID, creatingWithTitle title: String, by origin: String) async throws -> Note? {
         let title = try Note.validatedTitle(title)
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             if let note = try Self.note(id: id, transaction.db) {
                 return note.isNotekNote ? note : nil
             }

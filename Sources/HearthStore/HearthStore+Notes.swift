@@ -23,14 +23,14 @@ extension HearthStore {
     /// (`NoteCircle`: chosen for her when she looks after one senior).
     public func createNote(
         ownerId: UUID, title: String, text: String, visibility: Note.Visibility, readOnly: Bool = false, circleOf: UUID? = nil,
-        pinned: Bool, by actor: String
+        pinned: Bool, by origin: String
     ) async throws -> Note {
         let title = try Note.validatedTitle(title)
         let text = try Note.validatedText(text)
         let replica = NoteText(replica: ReplicaRange.random())
         if !text.isEmpty { try replica.insert(text, at: 0) }
         let state = replica.encodeState()
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             guard let owner = try Self.person(id: ownerId, transaction.db), owner.archivedAt == nil else {
                 throw HearthError.notFound(what: "That person")
             }
@@ -59,10 +59,10 @@ extension HearthStore {
     /// they may change it. Decided on the note as this transaction reads it.
     public func updateNote(
         id: UUID, title: String?, visibility: Note.Visibility?, readOnly: Bool? = nil, circleOf: UUID? = nil, pinned: Bool?,
-        as editor: PermissionPolicy.Actor, by actor: String
+        as editor: PermissionPolicy.Actor, by origin: String
     ) async throws -> Note {
         let title = try title.map(Note.validatedTitle)
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             guard var note = try Self.note(id: id, transaction.db), note.deletedAt == nil else {
                 throw HearthError.notFound(what: "That note")
             }
@@ -94,16 +94,16 @@ extension HearthStore {
     }
 
     /// Moves a note to Trash, from which it can be restored for 30 days.
-    public func trashNote(id: UUID, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Note {
-        try await setDeleted(id: id, deleted: true, as: editor, by: actor)
+    public func trashNote(id: UUID, as editor: PermissionPolicy.Actor, by origin: String) async throws -> Note {
+        try await setDeleted(id: id, deleted: true, as: editor, by: origin)
     }
 
-    public func restoreNote(id: UUID, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Note {
-        try await setDeleted(id: id, deleted: false, as: editor, by: actor)
+    public func restoreNote(id: UUID, as editor: PermissionPolicy.Actor, by origin: String) async throws -> Note {
+        try await setDeleted(id: id, deleted: false, as: editor, by: origin)
     }
 
-    private func setDeleted(id: UUID, deleted: Bool, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Note {
-        try await write(by: actor) { transaction in
+    private func setDeleted(id: UUID, deleted: Bool, as editor: PermissionPolicy.Actor, by origin: String) async throws -> Note {
+        try await write(by: origin) { transaction in
             guard var note = try Self.note(id: id, transaction.db), (note.deletedAt != nil) != deleted else {
                 throw HearthError.notFound(what: deleted ? "That note" : "That note in Trash")
             }
@@ -123,10 +123,10 @@ extension HearthStore {
     /// last day (`clockIsSettled`): a clock set a month ahead must not
     /// empty Trash.
     @discardableResult
-    public func purgeTrash(by actor: String) async throws -> [UUID] {
+    public func purgeTrash(by origin: String) async throws -> [UUID] {
         guard clockIsSettled else { return [] }
         let cutoff = currentTime().addingTimeInterval(-TimeInterval(Note.daysInTrash) * 86_400)
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             let ids = try String.fetchAll(transaction.db.cachedStatement(sql: "SELECT id FROM notes WHERE deletedAt <= ?"),
                                           arguments: [cutoff.millisecondsSince1970])
             for id in ids {

@@ -41,7 +41,7 @@ extension HearthStore {
     /// own console (`sudo hearth pair`). No default: nobody is an admin by
     /// being left out.
     public func createPairing(
-        for invitee: PairingInvitee, deviceName: String?, lifetime: Duration = PairingCode.defaultLifetime, by actor: String,
+        for invitee: PairingInvitee, deviceName: String?, lifetime: Duration = PairingCode.defaultLifetime, by origin: String,
         maker: PermissionPolicy.Actor, seniorInvitesNeedApproval: Bool = true
     ) async throws -> PairingInvitation {
         let validDeviceName = try deviceName.map { name throws(HearthError) in try Device.validatedName(name) }
@@ -50,7 +50,7 @@ extension HearthStore {
             return nil
         }()
         let code = PairingCode.generate()
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             let personName: String
             let role: Person.Role
             var personId: String?
@@ -82,7 +82,7 @@ extension HearthStore {
                     """,
                 arguments: [id.text, SecretHash.of(code.secret), SecretHash.of(code.shortCode), personId,
                             personId == nil ? personName : nil, personId == nil ? role.rawValue : nil,
-                            validDeviceName, transaction.actor, transaction.time.millisecondsSince1970,
+                            validDeviceName, transaction.origin, transaction.time.millisecondsSince1970,
                             expiresAt.millisecondsSince1970, linkToSenior?.text,
                             // The household asks an admin to approve what a senior's tablet pairs.
                             seniorInvitesNeedApproval && maker.role == .senior])

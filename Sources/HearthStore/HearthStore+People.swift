@@ -3,9 +3,9 @@ import GRDB
 import HearthCore
 
 extension HearthStore {
-    public func addPerson(name: String, role: Person.Role, by actor: String) async throws -> Person {
+    public func addPerson(name: String, role: Person.Role, by origin: String) async throws -> Person {
         let validName = try Person.validatedName(name)
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             try Self.insertPerson(name: validName, role: role, in: &transaction)
         }
     }
@@ -53,8 +53,8 @@ extension HearthStore {
     /// Archives a person and revokes their devices and alert apps; their
     /// history stays. For an admin (or the hub's terminal); never the
     /// household's last admin.
-    public func archivePerson(id: UUID, as archiver: PermissionPolicy.Actor, by actor: String) async throws -> Person {
-        try await write(by: actor) { transaction in
+    public func archivePerson(id: UUID, as archiver: PermissionPolicy.Actor, by origin: String) async throws -> Person {
+        try await write(by: origin) { transaction in
             guard var person = try Self.person(id: id, transaction.db), person.archivedAt == nil else {
                 throw HearthError.notFound(what: "That person")
             }
@@ -82,8 +82,8 @@ extension HearthStore {
     /// Says that a caregiver (or admin) looks after a senior, if `linker`
     /// may shape the household (an admin; `HouseholdRoster.terminal`). A
     /// link that is there already is a conflict, nothing written.
-    public func link(caregiver caregiverId: UUID, senior seniorId: UUID, as linker: PermissionPolicy.Actor, by actor: String) async throws {
-        try await write(by: actor) { transaction in
+    public func link(caregiver caregiverId: UUID, senior seniorId: UUID, as linker: PermissionPolicy.Actor, by origin: String) async throws {
+        try await write(by: origin) { transaction in
             try PermissionPolicy.require(linker, .edit, .household, what: "The household")
             guard let caregiver = try Self.person(id: caregiverId, transaction.db), caregiver.archivedAt == nil,
                   let senior = try Self.person(id: seniorId, transaction.db), senior.archivedAt == nil
@@ -107,8 +107,8 @@ extension HearthStore {
     /// Says that a caregiver no longer looks after a senior: from the next
     /// request her devices see nothing more of the senior, and her open live
     /// streams and alert apps are closed to reconnect as who she is now.
-    public func removeCareLink(caregiver caregiverId: UUID, senior seniorId: UUID, as linker: PermissionPolicy.Actor, by actor: String) async throws {
-        try await write(by: actor) { transaction in
+    public func removeCareLink(caregiver caregiverId: UUID, senior seniorId: UUID, as linker: PermissionPolicy.Actor, by origin: String) async throws {
+        try await write(by: origin) { transaction in
             try PermissionPolicy.require(linker, .edit, .household, what: "The household")
             try transaction.db.cachedExecute(sql: "DELETE FROM care_links WHERE caregiverId = ? AND seniorId = ?",
                                              arguments: [caregiverId.text, seniorId.text])

@@ -34,7 +34,7 @@ extension HearthStore {
     /// an admin a role. Never leaves the household without an admin, and
     /// never leaves a care link between people who are not a caregiver and a
     /// senior (unlink first). All of it or nothing.
-    public func updatePerson(id: UUID, _ change: PersonChange, as editor: PermissionPolicy.Actor, by actor: String) async throws -> Person {
+    public func updatePerson(id: UUID, _ change: PersonChange, as editor: PermissionPolicy.Actor, by origin: String) async throws -> Person {
         let name = try change.name.map(Person.validatedName)
         // A number given is checked before anything is written; an empty one removes it.
         var checked: String?? = nil
@@ -48,7 +48,7 @@ extension HearthStore {
             })
         }
         let alias = checkedAlias
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             let db = transaction.db
             guard var person = try Self.person(id: id, db), person.archivedAt == nil else { throw HearthError.notFound(what: "That person") }
             if change.changesPerson { try PermissionPolicy.require(editor, .edit, .person(id), what: "That person") }
@@ -84,8 +84,8 @@ extension HearthStore {
     }
 
     /// Brings an archived person back, with no devices: they pair again.
-    public func restorePerson(id: UUID, as restorer: PermissionPolicy.Actor, by actor: String) async throws -> Person {
-        try await write(by: actor) { transaction in
+    public func restorePerson(id: UUID, as restorer: PermissionPolicy.Actor, by origin: String) async throws -> Person {
+        try await write(by: origin) { transaction in
             guard var person = try Self.person(id: id, transaction.db), person.archivedAt != nil else {
                 throw HearthError.notFound(what: "That archived person")
             }

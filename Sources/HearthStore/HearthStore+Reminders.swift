@@ -28,9 +28,9 @@ extension HearthStore {
     }
 
     /// How persistent reminders are, the household's: an admin's to change.
-    public func updateReminderSettings(_ settings: ReminderSettings, as editor: PermissionPolicy.Actor, by actor: String) async throws -> ReminderSettings {
+    public func updateReminderSettings(_ settings: ReminderSettings, as editor: PermissionPolicy.Actor, by origin: String) async throws -> ReminderSettings {
         let settings = try settings.validated()
-        return try await write(by: actor) { transaction in
+        return try await write(by: origin) { transaction in
             try PermissionPolicy.require(editor, .edit, .household, what: "The household")
             guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
             guard try Self.reminderSettings(transaction.db) != settings else { return settings }

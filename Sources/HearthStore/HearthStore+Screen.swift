@@ -27,8 +27,8 @@ extension HearthStore {
 
     /// Arranges a person's panel: all six places at once, as the editor
     /// shows them. The same panel again writes nothing and tells no one.
-    public func arrangePanel(of personId: UUID, _ panel: Panel, as editor: PermissionPolicy.Actor, by actor: String) async throws -> ArrangedPanel {
-        try await write(by: actor) { transaction in
+    public func arrangePanel(of personId: UUID, _ panel: Panel, as editor: PermissionPolicy.Actor, by origin: String) async throws -> ArrangedPanel {
+        try await write(by: origin) { transaction in
             let db = transaction.db
             _ = try Self.screenOwner(personId, for: .edit, as: editor, db)
             let current = try Self.panel(of: personId, db)
@@ -57,8 +57,8 @@ extension HearthStore {
     /// Sets a person's text size, theme, language and speaking rate; every
     /// device of theirs follows from the change log.
     public func setDisplaySettings(of personId: UUID, _ settings: DisplaySettings, as editor: PermissionPolicy.Actor,
-                                   by actor: String) async throws -> ChosenDisplaySettings {
-        try await write(by: actor) { transaction in
+                                   by origin: String) async throws -> ChosenDisplaySettings {
+        try await write(by: origin) { transaction in
             let db = transaction.db
             let person = try Self.screenOwner(personId, for: .edit, as: editor, db)
             let current = try Self.displaySettings(of: person, db)

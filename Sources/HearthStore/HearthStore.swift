@@ -104,7 +104,7 @@ public final class HearthStore: Sendable {
     /// the household only through the store's own methods, each of which
     /// asks `PermissionPolicy` inside its transaction.
     func write<T: Sendable>(
-        by actor: String,
+        by origin: String,
         _ body: @escaping @Sendable (inout WriteTransaction) throws -> T
     ) async throws -> T {
         // Stored as whole milliseconds; keep the in-memory value identical.
@@ -113,7 +113,7 @@ public final class HearthStore: Sendable {
         // `GroupCommit`); the batch publishes its changes after COMMIT.
         let clock = self.clock
         return try await groupCommit.write { db in
-            var transaction = WriteTransaction(db: db, actor: actor, time: time, clock: clock)
+            var transaction = WriteTransaction(db: db, origin: origin, time: time, clock: clock)
             let result = try body(&transaction)
             return (result, transaction.changes)
         }

@@ -9,15 +9,18 @@ public struct WriteTransaction {
     /// Internal, as `HearthStore.write` is: no other module writes around
     /// the permission policy.
     let db: Database
-    public let actor: String
+    /// Where the write came from, as the change log records it
+    /// ("device:<id>", "cli", "alert-app:<id>"): not who acts for the
+    /// permission policy, which is a `PermissionPolicy.Actor`.
+    public let origin: String
     public let time: Date
     public private(set) var changes: [Change] = []
     /// Stamps the fields a person changes, for sync's last-writer-wins.
     let clock: HubClock
 
-    init(db: Database, actor: String, time: Date, clock: HubClock) {
+    init(db: Database, origin: String, time: Date, clock: HubClock) {
         self.db = db
-        self.actor = actor
+        self.origin = origin
         self.time = time
         self.clock = clock
     }
@@ -26,11 +29,11 @@ public struct WriteTransaction {
     @discardableResult
     public mutating func record(entity: ChangeEntity, entityId: String, op: Change.Operation, payload: JSONValue) throws -> Change {
         try db.cachedExecute(sql: "INSERT INTO changes (entity, entityId, op, payload, actor, time) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [entity.rawValue, entityId, op.rawValue, try payload.jsonText(), actor, time.millisecondsSince1970]
+            arguments: [entity.rawValue, entityId, op.rawValue, try payload.jsonText(), origin, time.millisecondsSince1970]
         )
         let change = Change(
             seq: db.lastInsertedRowID, entity: entity, entityId: entityId,
-            op: op, payload: payload, actor: actor, time: time
+            op: op, payload: payload, actor: origin, time: time
         )
         if Self.isAudited(entity, payload) {
             // Kept for the admins' audit under the same seq; compaction folds only `changes`.
