@@ -12,7 +12,9 @@ raised through the API. Prints, as a table:
   opening many streams (target < 64 KB).
 
 Not a test; run with `make bench-alerts` (builds the release hub first).
-Usage: alert-streams.py HEARTH_BINARY [SUBSCRIBERS] [ROUNDS]"""
+Each line is printed as soon as its phase has it; every wait has a
+deadline and says what it waited for when it gives up.
+Usage: alert-streams.py HEARTH_BINARY [SUBSCRIBERS] [ROUNDS] [MEMORY_STREAMS]"""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/release/hearth"
 SUBSCRIBERS = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 ROUNDS = int(sys.argv[3]) if len(sys.argv) > 3 else 200
 STALLED = 5
-MEMORY_STREAMS = 400
+MEMORY_STREAMS = int(sys.argv[4]) if len(sys.argv) > 4 else 400
 
 
 def free_port() -> int:
@@ -195,59 +197,69 @@ def dropped_by_hub(connection: socket.socket, seconds: float) -> bool:
         return False
 
 
+def wait_until(what: str, condition, seconds: float = 30, progress=lambda: "") -> None:
+    """Waits for `condition`, or stops the run saying what it waited for."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"gave up after {seconds:.0f} s waiting for {what} {progress()}".rstrip())
+        time.sleep(0.01)
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def row(name: str, values: list[float]) -> None:
+    print(f"{name:<40} {statistics.median(values):8.2f} {percentile(values, 99):8.2f} {max(values):8.2f}  p99 < 50 ms", flush=True)
+
+
 def main():
     hub = Hub()
-    rows = []
+    print(f"Alert-app streams (release hub, loopback, {ROUNDS} SOS each, from POST /api/v1/sos to the last subscriber's line)")
+    print(f"{'case':<40} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  target", flush=True)
     try:
         # Latency: SUBSCRIBERS phones, each with its own credential.
         sockets = [open_stream(hub, hub.credential(f"phone {i}")) for i in range(SUBSCRIBERS)]
         listeners = Listeners(sockets)
-        while listeners.opened < SUBSCRIBERS:
-            time.sleep(0.01)
+        wait_until(f"{SUBSCRIBERS} streams to open", lambda: listeners.opened >= SUBSCRIBERS,
+                   progress=lambda: f"({listeners.opened} opened)")
         sos_rounds(hub, listeners, SUBSCRIBERS, 10)  # warm-up
-        plain = sos_rounds(hub, listeners, SUBSCRIBERS, ROUNDS)
-        rows.append((f"SOS to {SUBSCRIBERS} streams", plain))
+        row(f"SOS to {SUBSCRIBERS} streams", sos_rounds(hub, listeners, SUBSCRIBERS, ROUNDS))
 
         # The same with phones that stop reading: a 4 KB receive buffer, never
         # read. Four times as many SOS, so that what the sockets hold and the
         # hub's outbox of each (256 events) overflow and the hub drops them.
         stalled = [open_stream(hub, hub.credential(f"stalled {i}"), receive_buffer=4096) for i in range(STALLED)]
-        with_stalled = sos_rounds(hub, listeners, SUBSCRIBERS, 4 * ROUNDS)
-        rows.append((f"... and {STALLED} that stopped reading", with_stalled))
+        row(f"... and {STALLED} that stopped reading", sos_rounds(hub, listeners, SUBSCRIBERS, 4 * ROUNDS))
         closed = sum(1 for connection in stalled if dropped_by_hub(connection, seconds=10))
+        print(f"stalled subscribers dropped by the hub after {4 * ROUNDS} SOS: {closed} of {STALLED}", flush=True)
         listeners.stop()
         for connection in sockets + stalled:
             connection.close()
         time.sleep(0.5)
 
-        # Memory per open stream: many streams from many loopback addresses (64 each at most).
+        # Memory per open stream: many streams from many loopback addresses
+        # (64 each at most), one credential each: the hub keeps one stream
+        # per credential and topics, a newer one ending the older, so eight
+        # streams of one credential left one open and the wait never ended.
         before = rss_kb(hub.process.pid)
-        credentials = [hub.credential(f"memory {i}") for i in range(MEMORY_STREAMS // 8)]
-        many = [open_stream(hub, credentials[i // 8], source=f"127.0.1.{1 + i // 60}") for i in range(MEMORY_STREAMS)]
+        credentials = [hub.credential(f"memory {i}") for i in range(MEMORY_STREAMS)]
+        many = [open_stream(hub, credentials[i], source=f"127.0.1.{1 + i // 60}") for i in range(MEMORY_STREAMS)]
         counting = Listeners(many)
-        while counting.opened < MEMORY_STREAMS:
-            time.sleep(0.01)
+        wait_until(f"{MEMORY_STREAMS} streams to open", lambda: counting.opened >= MEMORY_STREAMS, seconds=60,
+                   progress=lambda: f"({counting.opened} opened)")
         time.sleep(1)
         after = rss_kb(hub.process.pid)
         counting.stop()
         for connection in many:
             connection.close()
+        per_stream = (after - before) / MEMORY_STREAMS
+        print(f"resident memory: {before} KB idle, {after} KB with {MEMORY_STREAMS} open streams: "
+              f"{per_stream:.1f} KB per stream (target < 64 KB)", flush=True)
     finally:
         hub.stop()
-
-    print(f"Alert-app streams (release hub, loopback, {ROUNDS} SOS each, from POST /api/v1/sos to the last subscriber's line)")
-    print(f"{'case':<40} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}  target")
-    for name, values in rows:
-        print(f"{name:<40} {statistics.median(values):8.2f} {percentile(values, 99):8.2f} {max(values):8.2f}  p99 < 50 ms")
-    print(f"stalled subscribers dropped by the hub after {4 * ROUNDS} SOS: {closed} of {STALLED}")
-    per_stream = (after - before) / MEMORY_STREAMS
-    print(f"resident memory: {before} KB idle, {after} KB with {MEMORY_STREAMS} open streams: "
-          f"{per_stream:.1f} KB per stream (target < 64 KB)")
 
 
 if __name__ == "__main__":
