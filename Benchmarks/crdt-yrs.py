@@ -30,9 +30,26 @@ def load(path: str) -> dict:
         return json.load(f)
 
 
+def in_utf8(start: str, patches: list) -> list:
+    """The patches with positions and lengths in UTF-8 bytes, which is how
+    pycrdt's Text counts; the traces count characters. Worked out once,
+    before any timing, on a copy of the text (ASCII-only traces need none).
+    Counting in characters was why the replay diverged."""
+    if start.isascii() and all(inserted.isascii() for _, _, inserted in patches):
+        return patches
+    text = start
+    converted = []
+    for position, deleted, inserted in patches:
+        before = len(text[:position].encode("utf-8"))
+        removed = len(text[position:position + deleted].encode("utf-8"))
+        converted.append((before, removed, inserted))
+        text = text[:position] + inserted + text[position + deleted:]
+    return converted
+
+
 def replay(path: str) -> str:
     trace = load(path)
-    patches = [p for txn in trace["txns"] for p in txn["patches"]]
+    patches = in_utf8(trace.get("startContent", ""), [p for txn in trace["txns"] for p in txn["patches"]])
     # Timed without an observer; a second, untimed replay collects the
     # per-edit updates that the remote apply then replays.
     typist = Doc(client_id=1)

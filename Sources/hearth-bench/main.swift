@@ -74,7 +74,11 @@ yrs.executableURL = URL(fileURLWithPath: "/usr/bin/env")
 yrs.arguments = [python, "Benchmarks/crdt-yrs.py"] + paths
 if FileManager.default.fileExists(atPath: "Benchmarks/crdt-yrs.py"), (try? yrs.run()) != nil {
     yrs.waitUntilExit()
-    if yrs.terminationStatus != 0 {
-        print("(Yrs comparison skipped: install pycrdt for \(python), e.g. pip install pycrdt, or set HEARTH_BENCH_PYTHON)")
+    // 2 is the script's "pycrdt is not importable"; anything else is the
+    // script failing, whose error it printed: never called a missing package.
+    switch yrs.terminationStatus {
+    case 0: break
+    case 2: print("(Yrs comparison skipped: install pycrdt for \(python), e.g. pip install pycrdt, or set HEARTH_BENCH_PYTHON)")
+    default: print("(Yrs comparison failed: Benchmarks/crdt-yrs.py exited with \(yrs.terminationStatus); its error is printed above)")
     }
 }
