@@ -11,7 +11,7 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqren
 # plugin and measured (Tests/e2e/test_alert_apps.py); no sound card needed.
 # gammu, gammu-smsd: texts to caregivers away from home are handed to the real
 # SMS daemon, running on gammu's dummy phone (a folder, no modem) in the tests.
-TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox gammu gammu-smsd
+TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox gammu gammu-smsd wrk
 # The package and its tests: building the .deb, lintian, a debootstrapped
 # Debian 12 root to install it into, and systemd-analyze for the unit.
 DEB_PACKAGES := dpkg-dev binutils xz-utils
@@ -23,7 +23,7 @@ NOTE_KB ?= 0
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-memory bench-crdt bench-relay bench-sync bench-care bench-alerts bench-away layout-profile words clean
+.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-smoke bench-memory bench-crdt bench-relay bench-sync bench-care bench-alerts bench-away layout-profile words clean
 
 run: deps build
 	mkdir -p .hearth
@@ -71,6 +71,7 @@ test: test-deps build-tests deb
 	$(MAKE) --no-print-directory swift-test || status=1; \
 	$(MAKE) --no-print-directory web-test || status=1; \
 	$(MAKE) --no-print-directory e2e-test || status=1; \
+	$(MAKE) --no-print-directory bench-smoke || status=1; \
 	exit $$status
 
 # --no-parallel: run in parallel on a 2-core machine, a WebSocket exchange in
@@ -87,6 +88,12 @@ web-test:
 
 e2e-test:
 	$(VENV)/bin/python -m pytest Tests/e2e -q
+
+# Every benchmark below run tiny on the debug build the tests use, in about
+# half a minute: each must finish and print its table (no timing is judged),
+# so none stops working unnoticed. Part of `make test`.
+bench-smoke: build-tests
+	Benchmarks/smoke .build/debug
 
 # The note CRDT replaying real editing traces (../shared/traces), release build.
 bench-crdt:

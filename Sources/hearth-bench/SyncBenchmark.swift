@@ -130,7 +130,9 @@ enum SyncBenchmark {
                 schedules: [schedule], by: "bench")
             schedules.append((schedule, own))
         }
-        for index in 0..<2000 {
+        // `make bench-smoke` runs it with a few (HEARTH_BENCH_NOTES).
+        let notes = ProcessInfo.processInfo.environment["HEARTH_BENCH_NOTES"].flatMap(Int.init) ?? 2000
+        for index in 0..<notes {
             _ = try await store.createNote(ownerId: index % 2 == 0 ? adminId : seniorId, title: index % 3 == 0 ? "" : "Notatka \(index)",
                                            text: "Lista zakupów \(index):\n[ ] mleko\n[ ] chleb\n[x] masło\nZadzwonić do przychodni we wtorek.",
                                            visibility: index % 2 == 0 ? .private : .shared, pinned: index % 50 == 0, by: "bench")

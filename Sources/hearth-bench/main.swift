@@ -7,8 +7,8 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     usage: hearth-bench crdt [TRACE.json[.gz] …]
-           hearth-bench relay [HEARTH_BINARY] [LISTENERS] [NOTE_KB]
-           hearth-bench sync [DOSES_PER_DAY …]
+           hearth-bench relay [HEARTH_BINARY] [LISTENERS] [NOTE_KB] [KEYSTROKES]
+           hearth-bench sync [DOSES_PER_DAY …]   (HEARTH_BENCH_NOTES: how many notes, 2,000 unless set)
 
     """
 guard let command = arguments.first, ["crdt", "relay", "sync"].contains(command) else {
@@ -21,7 +21,8 @@ if command == "sync" {
     do {
         for rate in rates.isEmpty ? [4, 40] : rates {
             let rows = try await SyncBenchmark.run(dosesPerDay: rate)
-            print(SyncBenchmark.table("Sync: 10 medications, \(rate) doses a day for 5 years (\(rate * 365 * 5) doses), 2,000 notes", rows))
+            let notes = ProcessInfo.processInfo.environment["HEARTH_BENCH_NOTES"].flatMap(Int.init) ?? 2000
+            print(SyncBenchmark.table("Sync: 10 medications, \(rate) doses a day for 5 years (\(rate * 365 * 5) doses), \(notes) notes", rows))
             print("")
         }
         exit(0)
@@ -35,6 +36,7 @@ if command == "relay" {
     if arguments.count > 1 { options.binary = arguments[1] }
     if arguments.count > 2, let listeners = Int(arguments[2]), listeners > 0 { options.listeners = listeners }
     if arguments.count > 3, let kilobytes = Int(arguments[3]), kilobytes >= 0, kilobytes <= 900 { options.noteKB = kilobytes }
+    if arguments.count > 4, let keystrokes = Int(arguments[4]), keystrokes > 0 { options.characters = keystrokes }
     do {
         print(RelayBenchmark.table(try await RelayBenchmark.run(options)))
         exit(0)
