@@ -68,6 +68,8 @@ for path in paths {
     }
 }
 print(CRDTBenchmark.table(results))
+// Out before the Yrs rows, which the script writes to the same terminal.
+fflush(nil)  // every output stream: stdout itself is a global Swift 6 will not touch
 
 // The same traces through Yrs, when pycrdt is importable (see Benchmarks/crdt-yrs.py).
 let python = ProcessInfo.processInfo.environment["HEARTH_BENCH_PYTHON"] ?? "python3"
