@@ -127,7 +127,10 @@ extension HearthStore {
             for message in try Self.awayMessages(sql: "SELECT * FROM away_messages WHERE state = 'queued' ORDER BY queuedAt, rowid",
                                                  arguments: [], db) {
                 guard let alert = try Self.alert(id: message.alertId, db) else { continue }
-                if let next = message.nextAttemptAt, next > now {
+                // Compared as stored, in whole milliseconds: a rung queued at
+                // this very `now` was stored rounded, up to half a millisecond
+                // later, and waited a pass (in which its alert could be answered).
+                if let next = message.nextAttemptAt, next.millisecondsSince1970 > now.millisecondsSince1970 {
                     later(next)
                     continue
                 }
