@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import json
+import socket
 import threading
 import time
 
@@ -98,5 +99,15 @@ class Subscription:
         raise AssertionError(f"no {what} within {timeout} s; got {[e for _, e in self.events]}")
 
     def close(self) -> None:
+        # Shut the socket first: the reader thread is blocked in a read that
+        # holds the response's buffer lock, and close() alone waited for
+        # the hub's next line (up to a minute or more) before it could take it.
+        connection = getattr(self.response.raw, "_connection", None)
+        sock = getattr(connection, "sock", None)
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
         self.response.close()
         self.ended.wait(5)
