@@ -94,9 +94,12 @@ def soon(home: CareHome, minutes: int = 2) -> str:
     """A clock time a few minutes ahead in the household: its dose is on
     today's list (a new schedule plans from now on) and may be answered."""
     now = home.local_now()
-    if now.hour == 23 and now.minute >= 45:
+    later = now + timedelta(minutes=minutes)
+    # Tomorrow's time is on no list of today (a dose 30 minutes ahead at
+    # 23:35 left today's list empty: four tests failed at 23:35).
+    if (now.hour == 23 and now.minute >= 45) or later.date() != now.date():
         pytest.skip("too close to midnight for doses planned a few minutes ahead")
-    return (now + timedelta(minutes=minutes)).strftime("%H:%M")
+    return later.strftime("%H:%M")
 
 
 def due_in_a_moment(home: CareHome) -> tuple[str, datetime]:
