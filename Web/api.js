@@ -1,6 +1,9 @@
 // Calls to the hub's JSON API. Failures become a HubProblem carrying the
 // sentence to show the user: the problem+json `detail`, else its `title`,
 // else a translated generic message, so a page never crashes on an error.
+// Every answer says the hub's time, which hub-clock.js keeps.
+
+import { learnHubTime } from './hub-clock.js';
 
 export class HubProblem extends Error {
   constructor(message, { status = 0, type = null, retryAfter = null, errors = null, body = null } = {}) {
@@ -96,6 +99,7 @@ async function requestJSON(method, path, body, { t, fetchImpl, signal }) {
     if (error?.name === 'AbortError') throw error;
     throw new HubProblem(t('errors.unreachable'));
   }
+  learnHubTime(response.headers?.get?.('Hearth-Time'));
   if (!response.ok) {
     let problem = null;
     try {

@@ -369,6 +369,11 @@ if (!pairing) {
     // Let in (paired again in another tab, or approved): drop the message and reload the page's data.
     if (app.unpaired || app.awaitingApproval) showLetIn();
   });
+  // The hub's time was set by hand: every answer says the hub's time
+  // (hub-clock.js), so one small question learns it at once.
+  app.live.onChange((change) => {
+    if (change.entity === 'household' && change.payload?.clockOffsetMs !== undefined) getJSON('/health', { t: app.t }).catch(() => {});
+  });
   // A new role or care link changes what this person is shown.
   app.live.onChange((change) => {
     if (change.entity !== 'person' && change.entity !== 'careLink') return;

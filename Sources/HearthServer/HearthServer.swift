@@ -76,6 +76,7 @@ public enum HearthServer {
         let router = Router(context: HearthRequestContext.self)
         let assets = webRoot.map(WebAssets.directory) ?? WebAssets.embedded()
         router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(HubTimeMiddleware(now: now))
         router.middlewares.add(CompressionMiddleware())
         router.middlewares.add(ProblemMiddleware())
         router.middlewares.add(WebAppMiddleware(assets: assets))

@@ -69,36 +69,44 @@ extension HearthStore {
             throw HearthError.invalid(fields: ["deviceTime": "is more than a century from the hub's clock"])
         }
         let firstSinceStart = !clockCorrectedSinceStart.withLock { $0 }
-        try await write(by: origin) { transaction in
-            guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
-            let lastRecord = try Self.lastStoredTime(transaction.db) ?? before
-            let far = abs(deviceTime.timeIntervalSince(lastRecord)) > Self.clockCorrectionLimit
-            let days = (abs(deviceTime.timeIntervalSince(lastRecord)) / 86_400 * 10).rounded() / 10
-            if PermissionPolicy.decide(corrector, .edit, .hubClock(setSinceStart: !firstSinceStart, withinLimit: !far)) != .allow {
-                throw HearthError.forbidden(far
-                    ? "That time is \(days) days from the hub's last record; only an admin can move the hub's time that far"
-                    : "The hub's time was already set since it started; only an admin can set it again")
+        let previous = clockOffset.withLock { $0 }
+        do {
+            try await write(by: origin) { transaction in
+                guard let household = try Self.household(transaction.db) else { throw HearthError.notFound(what: "The household") }
+                let lastRecord = try Self.lastStoredTime(transaction.db) ?? before
+                let far = abs(deviceTime.timeIntervalSince(lastRecord)) > Self.clockCorrectionLimit
+                let days = (abs(deviceTime.timeIntervalSince(lastRecord)) / 86_400 * 10).rounded() / 10
+                if PermissionPolicy.decide(corrector, .edit, .hubClock(setSinceStart: !firstSinceStart, withinLimit: !far)) != .allow {
+                    throw HearthError.forbidden(far
+                        ? "That time is \(days) days from the hub's last record; only an admin can move the hub's time that far"
+                        : "The hub's time was already set since it started; only an admin can set it again")
+                }
+                if far, !confirmed {
+                    throw HearthError.conflict("That time is \(days) days from the hub's last record, which would move every dose, "
+                        + "reminder and Trash's 30 days with it; send it again with confirm: true if it is right")
+                }
+                if deviceTime < before.addingTimeInterval(-ClockSteadiness.tolerance) {
+                    try transaction.db.cachedExecute(sql: "UPDATE pairing_codes SET burnedAt = ? WHERE usedAt IS NULL AND burnedAt IS NULL",
+                                                     arguments: [transaction.time.millisecondsSince1970])
+                }
+                try transaction.db.cachedExecute(sql: "UPDATE household SET clockOffsetMs = ?", arguments: [offset])
+                try transaction.record(entity: .household, entityId: household.id.text, op: .update,
+                                       payload: ["clockOffsetMs": .number(Double(offset))])
+                for var alert in try Self.alerts(sql: "SELECT * FROM alerts WHERE kind = 'clock' AND resolvedAt IS NULL AND acknowledgedAt IS NULL",
+                                                 arguments: [], transaction.db) {
+                    alert.resolvedAt = deviceTime
+                    try Self.saveAlert(alert, in: &transaction)
+                }
+                // Before COMMIT publishes the change: whoever it wakes (the
+                // reminder service, a page asking the hub's time) reads the new time.
+                self.clockOffset.withLock { $0 = offset }
             }
-            if far, !confirmed {
-                throw HearthError.conflict("That time is \(days) days from the hub's last record, which would move every dose, "
-                    + "reminder and Trash's 30 days with it; send it again with confirm: true if it is right")
-            }
-            if deviceTime < before.addingTimeInterval(-ClockSteadiness.tolerance) {
-                try transaction.db.cachedExecute(sql: "UPDATE pairing_codes SET burnedAt = ? WHERE usedAt IS NULL AND burnedAt IS NULL",
-                                                 arguments: [transaction.time.millisecondsSince1970])
-            }
-            try transaction.db.cachedExecute(sql: "UPDATE household SET clockOffsetMs = ?", arguments: [offset])
-            try transaction.record(entity: .household, entityId: household.id.text, op: .update,
-                                   payload: ["clockOffsetMs": .number(Double(offset))])
-            for var alert in try Self.alerts(sql: "SELECT * FROM alerts WHERE kind = 'clock' AND resolvedAt IS NULL AND acknowledgedAt IS NULL",
-                                             arguments: [], transaction.db) {
-                alert.resolvedAt = deviceTime
-                try Self.saveAlert(alert, in: &transaction)
-            }
+        } catch {
+            // A write that failed leaves the clock as it was.
+            clockOffset.withLock { $0 = previous }
+            throw error
         }
-        // Only once it is stored, so a failed write leaves the clock as it was.
-        let moved = abs(Double(offset - clockOffset.withLock { $0 }) / 1000)
-        clockOffset.withLock { $0 = offset }
+        let moved = abs(Double(offset - previous) / 1000)
         clockCorrectedSinceStart.withLock { $0 = true }
         if moved > ClockSteadiness.tolerance { steadiness.jumped() }
         let now = currentTime()

@@ -25,6 +25,8 @@ struct CareHousehold: Sendable {
         var status: HTTPResponse.Status
         var body: JSONValue?
         var location: String?
+        /// The hub's time as the answer says it (`Hearth-Time`, ms since 1970).
+        var hubTime: Date?
 
         /// A field of an object body.
         subscript(_ name: String) -> JSONValue? { body?.field(name) }
@@ -60,7 +62,8 @@ struct CareHousehold: Sendable {
         if let token { headers[.authorization] = "Bearer \(token)" }
         return try await client.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
             Reply(status: response.status, body: try? JSONDecoder().decode(JSONValue.self, from: Data(buffer: response.body)),
-                  location: response.headers[.location])
+                  location: response.headers[.location],
+                  hubTime: response.headers[HTTPField.Name("Hearth-Time")!].flatMap(Int64.init).map(Date.init(millisecondsSince1970:)))
         }
     }
 

@@ -210,6 +210,8 @@ import Testing
             let body = #"{"deviceTime": "\#(phone.formatted(.iso8601))"}"#
             let reading = try await home.call(.post, "/api/v1/clock", as: home.senior, body: body)
             #expect(reading["looksWrong"] == .bool(true))
+            // every answer says the hub's time, which pages follow (Web/hub-clock.js)
+            #expect(abs(try #require(reading.hubTime).timeIntervalSinceNow) < 5)
             // then the caregiver hears of it, and a senior may not change the hub's time
             let open = try await home.call(.get, "/api/v1/alerts?open=1", as: home.caregiver)
             #expect(open.list.map { $0.field("kind") } == ["clock"])
@@ -221,6 +223,10 @@ import Testing
             #expect(corrected.status == .ok)
             // then the hub keeps that time and the alert is gone
             #expect(abs(home.store.currentTime().timeIntervalSince(phone)) < 5)
+            #expect(abs(try #require(corrected.hubTime).timeIntervalSince(phone)) < 5)
+            let refused = try await home.call(.post, "/api/v1/clock/correct", as: home.senior, body: body)
+            let refusedAt = try #require(refused.hubTime, "a refusal says it too")
+            #expect(refused.status == .forbidden && abs(refusedAt.timeIntervalSince(phone)) < 5)
             #expect(try await home.call(.get, "/api/v1/alerts?open=1", as: home.caregiver).list.isEmpty)
             #expect(try await home.call(.post, "/api/v1/clock", as: home.senior, body: #"{"deviceTime": "soon"}"#).invalidFields == ["deviceTime"])
             #expect(try await home.call(.post, "/api/v1/clock/correct", body: #"{"deviceTime": "2026-02-31T10:00:00Z", "confirm": true}"#)

@@ -33,11 +33,14 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import Hub, browser_console_errors
+from test_reminders_live import set_hub_clock
 from test_web_ui import axe_violations, choose_language, click, overflowing, use_dark_colour_scheme, wait_for
 
 SENIOR = "Babcia Zosia"
 CARER = "Ania"
 SEEN_WITHIN_S = 1.0
+# The hub's time of day when each care test begins (CareHome.set_time).
+EVENING_HOUR = 19
 TABLET = (1280, 800)
 PHONE = (390, 844)
 
@@ -86,36 +89,41 @@ class CareHome:
         return response.json()
 
     def local_now(self) -> datetime:
-        household = requests.get(f"{self.hub.url}/api/v1/household", headers=self.carer_headers, timeout=5).json()
-        return datetime.now(ZoneInfo(household["timeZone"]))
+        """The hub's time (every answer says it: `Hearth-Time`) in the household's zone."""
+        response = requests.get(f"{self.hub.url}/api/v1/household", headers=self.carer_headers, timeout=5)
+        assert response.status_code == 200, response.text
+        return datetime.fromtimestamp(int(response.headers["Hearth-Time"]) / 1000, ZoneInfo(response.json()["timeZone"]))
+
+    def set_time(self, moment: datetime) -> None:
+        """Moves the hub's clock (as its admin); the pages follow it (Web/hub-clock.js)."""
+        set_hub_clock(self.hub, self.hub.token, moment)
 
 
 def soon(home: CareHome, minutes: int = 2) -> str:
     """A clock time a few minutes ahead in the household: its dose is on
-    today's list (a new schedule plans from now on) and may be answered."""
+    today's list (a new schedule plans from now on) and may be answered.
+    The hub's evening (see `home`) leaves hours before midnight."""
     now = home.local_now()
     later = now + timedelta(minutes=minutes)
-    # Tomorrow's time is on no list of today (a dose 30 minutes ahead at
-    # 23:35 left today's list empty: four tests failed at 23:35).
-    if (now.hour == 23 and now.minute >= 45) or later.date() != now.date():
-        pytest.skip("too close to midnight for doses planned a few minutes ahead")
+    assert later.date() == now.date(), f"{later:%H:%M} is tomorrow: this test moved the hub's clock too near midnight"
     return later.strftime("%H:%M")
 
 
 def due_in_a_moment(home: CareHome) -> tuple[str, datetime]:
-    """The next whole minute at least 5 s ahead, and when it is: a dose
-    planned then is "due" once it has passed (see wait_until)."""
+    """The next whole minute at least 5 s ahead on the hub's clock, and when
+    it is: a dose planned then is "due" once the hub's clock passes it (see
+    wait_until)."""
     now = home.local_now()
-    if now.hour == 23 and now.minute >= 45:
-        pytest.skip("too close to midnight for doses planned a few minutes ahead")
     due = (now + timedelta(seconds=65)).replace(second=0, microsecond=0)
+    assert due.date() == now.date(), "this test moved the hub's clock too near midnight"
     return due.strftime("%H:%M"), due
 
 
-def wait_until(moment: datetime) -> None:
-    left = (moment - datetime.now(moment.tzinfo)).total_seconds()
-    if left > 0:
-        time.sleep(left + 0.5)
+def wait_until(home: CareHome, moment: datetime) -> None:
+    """Moves the hub's clock just past `moment` rather than waiting for it:
+    the hub's reminders and the pages' "now" follow the hub's clock."""
+    if home.local_now() < moment:
+        home.set_time(moment + timedelta(seconds=1))
 
 
 def every_day(time_of_day: str, amount: float = 1) -> dict:
@@ -128,7 +136,12 @@ def home(hub: Hub) -> CareHome:
     carer = hub.pair_device("--new-person", CARER, "--role", "caregiver", device_name="Telefon Ani", wait=False)
     linked = hub.hearth("people", "link", "--caregiver", CARER, "--senior", SENIOR)
     assert linked.returncode == 0, linked.stdout + linked.stderr
-    return CareHome(hub=hub, senior=senior, carer=carer)
+    home = CareHome(hub=hub, senior=senior, carer=carer)
+    # Every care test runs in the hub's evening, whatever the time of day it
+    # runs at: doses planned a few minutes or hours ahead are still today,
+    # and the pages read the hub's clock, not Chromium's.
+    home.set_time(home.local_now().replace(hour=EVENING_HOUR, minute=0, second=0, microsecond=0))
+    return home
 
 
 @pytest.fixture
@@ -304,18 +317,16 @@ def test_a_due_dose_rings_for_the_senior_and_later_snoozes_it(browser, home):
     senior_window(browser, home)
     wait_for(browser, "the doses", lambda d: dose_status(d, keys["Aspirin"]) == "upcoming")
     assert not browser.find_elements(By.CSS_SELECTOR, "button[data-action='later']"), "nothing to put off yet"
-    wait_until(when)
+    wait_until(home, when)
     # Its time came: the hub's reminder makes it due here, with a banner for her.
     wait_for(browser, "Aspirin due", lambda d: dose_status(d, keys["Aspirin"]) == "due", timeout=15)
     wait_for(browser, "the reminder banner", lambda d: any(f"Time to take Aspirin: 1 tablet ({due})" == t
                                                          for t in banner_texts(d, "dose-due")))
 
-    later = dose_button(browser, keys["Aspirin"], "later")
-    assert later.get_attribute("aria-expanded") == "false"
+    wait_for(browser, "Later, closed", lambda d: dose_button(d, keys["Aspirin"], "later").get_attribute("aria-expanded") == "false")
     click(browser, dose_selector(keys["Aspirin"], "later"))
-    choice = dose_button(browser, keys["Aspirin"], "snooze-30")
-    assert choice.text == "In 30 minutes"
-    choice.click()
+    wait_for(browser, "the choices", lambda d: dose_button(d, keys["Aspirin"], "snooze-30").text == "In 30 minutes")
+    click(browser, dose_selector(keys["Aspirin"], "snooze-30"))
     wait_for(browser, "Aspirin put off", lambda d: dose_status(d, keys["Aspirin"]) == "snoozed")
     assert "Reminder again at " in dose_text(browser, keys["Aspirin"])
 
@@ -341,7 +352,7 @@ def test_a_reminder_is_answered_on_its_banner_and_nothing_else_closes_it(browser
     browser.set_window_size(*size)
     # The banner is on every page, not only Today.
     senior_window(browser, home, "notes")
-    wait_until(when)
+    wait_until(home, when)
     wait_for(browser, "three reminders", lambda d: len(banner_texts(d, "dose-due")) == 3, timeout=15)
     reminders = {a["details"]["medicationName"]: a["id"] for a in home.alerts(open="1") if a["kind"] == "dose-due"}
     # One alert at a time and how many more, on a tablet as on a phone; one tap shows them all.
@@ -391,14 +402,13 @@ def test_a_missed_dose_taken_after_all_is_recorded_at_its_time_and_answers_the_c
     home.add_medication("Omeprazol", [every_day(due)], strength="20 mg")
     [planned] = home.doses_of_today()
     senior_window(browser, home)
-    wait_until(when + timedelta(minutes=1))
+    wait_until(home, when + timedelta(minutes=1))
     wait_for(browser, "the dose counted missed", lambda d: dose_status(d, planned["key"]) == "missed", timeout=20)
     # It stays on her Today, with a way to say she took it.
     assert dose_text(browser, planned["key"]).count(f"Missed – it was due at {due}") == 1
     click(browser, dose_selector(planned["key"], "took-it"))
-    choice = dose_button(browser, planned["key"], "took-planned")
-    assert choice.text == f"At {due}, as planned"
-    choice.click()
+    wait_for(browser, "the choices", lambda d: dose_button(d, planned["key"], "took-planned").text == f"At {due}, as planned")
+    click(browser, dose_selector(planned["key"], "took-planned"))
     wait_for(browser, "the dose taken", lambda d: dose_status(d, planned["key"]) == "taken")
     assert f"Taken at {due}" in dose_text(browser, planned["key"])
     [dose] = [d["dose"] for d in home.doses_of_today()]
@@ -415,8 +425,6 @@ def test_a_missed_dose_taken_after_all_is_recorded_at_its_time_and_answers_the_c
 
 def test_a_medicine_added_after_its_time_today_is_answered_and_says_when_its_next_dose_is(browser, home, screen):
     now = home.local_now()
-    if now.hour == 0 and now.minute < 10:
-        pytest.skip("too close to midnight for a time earlier today")
     earlier = (now - timedelta(minutes=5)).strftime("%H:%M")
     home.add_medication("Metformina", [every_day(earlier)], strength="500 mg")
     [planned] = home.doses_of_today()
@@ -432,7 +440,7 @@ def test_a_medicine_added_after_its_time_today_is_answered_and_says_when_its_nex
     assert f"Not recorded – planned for {earlier}, before the medicine was added" in dose_text(browser, planned["key"])
     assert planned["status"] == "unrecorded" and home.today()["people"][0]["counts"]["due"] == 0
     click(browser, dose_selector(planned["key"], "took-it"))
-    dose_button(browser, planned["key"], "took-planned").click()
+    click(browser, dose_selector(planned["key"], "took-planned"))
     wait_for(browser, "taken at its time", lambda d: dose_status(d, planned["key"]) == "taken")
     assert f"Taken at {earlier}" in dose_text(browser, planned["key"])
     assert [a for a in home.alerts() if a["kind"].startswith("dose")] == [], "no reminder, nothing missed"
@@ -445,8 +453,6 @@ def test_a_medicine_added_after_its_time_today_is_answered_and_says_when_its_nex
 
 def test_taken_more_than_an_hour_early_asks_once_and_not_yet_records_nothing(browser, home, screen):
     now = home.local_now()
-    if now.hour >= 21:
-        pytest.skip("a dose two hours ahead would be tomorrow's")
     later = (now + timedelta(hours=2)).strftime("%H:%M")
     home.add_medication("Bisoprolol", [every_day(later)], strength="5 mg")
     [planned] = home.doses_of_today()
@@ -528,8 +534,6 @@ def history_day_text(driver, medication_id: str) -> str:
 
 def test_a_dose_is_put_right_from_the_history_and_her_today_follows(browser, home, screen):
     now = home.local_now()
-    if now.hour == 0 and now.minute < 20:
-        pytest.skip("a time a quarter of an hour ago would be yesterday's")
     due = soon(home, minutes=30)
     medication = home.add_medication("Ramipril", [every_day(due)], strength="5 mg", stock=10)
     [planned] = home.doses_of_today()
@@ -603,7 +607,7 @@ def test_on_a_phone_a_missed_dose_stays_on_today_and_is_answered_from_the_histor
     try:
         senior_window(browser, home)
         turn_sound_on(browser)
-        wait_until(when + timedelta(minutes=1))
+        wait_until(home, when + timedelta(minutes=1))
         wait_for(browser, "the dose counted missed", lambda d: dose_status(d, planned["key"]) == "missed", timeout=20)
         assert dose_button(browser, planned["key"], "took-it").is_displayed()
         assert overflowing(browser) == []

@@ -109,9 +109,7 @@ def everything_in_the_page(driver) -> str:
 
 def test_her_sos_line_follows_the_answer_then_goes_and_never_covers_a_question(browser, home, screen):  # noqa: F811
     now = home.local_now()
-    later = (now + timedelta(hours=2)).strftime("%H:%M") if now.hour < 21 else None
-    if later:
-        home.add_medication("Bisoprolol", [every_day(later)], strength="5 mg")
+    home.add_medication("Bisoprolol", [every_day((now + timedelta(hours=2)).strftime("%H:%M"))], strength="5 mg")
     if screen == "tablet":
         # Her extra-large text, as Ania set it for her tablet: the tallest bar. (On a phone
         # her open call's banner and the bar would leave no room for the page at all.)
@@ -125,18 +123,17 @@ def test_her_sos_line_follows_the_answer_then_goes_and_never_covers_a_question(b
     placed = line_lies_in_the_bar(browser)
     assert placed["inside"] and placed["kept"] >= placed["dock"], placed
     shot(browser, f"sos-line-waiting-{screen}")
-    if later:
-        # The early dose's question: the bar with its line lies over none of its buttons.
-        [planned] = home.doses_of_today()
-        wait_for(browser, "the dose", lambda d: dose_status(d, planned["key"]) == "upcoming")
-        click(browser, dose_selector(planned["key"], "taken"))
-        wait_for(browser, "the question", lambda d: d.execute_script("return !!document.getElementById('early-dose-dialog')?.open"))
-        shot(browser, f"sos-line-early-dose-{screen}")
-        assert clear_of_the_bar(browser, "#early-dose-dialog .dialog-actions button")
-        # "Not yet" by keyboard: on a phone her open call's banner lies over the question.
-        browser.execute_script("document.getElementById('early-dose-cancel').focus()")
-        browser.switch_to.active_element.send_keys(Keys.ENTER)
-        wait_for(browser, "the question gone", lambda d: not d.find_elements(By.ID, "early-dose-dialog"))
+    # The early dose's question: the bar with its line lies over none of its buttons.
+    [planned] = home.doses_of_today()
+    wait_for(browser, "the dose", lambda d: dose_status(d, planned["key"]) == "upcoming")
+    click(browser, dose_selector(planned["key"], "taken"))
+    wait_for(browser, "the question", lambda d: d.execute_script("return !!document.getElementById('early-dose-dialog')?.open"))
+    shot(browser, f"sos-line-early-dose-{screen}")
+    assert clear_of_the_bar(browser, "#early-dose-dialog .dialog-actions button")
+    # "Not yet" by keyboard: on a phone her open call's banner lies over the question.
+    browser.execute_script("document.getElementById('early-dose-cancel').focus()")
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(browser, "the question gone", lambda d: not d.find_elements(By.ID, "early-dose-dialog"))
 
     answer(home, alert, "respond")
     wait_for(browser, "who is coming", lambda d: sos_line(d) == f"{CARER} is on the way.", timeout=3)

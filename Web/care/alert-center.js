@@ -4,6 +4,7 @@
 // banner and the pages agree.
 import { getJSON, isUnpaired, sendJSON } from '../api.js';
 import { isCancelledSOS, isOlderAlert, reminderDoseKey, upsertAlert } from './alerts.js';
+import { hubDate } from '../hub-clock.js';
 
 /** How many alerts' latest states are remembered, closed ones too, to tell a late answer from news. */
 const REMEMBERED = 500;
@@ -80,7 +81,7 @@ export function createAlertCenter(app) {
       const body = { key, status };
       if (reason) body.reason = reason;
       const dose = await sendJSON('POST', '/doses', body, { t: app.t });
-      take({ ...alert, open: false, resolvedAt: new Date().toISOString() });
+      take({ ...alert, open: false, resolvedAt: hubDate().toISOString() });
       return dose;
     },
     /** The hub sent this alert (e.g. the SOS just raised here). */

@@ -5,6 +5,8 @@
 // Today's, the panel's next-dose tile, a reminder's on the banner — so no
 // two places disagree about what is early. Pure, for the Node tests.
 
+import { hubNow } from '../hub-clock.js';
+
 /** "Taken" more than this long before a dose's planned time asks first. */
 export const EARLY_ASK_MS = 60 * 60 * 1000;
 
@@ -13,7 +15,7 @@ export const EARLY_ASK_MS = 60 * 60 * 1000;
  * instant: a planned dose's `dueAt`, a reminder's `details.dueAt`) more than
  * an hour early. A dose with no planned time (as needed) never asks.
  */
-export function isTakenEarly(dueAt, now = Date.now()) {
+export function isTakenEarly(dueAt, now = hubNow()) {
   const due = Date.parse(dueAt ?? '');
   return !Number.isNaN(due) && due - now > EARLY_ASK_MS;
 }

@@ -2,6 +2,8 @@
 // household's time zone (a caregiver's phone abroad still shows the
 // senior's 08:00 as 08:00), in 24-hour form in both languages.
 
+import { hubNow } from '../hub-clock.js';
+
 function locale(language) {
   return language === 'pl' ? 'pl-PL' : 'en-GB';
 }
@@ -103,7 +105,7 @@ export function wallClockInstant(day, time, timeZone) {
  * "teraz", "5 minut temu", "wczoraj"); from a week on, the date and time.
  * '' for nothing. A time a little ahead (clocks differ) counts as now.
  */
-export function timeAgo(iso, { language = 'en', timeZone = null, now = Date.now() } = {}) {
+export function timeAgo(iso, { language = 'en', timeZone = null, now = hubNow() } = {}) {
   const date = new Date(iso ?? '');
   if (!iso || Number.isNaN(date.getTime())) return '';
   const relative = new Intl.RelativeTimeFormat(locale(language), { numeric: 'auto' });

@@ -9,6 +9,7 @@
 import { alertMessage } from './alerts.js';
 import { UNIT_FORMS, amountText, pluralForm, unitId } from './words.js';
 import { readChecklist } from '../notes/checklist.js';
+import { hubNow } from '../hub-clock.js';
 
 const ONES = {
   en: ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
@@ -126,7 +127,7 @@ export function endSentence(text) {
  * what it looks like and how to take it. Null for a dose already answered
  * or missed. `clock` turns an ISO instant into "08:30" in the household's zone.
  */
-export function spokenDose(t, language, dose, { now = Date.now(), clock = (iso) => iso } = {}) {
+export function spokenDose(t, language, dose, { now = hubNow(), clock = (iso) => iso } = {}) {
   const params = {
     medication: String(dose?.medicationName ?? dose?.name ?? '').trim(),
     amount: spokenAmount(language, dose?.amount ?? 1, dose?.unit),

@@ -4,6 +4,7 @@
 // senior's tablet shows on a caregiver's phone at once, before the page has
 // fetched the day again). Pure, for the Node tests.
 import { isTakenEarly } from './early-dose.js';
+import { hubNow } from '../hub-clock.js';
 
 export const SLOTS = Object.freeze(['morning', 'midday', 'evening', 'night']);
 
@@ -47,7 +48,7 @@ export function isAnswered(dose) {
 }
 
 /** "Taken" and "Skip" are offered until it is answered, from 12 hours before it is due. */
-export function canAnswer(dose, now = Date.now()) {
+export function canAnswer(dose, now = hubNow()) {
   if (isAnswered(dose)) return false;
   const due = Date.parse(dose?.dueAt ?? '');
   return Number.isNaN(due) || due - now <= EARLIEST_ANSWER_MS;
@@ -88,12 +89,12 @@ export function nextDoseLine(person, date) {
 }
 
 /** The doses among `doses` that "Taken" at `now` would record early (care/early-dose.js): it asks about them first. */
-export function earlyDoses(doses, now = Date.now()) {
+export function earlyDoses(doses, now = hubNow()) {
   return (doses ?? []).filter((dose) => isTakenEarly(dose?.dueAt, now));
 }
 
 /** The doses of one part of the day that "Take all" would record. */
-export function takeAllCandidates(doses, now = Date.now()) {
+export function takeAllCandidates(doses, now = hubNow()) {
   return (doses ?? []).filter((dose) => canAnswer(dose, now));
 }
 

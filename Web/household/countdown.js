@@ -3,9 +3,10 @@
 // "4 minuty") for an announcement to screen readers at a few moments, as
 // one every second would drown everything else. Pure, for the Node tests.
 import { countText } from '../care/words.js';
+import { hubNow } from '../hub-clock.js';
 
 /** Whole seconds from `now` until `expiresAt` (rounded up, so "0:00" means gone); 0 after it or for a bad date. */
-export function secondsLeft(expiresAt, now = Date.now()) {
+export function secondsLeft(expiresAt, now = hubNow()) {
   const end = Date.parse(expiresAt ?? '');
   if (Number.isNaN(end)) return 0;
   return Math.max(0, Math.ceil((end - now) / 1000));

@@ -6,6 +6,7 @@
 import { h } from '../dom.js';
 import { showDialog } from '../dialog.js';
 import { isTakenEarly } from '../care/early-dose.js';
+import { hubNow } from '../hub-clock.js';
 
 /**
  * Whether to record a planned dose as taken now: true at once when it is
@@ -13,7 +14,7 @@ import { isTakenEarly } from '../care/early-dose.js';
  * then nothing is recorded). `dueAt` is its planned instant, `time` its
  * planned time of day ("20:00"), `medication` its name.
  */
-export function confirmTakenNow(app, { dueAt, time, medication, returnFocus }, now = Date.now()) {
+export function confirmTakenNow(app, { dueAt, time, medication, returnFocus }, now = hubNow()) {
   if (!isTakenEarly(dueAt, now)) return Promise.resolve(true);
   return confirmEarlyDose(app, { medication, time, returnFocus });
 }

@@ -9,6 +9,7 @@ import { skipReasonText } from '../care/skip-reasons.js';
 import { doseChangeAllowed, doseChangeRequest, dosesOfDay } from '../medications/day-doses.js';
 import { askDoseChange } from './dose-change-dialog.js';
 import { medicationTitle } from './today-doses.js';
+import { hubDate } from '../hub-clock.js';
 
 /**
  * The section listing `medication`'s doses on `day`. `view` carries the
@@ -80,7 +81,7 @@ async function change(view, medication, day, dose, allowed, focusKey) {
   const status = allowed.kind === 'answer' ? 'taken' : dose.status;
   const shownTime = dose.takenAt
     ? clockTime(dose.takenAt, { language: 'en', timeZone: view.timeZone })
-    : dose.plannedTime ?? clockTime(new Date().toISOString(), { language: 'en', timeZone: view.timeZone });
+    : dose.plannedTime ?? clockTime(hubDate().toISOString(), { language: 'en', timeZone: view.timeZone });
   const choice = await askDoseChange(view.app, {
     medication: medicationTitle(medication), status, time: shownTime, canWithdraw: allowed.withdraw,
     returnFocus: () => document.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`),

@@ -30,6 +30,7 @@ import { createHouseholdSections } from './household-sections.js';
 import { createHouseholdSettings } from './household-settings.js';
 import { confirmDeviceRemoval } from './remove-device-dialog.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
+import { hubNow } from '../hub-clock.js';
 
 // "Last used 5 minutes ago" must not go stale while the page stays open.
 const CLOCK_EVERY_MS = 60 * 1000;
@@ -112,7 +113,7 @@ function renderHousehold(app, remembered, outlet, route) {
   function show() {
     const { data } = remembered;
     if (left || !data) return;
-    const signature = JSON.stringify([app.language, data, busy.keys(), Math.floor(Date.now() / CLOCK_EVERY_MS)]);
+    const signature = JSON.stringify([app.language, data, busy.keys(), Math.floor(hubNow() / CLOCK_EVERY_MS)]);
     if (signature === shownSignature) return;
     shownSignature = signature;
     slots.name.textContent = data.household?.name ?? '';

@@ -15,6 +15,7 @@ import { monthKey, monthRange, parseMonth, shiftMonth } from '../medications/adh
 import { calendar, legend } from './history-calendar.js';
 import { downloadCSV } from './history-csv.js';
 import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from './page-tools.js';
+import { hubDate } from '../hub-clock.js';
 
 export function createMedicationHistoryPage(app) {
   const chosen = {
@@ -52,7 +53,7 @@ function renderHistory(app, chosen, outlet, monthParam) {
   async function load() {
     try {
       seniors = await caredForSeniors(app, request.signal);
-      if (!month) month = parseMonth(localDay(new Date().toISOString(), timeZone())?.slice(0, 7));
+      if (!month) month = parseMonth(localDay(hubDate().toISOString(), timeZone())?.slice(0, 7));
       if (!seniors.some((s) => s.personId === chosen.person)) chosen.person = seniors[0]?.personId ?? null;
       if (!chosen.person) {
         body.replaceChildren(h('p', { class: 'empty' }, t('medications.nobody')));

@@ -8,6 +8,7 @@ import { localDay } from '../care/format.js';
 import { amountText, daysText } from '../care/words.js';
 import { medicationScheduleSentence } from '../medications/schedule-sentence.js';
 import { medicationTitle } from './today-doses.js';
+import { hubDate } from '../hub-clock.js';
 
 /** Whether the stock lasts fewer days than the caregivers asked to be warned at. */
 export function isRunningLow(medication) {
@@ -64,7 +65,7 @@ function medicationItem(list, medication) {
   const { app, me, canEdit, change } = list;
   const { t, language } = app;
   const nameId = `medication-${medication.id}`;
-  const sentence = medicationScheduleSentence(medication, { language, today: localDay(new Date().toISOString(), me?.timeZone) });
+  const sentence = medicationScheduleSentence(medication, { language, today: localDay(hubDate().toISOString(), me?.timeZone) });
   const facts = [medication.form, medication.appearance ? t('today.looksLike', { appearance: medication.appearance }) : null]
     .filter((fact) => fact && String(fact).trim() !== '');
   const low = isRunningLow(medication);

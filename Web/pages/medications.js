@@ -14,6 +14,7 @@ import { takeFlash } from './medication-save.js';
 import { seniorSection, toolbarItems } from './medication-list.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
 import { medicationTitle } from './today-doses.js';
+import { hubDate } from '../hub-clock.js';
 
 export function createMedicationsPage(app) {
   const renderForm = createMedicationFormPage(app);
@@ -80,7 +81,7 @@ function renderList(app, chosen, outlet) {
       listSlot.replaceChildren(h('p', { id: 'medications-nobody', class: 'empty' }, t('medications.nobody')));
       return;
     }
-    const printed = longDate(localDay(new Date().toISOString(), me?.timeZone), { language: app.language, weekday: false });
+    const printed = longDate(localDay(hubDate().toISOString(), me?.timeZone), { language: app.language, weekday: false });
     listSlot.replaceChildren(...seniors.map((senior) => seniorSection(list, senior, medications, printed)));
     if (focusKey) listSlot.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
   }

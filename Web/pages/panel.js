@@ -14,6 +14,7 @@ import { panelTile } from './panel-tiles.js';
 import { drawPaged } from './panel-pages.js';
 import { confirmTakenNow } from './early-dose-dialog.js';
 import { medicationTitle } from './today-doses.js';
+import { hubNow } from '../hub-clock.js';
 
 const CLOCK_EVERY_MS = 20 * 1000;
 /** What a change to these can move on the panel. */
@@ -43,7 +44,7 @@ function renderPanel(app, remembered, outlet) {
     if (left) return;
     const me = app.me.current;
     const view = {
-      app, me, busy, now: Date.now(), day: remembered.day, pinnedNote: remembered.pinnedNote,
+      app, me, busy, now: hubNow(), day: remembered.day, pinnedNote: remembered.pinnedNote,
       taken: (dose, key) => busy.run(key, () => taken(dose)),
     };
     const minute = Math.floor(view.now / 60000);

@@ -17,6 +17,7 @@ import { madePanel } from './alert-app-made.js';
 import { sendTest, testSection } from './alert-app-test.js';
 import { limitsText, stepsList, topicsList } from './phone-alerts-guide.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from './page-tools.js';
+import { hubNow } from '../hub-clock.js';
 
 // "Last seen 5 minutes ago" must not go stale while the page stays open.
 const CLOCK_EVERY_MS = 60 * 1000;
@@ -143,7 +144,7 @@ function drawList(page) {
   if (page.left() || state.apps === null) return;
   const me = state.me;
   const entries = alertAppEntries(state.apps, me?.people, { meId: me?.personId, language: app.language, only: 'mine' });
-  const signature = JSON.stringify([app.language, entries, busy.keys(), Math.floor(Date.now() / CLOCK_EVERY_MS)]);
+  const signature = JSON.stringify([app.language, entries, busy.keys(), Math.floor(hubNow() / CLOCK_EVERY_MS)]);
   if (page.shownSignature === signature) return;
   page.shownSignature = signature;
   const focusKey = document.activeElement?.getAttribute?.('data-focus-key');

@@ -10,6 +10,7 @@ import { getJSON, isConnectionProblem } from '../api.js';
 import { h } from '../dom.js';
 import { closedUnheard, currentSOSLine, SOS_ENDED_SHOWN_MS } from '../care/sos-status.js';
 import { isOlderAlert, isOwnSOS } from '../care/alerts.js';
+import { hubNow } from '../hub-clock.js';
 
 /**
  * How long an ended call is still told, in ms. A test may set
@@ -21,7 +22,7 @@ function endedShownMs() {
   return Number.isInteger(forTest) && forTest > 0 ? forTest : SOS_ENDED_SHOWN_MS;
 }
 
-export function createSOSStatus(app, { now = () => Date.now() } = {}) {
+export function createSOSStatus(app, { now = () => hubNow() } = {}) {
   const element = h('p', { id: 'sos-status', class: 'sos-status', role: 'status' });
   // Her calls as last heard (closed ones too), when each was seen closing,
   // and the slide under way or failed: { sending } | { failed, untilConnected }.

@@ -11,6 +11,7 @@ import { medicationTitle } from './today-doses.js';
 import { askSkipReason } from './skip-reason-dialog.js';
 import { confirmEarlyDose, confirmTakenNow } from './early-dose-dialog.js';
 import { askDoseChange } from './dose-change-dialog.js';
+import { hubDate } from '../hub-clock.js';
 
 /**
  * `page` is what the actions need of Today: { outlet, busy (page-tools'
@@ -51,7 +52,7 @@ export function createDoseActions(app, page) {
       const day = page.day();
       const recorded = dose.dose;
       // HH:MM as a time field takes it: when it was taken, else now.
-      const shownTime = clockTime(recorded?.takenAt ?? new Date().toISOString(), { language: 'en', timeZone: day.timeZone });
+      const shownTime = clockTime(recorded?.takenAt ?? hubDate().toISOString(), { language: 'en', timeZone: day.timeZone });
       const choice = await askDoseChange(app, {
         medication: medicationTitle(dose), status: dose.status, time: shownTime, returnFocus: focusBack(key, dose.key),
       });

@@ -18,6 +18,7 @@ import {
 } from '../care/today-model.js';
 import { scheduleSentence } from '../medications/schedule-sentence.js';
 import { listenButton } from './listen-button.js';
+import { hubNow } from '../hub-clock.js';
 
 const STATUS_ICONS = { taken: '✓', skipped: '–', missed: '✗', due: '●', snoozed: '◔', upcoming: '○', unrecorded: '?' };
 
@@ -176,7 +177,7 @@ function doseListen(view, dose) {
   const idPart = String(dose.key ?? dose.dose?.id ?? `${dose.medicationId}-${dose.time}`).replace(/[^A-Za-z0-9_-]/g, '-');
   return h('div', { class: 'listen-row' }, listenButton(app, {
     id: `dose-${idPart}-listen`, label: medicationTitle(dose),
-    text: () => spokenDose(app.t, app.language, dose, { now: Date.now(), clock }),
+    text: () => spokenDose(app.t, app.language, dose, { now: hubNow(), clock }),
     attributes: { 'data-focus-key': `${dose.key}|listen` },
   }));
 }

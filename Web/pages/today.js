@@ -18,6 +18,7 @@ import { createTodayHeader } from './today-header.js';
 import { createDoseActions } from './today-actions.js';
 import { drawDays } from './today-sections.js';
 import { myCarers } from './today-carers.js';
+import { hubDate, hubNow } from '../hub-clock.js';
 
 const REFRESH_EVERY_MS = 5 * 60 * 1000;
 const REFUSAL_SHOWN_MS = 5 * 60 * 1000;
@@ -71,13 +72,13 @@ function renderToday(app, { remembered, refusals }, outlet) {
     // The aliases: what this person calls a senior ("Mama") heads her day.
     const aliases = (me?.people ?? []).map((person) => person.alias ?? null);
     const signature = JSON.stringify([app.language, me?.personId, me?.role, aliases, myCarers(app), day, medications, notes, app.alerts.open,
-      busy.keys(), [...refusals], openSnooze, Math.floor(Date.now() / REFRESH_EVERY_MS)]);
+      busy.keys(), [...refusals], openSnooze, Math.floor(hubNow() / REFRESH_EVERY_MS)]);
     if (signature === shownSignature) return;
     shownSignature = signature;
     const timeZone = day.timeZone ?? me?.timeZone ?? null;
     const people = Array.isArray(day.people) ? day.people : [];
     const isSenior = me?.role === 'senior';
-    const view = { app, timeZone, busy, refusals, openSnooze, actions, now: Date.now(), isSenior, meId: me?.personId, date: day.date };
+    const view = { app, timeZone, busy, refusals, openSnooze, actions, now: hubNow(), isSenior, meId: me?.personId, date: day.date };
     header.showDate(day.date);
 
     const focusKey = document.activeElement?.getAttribute?.('data-focus-key');
@@ -115,7 +116,7 @@ function renderToday(app, { remembered, refusals }, outlet) {
 /** Doses become due with time, and the day changes at midnight: read again when shown, or a new day. */
 function refreshIfDue(remembered, load) {
   const { day } = remembered;
-  const today = day ? localDay(new Date().toISOString(), day.timeZone) : null;
+  const today = day ? localDay(hubDate().toISOString(), day.timeZone) : null;
   if (!day || today !== day.date || document.visibilityState === 'visible') load();
 }
 
