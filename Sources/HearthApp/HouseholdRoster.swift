@@ -24,7 +24,7 @@ public struct HouseholdRoster: Sendable {
     }
 
     public func add(name: String, role: Person.Role) async throws -> String {
-        let person = try await store.addPerson(name: name, role: role, by: "cli")
+        let person = try await store.addPerson(name: name, role: role, as: Self.terminal, by: "cli")
         return "Added: \(person.name) (\(person.role.rawValue)). Pair a device for them with: sudo hearth pair --person \"\(person.name)\"\n"
     }
 

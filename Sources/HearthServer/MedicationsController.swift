@@ -32,7 +32,7 @@ struct MedicationsController {
             }
         }
         medications.post { request, context -> EditedResponse<JSONValue> in
-            _ = try context.requirePaired()
+            let actor = try context.requirePaired()
             let new = try await request.decode(as: NewMedication.self, context: context)
             try context.require(.create, .medications(of: new.personId), what: "That person")
             // Everything is checked before anything is written, and every
@@ -55,7 +55,7 @@ struct MedicationsController {
             }
             guard problems.isEmpty else { throw HearthError.invalid(fields: problems) }
 
-            let medication = try await store.addMedication(new.draft(at: now()), schedules: schedules, by: context.caller.actorName)
+            let medication = try await store.addMedication(new.draft(at: now()), schedules: schedules, as: actor, by: context.caller.actorName)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.medications, medication.id)],
                                   response: try await medicationJSON(medication))
         }

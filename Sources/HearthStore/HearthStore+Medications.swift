@@ -14,12 +14,16 @@ extension HearthStore {
     // MARK: Writing
 
     /// Adds a medication for a senior with its schedules, in one write;
-    /// `draft`'s id and times are replaced.
-    public func addMedication(_ draft: Medication, schedules drafts: [DoseSchedule] = [], by origin: String) async throws -> Medication {
+    /// `draft`'s id and times are replaced. Who may: her caregivers, and
+    /// she herself when she manages her own (the policy's `.medications`).
+    public func addMedication(
+        _ draft: Medication, schedules drafts: [DoseSchedule] = [], as adder: PermissionPolicy.Actor, by origin: String
+    ) async throws -> Medication {
         let validated = try draft.validated()
         let schedules = try drafts.map { schedule throws(HearthError) in try schedule.validated() }
         return try await write(by: origin) { transaction in
             var medication = validated
+            try PermissionPolicy.require(adder, .create, .medications(of: medication.personId), what: "That person")
             guard let person = try Self.person(id: medication.personId, transaction.db), person.archivedAt == nil else {
                 throw HearthError.invalid(fields: ["personId": "is not a person in the household"])
             }

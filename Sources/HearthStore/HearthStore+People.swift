@@ -3,10 +3,12 @@ import GRDB
 import HearthCore
 
 extension HearthStore {
-    public func addPerson(name: String, role: Person.Role, by origin: String) async throws -> Person {
+    /// Adds someone to the household: an admin's (the household's `.edit`).
+    public func addPerson(name: String, role: Person.Role, as adder: PermissionPolicy.Actor, by origin: String) async throws -> Person {
         let validName = try Person.validatedName(name)
         return try await write(by: origin) { transaction in
-            try Self.insertPerson(name: validName, role: role, in: &transaction)
+            try PermissionPolicy.require(adder, .edit, .household, what: "The household")
+            return try Self.insertPerson(name: validName, role: role, in: &transaction)
         }
     }
 

@@ -110,6 +110,7 @@ enum SyncBenchmark {
         let seniorId = try require(try await store.person(named: "Babcia")?.id)
         let adminId = try require(try await store.person(named: "Admin")?.id)
         try await store.link(caregiver: adminId, senior: seniorId, as: .hubTerminal, by: "bench")
+        let adder = try require(try await store.actor(of: adminId))
 
         let now = Date()
         let zone = TimeZone(identifier: "Europe/Warsaw") ?? .gmt
@@ -127,7 +128,7 @@ enum SyncBenchmark {
             _ = try await store.addMedication(
                 Medication(id: medicationId, personId: seniorId, name: "Lek \(index + 1)", strength: "\(index + 1)0 mg",
                            instructions: "Po jedzeniu", stock: 60, packageSize: 30, createdAt: now, updatedAt: now),
-                schedules: [schedule], by: "bench")
+                schedules: [schedule], as: adder, by: "bench")
             schedules.append((schedule, own))
         }
         // `make bench-smoke` runs it with a few (HEARTH_BENCH_NOTES).

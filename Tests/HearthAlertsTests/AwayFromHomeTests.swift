@@ -17,7 +17,7 @@ import Testing
     func home() async throws -> (AlertHome, ela: Person) {
         let home = try await AlertHome(clock: clock)
         let store = home.store
-        let ela = try await store.addPerson(name: "Ela", role: .caregiver, by: "test")
+        let ela = try await store.addPerson(name: "Ela", role: .caregiver, as: .hubTerminal, by: "test")
         try await store.link(caregiver: ela.id, senior: home.zosia.id, as: .hubTerminal, by: "test")
         for (person, phone) in [(home.anna, "+48 600 100 200"), (ela, "+48600100300"), (home.piotr, "600-100-400")] {
             _ = try await store.updatePerson(id: person.id, PersonChange(phone: .some(phone)), as: .hubTerminal, by: "test")

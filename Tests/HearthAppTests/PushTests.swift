@@ -35,9 +35,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try HearthStore(directory: directory.url, now: { [clock] in clock.withLock { $0 } })
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
-        let zosia = try await store.addPerson(name: "Babcia Zosia", role: .senior, by: "test")
-        let anna = try await store.addPerson(name: "Anna", role: .caregiver, by: "test")
-        let piotr = try await store.addPerson(name: "Piotr", role: .caregiver, by: "test")
+        let zosia = try await store.addPerson(name: "Babcia Zosia", role: .senior, as: .hubTerminal, by: "test")
+        let anna = try await store.addPerson(name: "Anna", role: .caregiver, as: .hubTerminal, by: "test")
+        let piotr = try await store.addPerson(name: "Piotr", role: .caregiver, as: .hubTerminal, by: "test")
         _ = try await store.updatePerson(id: zosia.id, PersonChange(phone: .some("+48 600 100 100")), as: .hubTerminal, by: "test")
         try await store.link(caregiver: anna.id, senior: zosia.id, as: .hubTerminal, by: "test")
         for person in [anna, piotr] {

@@ -45,7 +45,7 @@ import Testing
         let temporary = try TemporaryDirectory()
         let root = temporary.url
         let (configuration, store) = try await Self.household(in: root)
-        _ = try await store.addPerson(name: "Babcia", role: .senior, by: "cli")
+        _ = try await store.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "cli")
         let backup = root.appendingPathComponent("backup.sqlite")
         try store.backup(to: backup)
         try store.close()

@@ -17,7 +17,7 @@ import Testing
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         _ = try await store.ensureHousehold(name: "Kowalscy", timeZone: "Europe/Warsaw")
-        let babcia = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
+        let babcia = try await store.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "test")
         let target = try WebhookTarget(address)
         let board = WebhookBoard(configured: kinds)
         let service = WebhookService(

@@ -38,8 +38,8 @@ final class CareHome {
         let time = self.time
         store = try HearthStore(directory: directory, now: { time.now })
         try await store.ensureHousehold(name: "Home", timeZone: timeZone)
-        senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
-        caregiver = try await store.addPerson(name: "Ola", role: .caregiver, by: "test")
+        senior = try await store.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "test")
+        caregiver = try await store.addPerson(name: "Ola", role: .caregiver, as: .hubTerminal, by: "test")
         try await store.link(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "test")
         zone = TimeZone(identifier: timeZone)!
     }
@@ -62,7 +62,8 @@ final class CareHome {
                      startDate: LocalDate? = nil, stock: Double? = nil) async throws -> (Medication, DoseSchedule) {
         let owner = person ?? senior
         let medication = try await store.addMedication(
-            Medication(personId: owner.id, name: name, stock: stock, createdAt: time.now, updatedAt: time.now), by: "test")
+            Medication(personId: owner.id, name: name, stock: stock, createdAt: time.now, updatedAt: time.now),
+            as: PermissionPolicy.Actor(personId: caregiver.id, role: .caregiver, caresFor: [owner.id]), by: "test")
         let schedule = try await store.addSchedule(
             DoseSchedule(medicationId: medication.id, pattern: pattern, amount: amount,
                          startDate: startDate ?? LocalDate(time.now, in: zone)),

@@ -41,7 +41,7 @@ import Testing
         #expect(abs(home.store.currentTime().timeIntervalSince(farAhead)) < 1)
         // The corrected time is what the hub now writes.
         let medication = try await home.store.addMedication(
-            Medication(personId: home.senior.id, name: "Lek", createdAt: Date(), updatedAt: Date()), by: "test")
+            Medication(personId: home.senior.id, name: "Lek", createdAt: Date(), updatedAt: Date()), as: home.caregiverActor, by: "test")
         #expect(abs(medication.createdAt.timeIntervalSince(farAhead)) < 1)
     }
 }

@@ -42,7 +42,7 @@ import Testing
         let home = try await CareHome(start: start)
         var seniors = [home.senior]
         for name in ["Dziadek", "Ciocia"] {
-            let senior = try await home.store.addPerson(name: name, role: .senior, by: "test")
+            let senior = try await home.store.addPerson(name: name, role: .senior, as: .hubTerminal, by: "test")
             try await home.store.link(caregiver: home.caregiver.id, senior: senior.id, as: .hubTerminal, by: "test")
             seniors.append(senior)
         }

@@ -151,7 +151,7 @@ import Testing
 
     @Test func aCaregiverUnlinkedFromASeniorIsClosedAndHearsNothingMoreOfHer() async throws {
         try await RunningHub.with { port, store, _, _ in
-            let senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
+            let senior = try await store.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "test")
             let (phone, token) = try await Self.paired(store, "Ania", .caregiver)
             try await store.link(caregiver: phone.person.id, senior: senior.id, as: .hubTerminal, by: "test")
             let heard = FrameCollector()
@@ -178,7 +178,7 @@ import Testing
 
     @Test func anAdminMadeACaregiverIsClosedAndHearsOnlyHerSeniorsFromThen() async throws {
         try await RunningHub.with { port, store, _, _ in
-            let senior = try await store.addPerson(name: "Babcia", role: .senior, by: "test")
+            let senior = try await store.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "test")
             let (phone, token) = try await Self.paired(store, "Ania", .admin)
             let heard = FrameCollector()
             let close = try await Self.live(port, as: token) { inbound, _, _ in

@@ -19,9 +19,9 @@ struct NtfyRoutesTests {
         let annaActor: PermissionPolicy.Actor
 
         init(_ store: HearthStore) async throws {
-            zosia = try await store.addPerson(name: "Zosia", role: .senior, by: "test")
-            let anna = try await store.addPerson(name: "Anna", role: .caregiver, by: "test")
-            let piotr = try await store.addPerson(name: "Piotr", role: .caregiver, by: "test")
+            zosia = try await store.addPerson(name: "Zosia", role: .senior, as: .hubTerminal, by: "test")
+            let anna = try await store.addPerson(name: "Anna", role: .caregiver, as: .hubTerminal, by: "test")
+            let piotr = try await store.addPerson(name: "Piotr", role: .caregiver, as: .hubTerminal, by: "test")
             try await store.link(caregiver: anna.id, senior: zosia.id, as: .hubTerminal, by: "test")
             annaActor = PermissionPolicy.Actor(personId: anna.id, role: .caregiver, caresFor: [zosia.id])
             let (app, password) = try await store.createAlertApp(name: "Anna's phone", as: annaActor, by: "test")

@@ -194,8 +194,8 @@ extension JSONValue {
         try await RouteTests.withRouter { client, store in
             let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
-            let linked = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
-            let stranger = try await store.addPerson(name: "Obcy", role: .caregiver, by: "test")
+            let linked = try await store.addPerson(name: "Kasia", role: .caregiver, as: .hubTerminal, by: "test")
+            let stranger = try await store.addPerson(name: "Obcy", role: .caregiver, as: .hubTerminal, by: "test")
             try await store.link(caregiver: linked.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
 
             #expect(try await Self.invite(client, #"{"personId":"\#(linked.id.text)"}"#, token: tabletToken).0 == .forbidden)
@@ -212,7 +212,7 @@ extension JSONValue {
             let seniorCode = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
             let admin = try #require(try await store.person(named: "Admin"))
-            let kasia = try await store.addPerson(name: "Kasia", role: .caregiver, by: "test")
+            let kasia = try await store.addPerson(name: "Kasia", role: .caregiver, as: .hubTerminal, by: "test")
             try await store.link(caregiver: admin.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
             try await store.link(caregiver: kasia.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
             // Given the admin looks after Babcia, her tablet still may not make a code for the admin

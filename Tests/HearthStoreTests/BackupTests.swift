@@ -19,7 +19,7 @@ import Testing
         let store = try HearthStore(directory: directory.url.appendingPathComponent("live"))
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
         let writer = Task {
-            for number in 0..<40 { _ = try await store.addPerson(name: "Person \(number)", role: .caregiver, by: "test") }
+            for number in 0..<40 { _ = try await store.addPerson(name: "Person \(number)", role: .caregiver, as: .hubTerminal, by: "test") }
         }
         // When it is backed up mid-stream
         try await Task.sleep(for: .milliseconds(5))
@@ -54,7 +54,7 @@ import Testing
         try await old.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
         let file = directory.url.appendingPathComponent("backup.sqlite")
         try old.backup(to: file)
-        _ = try await old.addPerson(name: "Added after the backup", role: .senior, by: "test")
+        _ = try await old.addPerson(name: "Added after the backup", role: .senior, as: .hubTerminal, by: "test")
         try old.close()
 
         try HearthStore.restore(from: file, into: directory.url)

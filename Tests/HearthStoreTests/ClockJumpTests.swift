@@ -16,7 +16,7 @@ import Testing
     static func household(_ directory: borrowing TemporaryDirectory, clock: TestClock) async throws -> (HearthStore, Person) {
         let store = try PairingTests.store(directory, clock: clock)
         try await store.ensureHousehold(name: "Dom", timeZone: "Europe/Warsaw")
-        let owner = try await store.addPerson(name: "Babcia", role: .senior, by: "t")
+        let owner = try await store.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "t")
         return (store, owner)
     }
 

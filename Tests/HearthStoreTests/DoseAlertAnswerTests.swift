@@ -13,7 +13,8 @@ import Testing
     static func missedDose(_ home: NotesTests.Household) async throws -> CareAlert {
         let store = home.store
         let medication = try await store.addMedication(
-            Medication(personId: home.senior.id, name: "Metformina", createdAt: home.clock.now, updatedAt: home.clock.now), by: "t")
+            Medication(personId: home.senior.id, name: "Metformina", createdAt: home.clock.now, updatedAt: home.clock.now),
+            as: home.actor(home.caregiver), by: "t")
         _ = try await store.addSchedule(
             DoseSchedule(medicationId: medication.id, pattern: .everyNDays(interval: 1, times: [try LocalTime("10:00")]), amount: 1,
                          startDate: LocalDate(home.clock.now, in: TimeZone(identifier: "Europe/Warsaw")!)),

@@ -33,9 +33,9 @@ extension NoteSharingTests {
     static func twoCircles(_ directory: borrowing TemporaryDirectory) async throws -> TwoCircles {
         let home = try await NotesTests.household(directory)
         let store = home.store
-        let dziadek = try await store.addPerson(name: "Dziadek Janek", role: .senior, by: "test")
-        let ela = try await store.addPerson(name: "Ela", role: .caregiver, by: "test")
-        let jan = try await store.addPerson(name: "Jan", role: .caregiver, by: "test")
+        let dziadek = try await store.addPerson(name: "Dziadek Janek", role: .senior, as: .hubTerminal, by: "test")
+        let ela = try await store.addPerson(name: "Ela", role: .caregiver, as: .hubTerminal, by: "test")
+        let jan = try await store.addPerson(name: "Jan", role: .caregiver, as: .hubTerminal, by: "test")
         for (carer, senior) in [(home.caregiver.id, home.senior.id), (ela.id, home.senior.id), (jan.id, dziadek.id)] {
             try await store.link(caregiver: carer, senior: senior, as: .hubTerminal, by: "test")
         }
@@ -99,7 +99,7 @@ extension NoteSharingTests {
         let moved = try await store.updateNote(id: note.id, title: nil, visibility: nil, circleOf: home.zosia, pinned: nil, as: ania, by: "test")
         #expect(moved.circleOf == home.zosia)
         #expect(try await home.readers(of: note) == [home.ania, home.zosia, home.ela])
-        let stranger = try await store.addPerson(name: "Prababcia", role: .senior, by: "test")
+        let stranger = try await store.addPerson(name: "Prababcia", role: .senior, as: .hubTerminal, by: "test")
         await #expect(throws: HearthError.invalid(fields: ["circleOf": "must be a senior you look after"])) {
             _ = try await store.updateNote(id: note.id, title: "Zmienione", visibility: nil, circleOf: stranger.id, pinned: nil, as: ania, by: "test")
         }

@@ -17,7 +17,7 @@ import Testing
 
     static func circle(_ directory: borrowing TemporaryDirectory) async throws -> Circle {
         let home = try await NotesTests.household(directory)
-        let stranger = try await home.store.addPerson(name: "Obcy", role: .caregiver, by: "test")
+        let stranger = try await home.store.addPerson(name: "Obcy", role: .caregiver, as: .hubTerminal, by: "test")
         try await home.store.link(caregiver: home.caregiver.id, senior: home.senior.id, as: .hubTerminal, by: "test")
         func actor(_ id: UUID) async throws -> PermissionPolicy.Actor { try #require(try await home.store.actor(of: id)) }
         return Circle(home: home, zosia: try await actor(home.senior.id), ania: try await actor(home.caregiver.id),

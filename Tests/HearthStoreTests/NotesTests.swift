@@ -24,9 +24,9 @@ import Testing
         let clock = PairingTests.TestClock()
         let store = try PairingTests.store(directory, clock: clock)
         try await store.ensureHousehold(name: "Dom", timeZone: "Europe/Warsaw")
-        let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, by: "test")
-        let caregiver = try await store.addPerson(name: "Ania", role: .caregiver, by: "test")
-        let admin = try await store.addPerson(name: "Tomek", role: .admin, by: "test")
+        let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, as: .hubTerminal, by: "test")
+        let caregiver = try await store.addPerson(name: "Ania", role: .caregiver, as: .hubTerminal, by: "test")
+        let admin = try await store.addPerson(name: "Tomek", role: .admin, as: .hubTerminal, by: "test")
         return Household(store: store, clock: clock, senior: senior, caregiver: caregiver, admin: admin)
     }
 

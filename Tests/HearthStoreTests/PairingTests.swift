@@ -46,7 +46,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Self.store(directory)
         defer { try? store.close() }
-        let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, by: "cli")
+        let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, as: .hubTerminal, by: "cli")
         let invitation = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli", maker: .hubTerminal)
         let typed = invitation.code.displayedShortCode.lowercased()
         let (paired, _) = try await store.redeemPairing(.shortCode(typed), deviceName: nil, userAgent: nil)
@@ -58,7 +58,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Self.store(directory)
         defer { try? store.close() }
-        let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, by: "cli")
+        let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, as: .hubTerminal, by: "cli")
         let named = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli", maker: .hubTerminal)
         let (kept, _) = try await store.redeemPairing(.secret(named.code.secret), deviceName: nil, suggestedDeviceName: "Tablet", userAgent: nil)
         #expect(kept.device.name == "Kitchen tablet", "hearth pair --device-name is kept over the page's guess")
@@ -171,7 +171,7 @@ import Testing
         defer { try? hub.close() }
         let pairing = try await hub.createPairing(for: .newPerson(name: "Marek", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (phone, token) = try await hub.redeemPairing(.secret(pairing.code.secret), deviceName: "Phone", userAgent: nil)
-        let senior = try await hub.addPerson(name: "Babcia", role: .senior, by: "cli")
+        let senior = try await hub.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "cli")
         #expect(try await hub.pairedDevice(token: token)?.caresFor == [])
 
         // `hearth people link` and `hearth devices revoke` write the same file from another process.
@@ -189,8 +189,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Self.store(directory)
         defer { try? store.close() }
-        let senior = try await store.addPerson(name: "Dziadek", role: .senior, by: "cli")
-        let caregiver = try await store.addPerson(name: "Kasia", role: .caregiver, by: "cli")
+        let senior = try await store.addPerson(name: "Dziadek", role: .senior, as: .hubTerminal, by: "cli")
+        let caregiver = try await store.addPerson(name: "Kasia", role: .caregiver, as: .hubTerminal, by: "cli")
         try await store.link(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "cli")
         let linked = try await store.latestSeq()
         // Twice is a conflict that writes nothing.
@@ -200,7 +200,7 @@ import Testing
         #expect(try await store.latestSeq() == linked)
         #expect(try await store.seniors(caredForBy: caregiver.id) == [senior.id])
         // Only an admin shapes the household; the caregiver cannot link herself to another senior.
-        let other = try await store.addPerson(name: "Babcia", role: .senior, by: "cli")
+        let other = try await store.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "cli")
         await #expect(throws: HearthError.forbidden("Your role in the household does not allow this")) {
             try await store.link(caregiver: caregiver.id, senior: other.id,
                                  as: PermissionPolicy.Actor(personId: caregiver.id, role: .caregiver, caresFor: [senior.id]), by: "cli")
@@ -215,6 +215,6 @@ import Testing
         }
         try await store.link(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "cli")
         await #expect(throws: HearthError.self) { try await store.link(caregiver: senior.id, senior: caregiver.id, as: .hubTerminal, by: "cli") }
-        await #expect(throws: HearthError.self) { _ = try await store.addPerson(name: "kasia", role: .admin, by: "cli") }
+        await #expect(throws: HearthError.self) { _ = try await store.addPerson(name: "kasia", role: .admin, as: .hubTerminal, by: "cli") }
     }
 }

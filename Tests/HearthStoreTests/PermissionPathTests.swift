@@ -34,9 +34,7 @@ import Testing
         "redeemPairing": "the pairing code is the authority, checked against its maker again",
         "takeTextReply": "the texted code and the number it was sent to are the authority",
         // Still to be given an actor (issue 38): the server checks the policy before calling them.
-        "addMedication": "to do: MedicationsController checks .medications(of:) first",
         "createNote": "to do: NotesController creates notes only for the caller",
-        "addPerson": "to do: only `hearth people add` at the console calls it",
     ]
 
     static var storeSources: URL {

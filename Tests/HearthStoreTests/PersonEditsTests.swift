@@ -104,7 +104,7 @@ import Testing
         let restored = try await store.restorePerson(id: home.ania.id, as: home.tomekActs, by: "t")
         #expect(restored.archivedAt == nil && restored.name == "Ania")
         _ = try await store.archivePerson(id: home.ania.id, as: home.tomekActs, by: "t")
-        _ = try await store.addPerson(name: "Ania", role: .caregiver, by: "t")
+        _ = try await store.addPerson(name: "Ania", role: .caregiver, as: .hubTerminal, by: "t")
         await #expect(throws: HearthError.conflict("Someone called Ania is in the household now: rename one of them first")) {
             _ = try await store.restorePerson(id: home.ania.id, as: home.tomekActs, by: "t")
         }

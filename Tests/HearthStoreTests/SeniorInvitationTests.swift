@@ -54,7 +54,7 @@ import Testing
             // Issue 38 #2: nor one for the caregiver who looks after her, who
             // looks after another senior too: her tablet redeemed it and read
             // the other senior's medicines and notes.
-            let edek = try await store.addPerson(name: "Dziadek Edek", role: .senior, by: "t")
+            let edek = try await store.addPerson(name: "Dziadek Edek", role: .senior, as: .hubTerminal, by: "t")
             for senior in [home.senior.id, edek.id] {
                 try await store.link(caregiver: home.caregiver.id, senior: senior, as: .init(personId: home.admin.id, role: .admin), by: "t")
             }

@@ -50,7 +50,7 @@ import Testing
         let store = home.store
         let medication = try await store.addMedication(
             Medication(personId: home.senior.id, name: "Metformina", stock: 10, packageSize: 30,
-                       createdAt: home.clock.now, updatedAt: home.clock.now), by: "t")
+                       createdAt: home.clock.now, updatedAt: home.clock.now), as: home.actor(home.caregiver), by: "t")
         let schedule = try await store.addSchedule(
             DoseSchedule(medicationId: medication.id, pattern: .everyNDays(interval: 1, times: [try LocalTime("08:00")]), amount: 1,
                          startDate: LocalDate(home.clock.now, in: TimeZone(identifier: "Europe/Warsaw")!)),
@@ -64,6 +64,20 @@ import Testing
         await #expect(throws: HearthError.notFound(what: "That medication")) {
             try await store.refill(medicationId: medication.id, packages: 1, as: stranger, by: "t")
         }
+        // nor adds to her list; she herself sees it but adds nothing unless she manages her own
+        let draft = Medication(personId: home.senior.id, name: "Aspiryna", createdAt: home.clock.now, updatedAt: home.clock.now)
+        await #expect(throws: HearthError.notFound(what: "That person")) {
+            try await store.addMedication(draft, as: stranger, by: "t")
+        }
+        await #expect(throws: HearthError.forbidden("Your role in the household does not allow this")) {
+            try await store.addMedication(draft, as: senior, by: "t")
+        }
+        // and only an admin adds someone to the household
+        await #expect(throws: HearthError.forbidden("Your role in the household does not allow this")) {
+            try await store.addPerson(name: "Obcy", role: .caregiver, as: home.actor(home.caregiver), by: "t")
+        }
+        _ = try await store.addPerson(name: "Kasia", role: .caregiver, as: home.actor(home.admin), by: "t")
+        #expect(try await store.medications(of: [home.senior.id], includingInactive: true).map(\.name) == ["Metformina"])
         // The senior sees her list but changing it is for her caregivers
         for attempt in [
             { try await store.updateMedication(id: medication.id, as: senior, .delete, by: "t") { $0.active = false } },
@@ -76,7 +90,8 @@ import Testing
         }
         // A schedule is found only under its own medication
         let other = try await store.addMedication(
-            Medication(personId: home.senior.id, name: "Witamina D", createdAt: home.clock.now, updatedAt: home.clock.now), by: "t")
+            Medication(personId: home.senior.id, name: "Witamina D", createdAt: home.clock.now, updatedAt: home.clock.now),
+            as: home.actor(home.caregiver), by: "t")
         await #expect(throws: HearthError.notFound(what: "That schedule")) {
             try await store.removeSchedule(id: schedule.id, ofMedication: other.id, as: home.actor(home.caregiver), by: "t")
         }
