@@ -166,7 +166,7 @@ let package = Package(
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["hearth-embed-web"]),
 
         // What several test targets share: a seeded generator for randomized tests, temporary directories.
-        .target(name: "HearthTestSupport", path: "Tests/HearthTestSupport"),
+        .target(name: "HearthTestSupport", dependencies: ["HearthCore"], path: "Tests/HearthTestSupport"),
         // A real hub on a loopback port with a real SQLite file, for the server's and HearthKit's tests.
         .target(
             name: "HearthHubTestSupport",

@@ -114,7 +114,7 @@ struct NotesController {
             let readOnly = new.readOnly ?? false
             try context.require(.create, .note(owner: actor.personId, visibility: visibility, readOnly: readOnly), what: "A note")
             let note = try await store.createNote(
-                ownerId: actor.personId, title: new.title ?? "", text: new.text ?? "",
+                as: actor, title: new.title ?? "", text: new.text ?? "",
                 visibility: visibility, readOnly: readOnly, circleOf: new.circleOf, pinned: new.pinned ?? false, by: context.caller.actorName)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.notes, note.id)], response: NoteBody(note, for: actor))
         }

@@ -18,13 +18,15 @@ public struct NoteSearchHit: Sendable, Hashable {
 extension HearthStore {
     // MARK: Writing
 
-    /// A new note owned by `ownerId`, its text held by a fresh CRDT replica.
+    /// A new note owned by whoever makes it (nobody makes a note in
+    /// another's name), its text held by a fresh CRDT replica.
     /// `circleOf`: for a circle note of a caregiver's, whose circle
     /// (`NoteCircle`: chosen for her when she looks after one senior).
     public func createNote(
-        ownerId: UUID, title: String, text: String, visibility: Note.Visibility, readOnly: Bool = false, circleOf: UUID? = nil,
-        pinned: Bool, by origin: String
+        as maker: PermissionPolicy.Actor, title: String, text: String, visibility: Note.Visibility, readOnly: Bool = false,
+        circleOf: UUID? = nil, pinned: Bool, by origin: String
     ) async throws -> Note {
+        let ownerId = maker.personId
         let title = try Note.validatedTitle(title)
         let text = try Note.validatedText(text)
         let replica = NoteText(replica: ReplicaRange.random())

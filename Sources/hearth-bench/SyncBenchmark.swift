@@ -78,9 +78,9 @@ enum SyncBenchmark {
 
         // One change made elsewhere (a web edit), pulled.
         var pulls: [(Double, Int)] = []
-        let ownerId = seniorId
+        let senior = try require(try await store.actor(of: seniorId))
         for round in 0..<50 {
-            _ = try await store.createNote(ownerId: ownerId, title: "Web note \(round)", text: "Kupić chleb", visibility: .shared, pinned: false, by: "bench")
+            _ = try await store.createNote(as: senior, title: "Web note \(round)", text: "Kupić chleb", visibility: .shared, pinned: false, by: "bench")
             let started = ContinuousClock.now
             let report = try await client.sync()
             pulls.append((milliseconds(since: started), report.bytesReceived))
@@ -111,6 +111,7 @@ enum SyncBenchmark {
         let adminId = try require(try await store.person(named: "Admin")?.id)
         try await store.link(caregiver: adminId, senior: seniorId, as: .hubTerminal, by: "bench")
         let adder = try require(try await store.actor(of: adminId))
+        let seniorMaker = try require(try await store.actor(of: seniorId))
 
         let now = Date()
         let zone = TimeZone(identifier: "Europe/Warsaw") ?? .gmt
@@ -134,7 +135,7 @@ enum SyncBenchmark {
         // `make bench-smoke` runs it with a few (HEARTH_BENCH_NOTES).
         let notes = ProcessInfo.processInfo.environment["HEARTH_BENCH_NOTES"].flatMap(Int.init) ?? 2000
         for index in 0..<notes {
-            _ = try await store.createNote(ownerId: index % 2 == 0 ? adminId : seniorId, title: index % 3 == 0 ? "" : "Notatka \(index)",
+            _ = try await store.createNote(as: index % 2 == 0 ? adder : seniorMaker, title: index % 3 == 0 ? "" : "Notatka \(index)",
                                            text: "Lista zakupów \(index):\n[ ] mleko\n[ ] chleb\n[x] masło\nZadzwonić do przychodni we wtorek.",
                                            visibility: index % 2 == 0 ? .private : .shared, pinned: index % 50 == 0, by: "bench")
         }

@@ -4,6 +4,7 @@ import HearthCore
 import HearthStore
 import HTTPTypes
 import Testing
+import HearthTestSupport
 
 /// Today, doses and alerts: what a senior taps and what a caregiver hears.
 @Suite struct CareRoutesTests {
@@ -237,7 +238,7 @@ import Testing
     @Test func aCaregiverCannotMoveTheHubAMonthAheadAndEmptyTrash() async throws {
         try await CareHousehold.with { home in
             // Given Babcia's private diary in Trash since today
-            let diary = try await home.store.createNote(ownerId: home.seniorId, title: "Pamiętnik", text: "", visibility: .private,
+            let diary = try await home.store.createNote(as: .noteMaker(home.seniorId), title: "Pamiętnik", text: "", visibility: .private,
                                                         pinned: false, by: "t")
             _ = try await home.store.trashNote(id: diary.id, as: .init(personId: diary.ownerId, role: .admin), by: "t")
             func body(_ time: Date, confirm: Bool = false) -> String {

@@ -8,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import HearthTestSupport
 
 /// Large JSON answers go gzipped to clients that ask for it, and only to them.
 @Suite struct CompressionTests {
@@ -21,7 +22,7 @@ import Testing
         try await RouteTests.withRouter { client, store in
             let admin = try #require(try await store.person(named: "Admin")?.id)
             for index in 0..<40 {
-                _ = try await store.createNote(ownerId: admin, title: "Zakupy \(index)", text: "mleko, chleb, masło, jajka — ąęłńóśźż",
+                _ = try await store.createNote(as: .noteMaker(admin), title: "Zakupy \(index)", text: "mleko, chleb, masło, jajka — ąęłńóśźż",
                                                visibility: .shared, pinned: false, by: "test")
             }
             let plain = try await client.execute(uri: "/api/v1/notes", method: .get, headers: Self.gzip(nil)) { response in
@@ -50,7 +51,7 @@ import Testing
         try await RouteTests.withRouter { client, store in
             let admin = try #require(try await store.person(named: "Admin")?.id)
             for index in 0..<40 {
-                _ = try await store.createNote(ownerId: admin, title: "Notatka \(index)", text: "tekst", visibility: .shared, pinned: false, by: "test")
+                _ = try await store.createNote(as: .noteMaker(admin), title: "Notatka \(index)", text: "tekst", visibility: .shared, pinned: false, by: "test")
             }
             for accept in ["gzip;q=0", "identity", "br"] {
                 try await client.execute(uri: "/api/v1/notes", method: .get, headers: Self.gzip(accept)) { response in

@@ -129,7 +129,7 @@ actor SimulatedEditor {
     @Test func twentyEditorsWithDroppedConnectionsAllEndWithTheSameText() async throws {
         try await RunningHub.with { port, store, _, token in
             let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "Zakupy", text: "Lista:\n",
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Zakupy", text: "Lista:\n",
                                                   visibility: .shared, pinned: false, by: "test")
             let editors = (0..<20).map { SimulatedEditor(name: "editor \($0)", seed: UInt64($0) + 1) }
             try await withThrowingTaskGroup(of: Void.self) { tasks in
@@ -173,7 +173,7 @@ extension NoteEditingTests {
         try await RunningHub.with { port, store, _, token in
             let admin = try #require(try await store.people().first)
             let reader = PermissionPolicy.Actor(personId: admin.id, role: admin.role, caresFor: [])
-            let note = try await store.createNote(ownerId: admin.id, title: "Zakupy", text: "mleko\n",
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Zakupy", text: "mleko\n",
                                                   visibility: .shared, pinned: false, by: "test")
             _ = try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
@@ -238,7 +238,7 @@ extension NoteEditingTests {
     @Test func badMessagesCloseTheConnectionWithAReasonAndLeaveTheNoteAsItWas() async throws {
         try await RunningHub.with { port, store, _, token in
             let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
             let fromTheFuture = NoteOperation.insertion(.init(id: CharacterID(replica: 77, counter: 5), originLeft: nil, originRight: nil, text: "x"))
             let unknownOrigin = NoteOperation.insertion(.init(id: CharacterID(replica: 77, counter: 0),
                                                              originLeft: CharacterID(replica: 4, counter: 9), originRight: nil, text: "x"))
@@ -284,7 +284,7 @@ extension NoteEditingTests {
     @Test func presenceOverAKibibyteIsRefusedAndNotCopiedToOtherEditors() async throws {
         try await RunningHub.with { port, store, _, token in
             let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
             let padding = String(repeating: "x", count: 2000)
             let closed = try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.text)/edit",
@@ -311,7 +311,7 @@ extension NoteEditingTests {
         try await RunningHub.with { port, store, _, _ in
             let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
-            let note = try await store.createNote(ownerId: tablet.person.id, title: "", text: "x", visibility: .private, pinned: false, by: "t")
+            let note = try await store.createNote(as: .noteMaker(tablet.person.id), title: "", text: "x", visibility: .private, pinned: false, by: "t")
             let closed = try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
@@ -331,7 +331,7 @@ extension NoteEditingTests {
         try await RunningHub.with { port, store, _, token in
             let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t", maker: .hubTerminal)
             let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
-            let diary = try await store.createNote(ownerId: senior.person.id, title: "Pamiętnik", text: "", visibility: .private, pinned: false, by: "t")
+            let diary = try await store.createNote(as: .noteMaker(senior.person.id), title: "Pamiętnik", text: "", visibility: .private, pinned: false, by: "t")
             await #expect(throws: (any Error).self) {
                 _ = try await WebSocketClient.connect(
                     url: "ws://127.0.0.1:\(port)/api/v1/notes/\(diary.id.uuidString.lowercased())/edit",
@@ -353,7 +353,7 @@ extension NoteEditingTests {
         try await RunningHub.with { port, store, _, token in
             let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t", maker: .hubTerminal)
             let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
-            let note = try await store.createNote(ownerId: senior.person.id, title: "Moje leki", text: "rano", visibility: .shared,
+            let note = try await store.createNote(as: .noteMaker(senior.person.id), title: "Moje leki", text: "rano", visibility: .shared,
                                                   readOnly: true, pinned: false, by: "t")
             let reader = SimulatedEditor(name: "admin", seed: 7)
             let closed = try await WebSocketClient.connect(
@@ -388,7 +388,7 @@ extension NoteEditingTests {
         try await RunningHub.with { port, store, _, token in
             let invitation = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "t", maker: .hubTerminal)
             let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
-            let note = try await store.createNote(ownerId: senior.person.id, title: "Dla opiekunów", text: "", visibility: .circle,
+            let note = try await store.createNote(as: .noteMaker(senior.person.id), title: "Dla opiekunów", text: "", visibility: .circle,
                                                   pinned: false, by: "t")
             let client = LiveServerTests.client(port)
             let response = try await client.get("/api/v1/notes/\(note.id.uuidString.lowercased())/edit",

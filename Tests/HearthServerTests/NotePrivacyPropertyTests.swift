@@ -198,7 +198,7 @@ final class HeldSocket: Sendable {
                     let (title, text) = (word(), word())
                     var visibility = [Note.Visibility.private, .shared, .circle].randomElement(using: &random)!
                     if visibility == .circle, !circle(of: owner.person).possible { visibility = .private }
-                    let note = try await store.createNote(ownerId: owner.person, title: title, text: text, visibility: visibility,
+                    let note = try await store.createNote(as: .noteMaker(owner.person), title: title, text: text, visibility: visibility,
                                                           pinned: false, by: "device:\(owner.device.text)")
                     let circleOf = visibility == .circle ? circle(of: owner.person).senior : nil
                     #expect(note.circleOf == circleOf)

@@ -13,6 +13,7 @@ import HummingbirdWSClient
 import Logging
 import NIOCore
 import Testing
+import HearthTestSupport
 
 /// A note made private stops reaching anyone but its owner, on every path
 /// its words can leave the hub by: old sync pages, replayed sync results,
@@ -57,7 +58,7 @@ import Testing
         try await CareHousehold.with { home in
             // Given Babcia's shared list, which she then renamed, made private and wrote in
             let before = try await home.store.latestSeq()
-            let note = try await home.store.createNote(ownerId: home.seniorId, title: "Lista", text: "mleko",
+            let note = try await home.store.createNote(as: .noteMaker(home.seniorId), title: "Lista", text: "mleko",
                                                        visibility: .shared, pinned: false, by: "t")
             _ = try await home.store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")
             try await Self.type(" tajemnica", into: note.id, as: Self.owner(home), store: home.store)
@@ -90,7 +91,7 @@ import Testing
         try await CareHousehold.with { home in
             // Given Ania renamed Babcia's shared note from her phone (the hub
             // trimmed the title, so its answer carried the note)
-            let note = try await home.store.createNote(ownerId: home.seniorId, title: "Lista", text: "mleko",
+            let note = try await home.store.createNote(as: .noteMaker(home.seniorId), title: "Lista", text: "mleko",
                                                        visibility: .shared, pinned: false, by: "t")
             let phone = try await SyncRouteTests.SyncingDevice(token: home.caregiver, store: home.store)
             let rename = phone.change("note", note.id.text, #"{"title": "  Zakupy  "}"#)
@@ -117,7 +118,7 @@ import Testing
             let admin = try #require(try await store.people().first)
             let caregiver = try await NotesRouteTests.device(store, "Ania", .caregiver)
             let start = try await store.latestSeq()
-            let note = try await store.createNote(ownerId: admin.id, title: "Lista", text: "mleko", visibility: .shared, pinned: false, by: "t")
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Lista", text: "mleko", visibility: .shared, pinned: false, by: "t")
             let frames = FrameCollector()
             // Given Ania's device listening, from before the note was made
             _ = try await WebSocketClient.connect(
@@ -172,7 +173,7 @@ import Testing
         try await RunningHub.with { port, store, _, adminToken in
             let admin = try #require(try await store.people().first)
             let caregiver = try await NotesRouteTests.device(store, "Ania", .caregiver)
-            let note = try await store.createNote(ownerId: admin.id, title: "Lista", text: "", visibility: .shared, pinned: false, by: "t")
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Lista", text: "", visibility: .shared, pinned: false, by: "t")
             let heard = FrameCollector()
             // Given Ania editing the admin's shared note
             let closed = try await WebSocketClient.connect(
@@ -223,7 +224,7 @@ import Testing
             let ania = try await store.createPairing(for: .newPerson(name: "Ania", role: .caregiver), deviceName: nil, by: "t", maker: .hubTerminal)
             let (carer, carerToken) = try await store.redeemPairing(.secret(ania.code.secret), deviceName: "Phone", userAgent: nil)
             try await store.link(caregiver: carer.person.id, senior: senior.person.id, as: adminActor, by: "t")
-            let note = try await store.createNote(ownerId: senior.person.id, title: "Dla opiekunów", text: "", visibility: .circle,
+            let note = try await store.createNote(as: .noteMaker(senior.person.id), title: "Dla opiekunów", text: "", visibility: .circle,
                                                   pinned: false, by: "t")
             let heard = FrameCollector()
             let started = ContinuousClock.now
@@ -257,7 +258,7 @@ import Testing
     @Test func aNotekClientIsClosedWhenItsNoteIsMadePrivateAndNeverHearsTheNewName() async throws {
         try await RunningNotekHub.with { ports, store, _ in
             let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "Leki", text: "", visibility: .shared, pinned: false, by: "t")
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Leki", text: "", visibility: .shared, pinned: false, by: "t")
             let editor = NotekTestClient(kind: .session)
             let closed = try await NotekTestClient.connect(port: ports.notek, client: editor, sending: [
                 NotekMessage.sessionStart(since: 0, document: note.id, name: "").bytes,
@@ -273,7 +274,7 @@ import Testing
     @Test func movingANoteToTrashClosesEveryEditorAtOnce() async throws {
         try await RunningHub.with { port, store, _, adminToken in
             let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "Lista", text: "mleko", visibility: .shared, pinned: false, by: "t")
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Lista", text: "mleko", visibility: .shared, pinned: false, by: "t")
             let started = ContinuousClock.now
             let closed = try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.text)/edit",

@@ -9,6 +9,7 @@ import HummingbirdWSClient
 import Logging
 import NIOCore
 import Testing
+import HearthTestSupport
 
 /// An editor connected in the background: what the hub sends is collected,
 /// what the test gives it is sent, and it leaves when told to or closed.
@@ -103,7 +104,7 @@ final class BackgroundEditor: Sendable {
     static func twoEditors(port: Int, store: HearthStore, token: String) async throws
         -> (Note, BackgroundEditor, BackgroundEditor, NoteText) {
         let admin = try #require(try await store.people().first)
-        let note = try await store.createNote(ownerId: admin.id, title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
+        let note = try await store.createNote(as: .noteMaker(admin.id), title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
         let listener = BackgroundEditor(port: port, token: token, noteId: note.id)
         _ = try await listener.caughtUp()
         let typist = BackgroundEditor(port: port, token: token, noteId: note.id)

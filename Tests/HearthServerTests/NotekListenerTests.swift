@@ -143,7 +143,7 @@ actor NotekTestClient {
     @Test func aWebEditorAndTwoNotekClientsTypeInOneNoteAndEndWithTheSameText() async throws {
         try await RunningNotekHub.with { ports, store, token in
             let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "Zakupy", text: "Lista:\n",
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Zakupy", text: "Lista:\n",
                                                   visibility: .shared, pinned: false, by: "test")
             let start = NotekMessage.sessionStart(since: 0, document: note.id, name: "").bytes
             let first = NotekTestClient(kind: .session), second = NotekTestClient(kind: .session)
@@ -245,7 +245,7 @@ actor NotekTestClient {
     @Test func badFramesCloseOnlyTheirOwnConnectionAndLeaveTheNoteAsItWas() async throws {
         try await RunningNotekHub.with { ports, store, _ in
             let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "Leki", text: "rano",
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Leki", text: "rano",
                                                   visibility: .shared, pinned: false, by: "test")
             let start = NotekMessage.sessionStart(since: 0, document: note.id, name: "").bytes
             let atom = NotekAtom(character: "x", position: PositionID([.init(ident: 9, site: 3)]))
@@ -301,7 +301,7 @@ actor NotekTestClient {
     @Test func aRenameOnTheWebReachesTheNotesNotekEditorsOnce() async throws {
         try await RunningNotekHub.with { ports, store, _ in
             let admin = try #require(try await store.people().first)
-            let note = try await store.createNote(ownerId: admin.id, title: "Leki", text: "",
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "Leki", text: "",
                                                   visibility: .shared, pinned: false, by: "test")
             let editor = NotekTestClient(kind: .session)
             _ = try await NotekTestClient.connect(port: ports.notek, client: editor, sending: [
@@ -320,9 +320,9 @@ actor NotekTestClient {
     @Test func syncConnectionsListPullUpsertRenameAndDeleteSharedNotesOnly() async throws {
         try await RunningNotekHub.with { ports, store, _ in
             let admin = try #require(try await store.people().first)
-            let shared = try await store.createNote(ownerId: admin.id, title: "Zakupy", text: "mleko",
+            let shared = try await store.createNote(as: .noteMaker(admin.id), title: "Zakupy", text: "mleko",
                                                     visibility: .shared, pinned: false, by: "test")
-            let diary = try await store.createNote(ownerId: admin.id, title: "Pamiętnik", text: "sekret",
+            let diary = try await store.createNote(as: .noteMaker(admin.id), title: "Pamiętnik", text: "sekret",
                                                    visibility: .private, pinned: false, by: "test")
             let client = NotekTestClient(kind: .sync)
             let fresh = UUID()

@@ -54,7 +54,7 @@ import Testing
         let (store, owner) = try await Self.household(directory, clock: clock)
         defer { try? store.close() }
         // Given Babcia's private diary in Trash since an hour ago
-        let diary = try await store.createNote(ownerId: owner.id, title: "Pamiętnik", text: "", visibility: .private, pinned: false, by: "t")
+        let diary = try await store.createNote(as: .noteMaker(owner.id), title: "Pamiętnik", text: "", visibility: .private, pinned: false, by: "t")
         _ = try await store.trashNote(id: diary.id, as: .init(personId: diary.ownerId, role: .admin), by: "t")
         clock.advance(3600)
         let entries = try await store.latestSeq()
@@ -77,7 +77,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let clock = TestClock()
         var (store, owner) = try await Self.household(directory, clock: clock)
-        let note = try await store.createNote(ownerId: owner.id, title: "Lista", text: "", visibility: .private, pinned: false, by: "t")
+        let note = try await store.createNote(as: .noteMaker(owner.id), title: "Lista", text: "", visibility: .private, pinned: false, by: "t")
         _ = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         try store.close()
         // A Pi started with its clock a month ahead

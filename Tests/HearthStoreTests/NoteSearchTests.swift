@@ -29,7 +29,7 @@ import Testing
         let home = try await NotesTests.household(directory)
         defer { try? home.store.close() }
         let reader = home.actor(home.caregiver)
-        let note = try await home.store.createNote(ownerId: home.senior.id, title: "Zakupy", text: "mleko chleb",
+        let note = try await home.store.createNote(as: .noteMaker(home.senior.id), title: "Zakupy", text: "mleko chleb",
                                                    visibility: .shared, pinned: false, by: "test")
         #expect(try await home.store.searchNotes("S\r\u{F1}\u{0}¥/\u{7}", visibleTo: reader).isEmpty)
         #expect(try await home.store.searchNotes("mle\u{0}chl", visibleTo: reader).map(\.note.id) == [note.id])
@@ -40,7 +40,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let home = try await NotesTests.household(directory)
         let reader = home.actor(home.caregiver)
-        let note = try await home.store.createNote(ownerId: home.senior.id, title: "Zakupy", text: "mleko",
+        let note = try await home.store.createNote(as: .noteMaker(home.senior.id), title: "Zakupy", text: "mleko",
                                                    visibility: .shared, pinned: false, by: "test")
         let start = try #require(try await home.store.noteEditingStart(id: note.id))
         let replica = try NoteText.decodeState(start.state, replica: 77)
@@ -65,7 +65,7 @@ import Testing
         let home = try await NotesTests.household(directory)
         defer { try? home.store.close() }
         let reader = home.actor(home.caregiver)
-        let note = try await home.store.createNote(ownerId: home.senior.id, title: "Wizyta", text: "kardiolog",
+        let note = try await home.store.createNote(as: .noteMaker(home.senior.id), title: "Wizyta", text: "kardiolog",
                                                    visibility: .shared, pinned: false, by: "test")
         let start = try #require(try await home.store.noteEditingStart(id: note.id))
         let replica = try NoteText.decodeState(start.state, replica: 78)

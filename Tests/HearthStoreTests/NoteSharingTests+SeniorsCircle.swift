@@ -47,7 +47,7 @@ extension NoteSharingTests {
         let directory = try TemporaryDirectory()
         let home = try await Self.twoCircles(directory)
         defer { try? home.store.close() }
-        let note = try await home.store.createNote(ownerId: home.ania, title: "Okulista", text: "okulista w piątek",
+        let note = try await home.store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "okulista w piątek",
                                                    visibility: .circle, circleOf: home.zosia, pinned: false, by: "test")
         #expect(note.circleOf == home.zosia)
         #expect(try await home.readers(of: note) == [home.ania, home.zosia, home.ela],
@@ -73,26 +73,26 @@ extension NoteSharingTests {
         let before = try await store.latestSeq()
         for (chosen, problem) in [(home.dziadek, "must be a senior you look after"), (UUID(), "must be a senior you look after")] {
             await #expect(throws: HearthError.invalid(fields: ["circleOf": problem])) {
-                _ = try await store.createNote(ownerId: home.ania, title: "Okulista", text: "", visibility: .circle, circleOf: chosen,
+                _ = try await store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "", visibility: .circle, circleOf: chosen,
                                                pinned: false, by: "test")
             }
         }
         await #expect(throws: HearthError.invalid(fields: ["circleOf": "is only for a note shared with a care circle"])) {
-            _ = try await store.createNote(ownerId: home.ania, title: "Okulista", text: "", visibility: .shared, circleOf: home.zosia,
+            _ = try await store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "", visibility: .shared, circleOf: home.zosia,
                                            pinned: false, by: "test")
         }
         // Tomek looks after no one: there is no circle of his to share with.
         await #expect(throws: HearthError.invalid(fields: ["circleOf": "must be a senior you look after, and you look after no one yet"])) {
-            _ = try await store.createNote(ownerId: home.tomek, title: "Okulista", text: "", visibility: .circle, pinned: false, by: "test")
+            _ = try await store.createNote(as: .noteMaker(home.tomek), title: "Okulista", text: "", visibility: .circle, pinned: false, by: "test")
         }
         #expect(try await store.latestSeq() == before, "nothing was written")
         // Looking after two, she says which; left out, she is asked to.
         try await store.link(caregiver: home.ania, senior: home.dziadek, as: .hubTerminal, by: "test")
         await #expect(throws: HearthError.invalid(fields: ["circleOf": "must say which senior's circle: you look after more than one"])) {
-            _ = try await store.createNote(ownerId: home.ania, title: "Okulista", text: "", visibility: .circle, pinned: false, by: "test")
+            _ = try await store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "", visibility: .circle, pinned: false, by: "test")
         }
         let ania = try await home.actor(home.ania)
-        let note = try await store.createNote(ownerId: home.ania, title: "Okulista", text: "okulista", visibility: .circle,
+        let note = try await store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "okulista", visibility: .circle,
                                               circleOf: home.dziadek, pinned: false, by: "test")
         #expect(try await home.readers(of: note) == [home.ania, home.dziadek, home.jan])
         // Moved to Zosia's circle by its owner; a senior she does not look after is refused and changes nothing.
@@ -123,7 +123,7 @@ extension NoteSharingTests {
         let home = try await Self.twoCircles(directory)
         defer { try? home.store.close() }
         let store = home.store
-        let note = try await store.createNote(ownerId: home.ania, title: "Okulista", text: "okulista", visibility: .circle,
+        let note = try await store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "okulista", visibility: .circle,
                                               pinned: false, by: "test")
         #expect(note.circleOf == home.zosia, "Ania looks after Zosia alone: hers is chosen for her")
         // Ania is unlinked: still her note, still Zosia's circle.
@@ -143,7 +143,7 @@ extension NoteSharingTests {
         let directory = try TemporaryDirectory()
         let home = try await Self.twoCircles(directory)
         defer { try? home.store.close() }
-        let note = try await home.store.createNote(ownerId: home.ania, title: "Okulista", text: "okulista", visibility: .circle,
+        let note = try await home.store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "okulista", visibility: .circle,
                                                    pinned: false, by: "test")
         // As the migration leaves it: "the people I look after", no senior named.
         try await home.store.writeOutsideChangeLog { db in

@@ -30,9 +30,9 @@ import Testing
         defer { try? circle.home.store.close() }
         let store = circle.home.store
         #expect(circle.zosia.lookedAfterBy == [circle.ania.personId] && circle.ania.caresFor == [circle.zosia.personId])
-        let hers = try await store.createNote(ownerId: circle.zosia.personId, title: "Lekarz", text: "kardiolog we wtorek",
+        let hers = try await store.createNote(as: .noteMaker(circle.zosia.personId), title: "Lekarz", text: "kardiolog we wtorek",
                                               visibility: .circle, pinned: false, by: "test")
-        let anias = try await store.createNote(ownerId: circle.ania.personId, title: "Dla Zosi", text: "kardiolog: zabrać wyniki",
+        let anias = try await store.createNote(as: .noteMaker(circle.ania.personId), title: "Dla Zosi", text: "kardiolog: zabrać wyniki",
                                                visibility: .circle, pinned: false, by: "test")
         for reader in [circle.zosia, circle.ania] {
             #expect(Set(try await store.notes(visibleTo: reader).map(\.id)) == [hers.id, anias.id])
@@ -57,7 +57,7 @@ import Testing
         let circle = try await Self.circle(directory)
         defer { try? circle.home.store.close() }
         let store = circle.home.store
-        let note = try await store.createNote(ownerId: circle.zosia.personId, title: "Moje leki", text: "rano i wieczorem",
+        let note = try await store.createNote(as: .noteMaker(circle.zosia.personId), title: "Moje leki", text: "rano i wieczorem",
                                               visibility: .shared, readOnly: true, pinned: false, by: "test")
         #expect(note.readOnly)
         await #expect(throws: HearthError.forbidden("This note is shared for reading: only its owner changes it")) {
@@ -88,7 +88,7 @@ import Testing
         defer { try? circle.home.store.close() }
         let store = circle.home.store
         let before = try await store.latestSeq()
-        let note = try await store.createNote(ownerId: circle.zosia.personId, title: "Plan", text: "", visibility: .shared,
+        let note = try await store.createNote(as: .noteMaker(circle.zosia.personId), title: "Plan", text: "", visibility: .shared,
                                               pinned: false, by: "test")
         _ = try await store.updateNote(id: note.id, title: nil, visibility: .circle, readOnly: true, pinned: nil, as: circle.zosia, by: "test")
         let changes = try await store.changes(after: before, limit: 10).filter { $0.entity == .note }
@@ -131,7 +131,7 @@ import Testing
         let reader = PermissionPolicy.Actor(personId: UUID.random(), role: .caregiver)
         #expect(try await store.searchNotes("apteka witamina", visibleTo: reader).map(\.note.id) == [noteId])
         // …and the new kinds of sharing can be stored.
-        let circleNote = try await store.createNote(ownerId: note.ownerId, title: "Dla opiekunów", text: "", visibility: .circle,
+        let circleNote = try await store.createNote(as: .noteMaker(note.ownerId), title: "Dla opiekunów", text: "", visibility: .circle,
                                                     readOnly: true, pinned: false, by: "test")
         #expect(try await store.note(id: circleNote.id)?.visibility == .circle)
     }

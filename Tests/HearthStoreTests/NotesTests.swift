@@ -34,7 +34,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let home = try await Self.household(directory)
         defer { try? home.store.close() }
-        let note = try await home.store.createNote(ownerId: home.senior.id, title: "", text: "Zakupy\nmleko 🥛\nchleb",
+        let note = try await home.store.createNote(as: .noteMaker(home.senior.id), title: "", text: "Zakupy\nmleko 🥛\nchleb",
                                                    visibility: .shared, pinned: false, by: "test")
         #expect(note.displayTitle == "Zakupy", "an untitled note shows its first line")
         let stored = try #require(try await home.store.note(id: note.id))
@@ -50,11 +50,11 @@ import Testing
         let home = try await Self.household(directory)
         defer { try? home.store.close() }
         let store = home.store
-        let shopping = try await store.createNote(ownerId: home.caregiver.id, title: "Shopping", text: "", visibility: .shared, pinned: false, by: "t")
+        let shopping = try await store.createNote(as: .noteMaker(home.caregiver.id), title: "Shopping", text: "", visibility: .shared, pinned: false, by: "t")
         home.clock.advance(60)
-        let diary = try await store.createNote(ownerId: home.senior.id, title: "Diary", text: "dear diary", visibility: .private, pinned: false, by: "t")
+        let diary = try await store.createNote(as: .noteMaker(home.senior.id), title: "Diary", text: "dear diary", visibility: .private, pinned: false, by: "t")
         home.clock.advance(60)
-        let doctor = try await store.createNote(ownerId: home.admin.id, title: "Doctor", text: "", visibility: .shared, pinned: false, by: "t")
+        let doctor = try await store.createNote(as: .noteMaker(home.admin.id), title: "Doctor", text: "", visibility: .shared, pinned: false, by: "t")
         home.clock.advance(60)
         _ = try await store.updateNote(id: shopping.id, title: nil, visibility: nil, pinned: true, as: .init(personId: shopping.ownerId, role: .admin), by: "t")
 
@@ -74,9 +74,9 @@ import Testing
         defer { try? home.store.close() }
         let store = home.store
         let reader = home.actor(home.senior)
-        _ = try await store.createNote(ownerId: home.senior.id, title: "Lekarz", text: "Wizyta u kardiologa we wtorek o 10:00. Zabrać wyniki.",
+        _ = try await store.createNote(as: .noteMaker(home.senior.id), title: "Lekarz", text: "Wizyta u kardiologa we wtorek o 10:00. Zabrać wyniki.",
                                        visibility: .shared, pinned: false, by: "t")
-        _ = try await store.createNote(ownerId: home.senior.id, title: "Pączki", text: "na ostatki, z różą",
+        _ = try await store.createNote(as: .noteMaker(home.senior.id), title: "Pączki", text: "na ostatki, z różą",
                                        visibility: .shared, pinned: false, by: "t")
         let hits = try await store.searchNotes("kardio wtor", visibleTo: reader)
         #expect(hits.map(\.note.title) == ["Lekarz"])
@@ -96,7 +96,7 @@ import Testing
         defer { try? home.store.close() }
         let store = home.store
         let reader = home.actor(home.senior)
-        let note = try await store.createNote(ownerId: home.senior.id, title: "Old list", text: "x", visibility: .shared, pinned: false, by: "t")
+        let note = try await store.createNote(as: .noteMaker(home.senior.id), title: "Old list", text: "x", visibility: .shared, pinned: false, by: "t")
         let trashed = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         #expect(trashed.purgeAt == trashed.deletedAt?.addingTimeInterval(30 * 86_400))
         #expect(try await store.notes(visibleTo: reader).isEmpty)
@@ -122,7 +122,7 @@ import Testing
         defer { try? home.store.close() }
         let store = home.store
         let before = try await store.latestSeq()
-        let note = try await store.createNote(ownerId: home.senior.id, title: "", text: "secret recipe\nflour",
+        let note = try await store.createNote(as: .noteMaker(home.senior.id), title: "", text: "secret recipe\nflour",
                                               visibility: .shared, pinned: false, by: "t")
         _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: .private, pinned: true, as: .init(personId: note.ownerId, role: .admin), by: "t")
         _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: nil, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")  // no change
@@ -140,15 +140,15 @@ import Testing
         defer { try? home.store.close() }
         let store = home.store
         await #expect(throws: HearthError.self) {
-            try await store.createNote(ownerId: home.senior.id, title: String(repeating: "x", count: 201), text: "",
+            try await store.createNote(as: .noteMaker(home.senior.id), title: String(repeating: "x", count: 201), text: "",
                                        visibility: .shared, pinned: false, by: "t")
         }
         await #expect(throws: HearthError.invalid(fields: ["text": "must be at most 1 MiB"])) {
-            try await store.createNote(ownerId: home.senior.id, title: "", text: String(repeating: "ż", count: 600_000),
+            try await store.createNote(as: .noteMaker(home.senior.id), title: "", text: String(repeating: "ż", count: 600_000),
                                        visibility: .shared, pinned: false, by: "t")
         }
         await #expect(throws: HearthError.notFound(what: "That person")) {
-            try await store.createNote(ownerId: UUID(), title: "", text: "", visibility: .shared, pinned: false, by: "t")
+            try await store.createNote(as: .noteMaker(UUID()), title: "", text: "", visibility: .shared, pinned: false, by: "t")
         }
         #expect(try await store.notes(visibleTo: home.actor(home.senior)).isEmpty)
     }

@@ -33,8 +33,6 @@ import Testing
         // The authority is something held, not someone signed in.
         "redeemPairing": "the pairing code is the authority, checked against its maker again",
         "takeTextReply": "the texted code and the number it was sent to are the authority",
-        // Still to be given an actor (issue 38): the server checks the policy before calling them.
-        "createNote": "to do: NotesController creates notes only for the caller",
     ]
 
     static var storeSources: URL {

@@ -124,7 +124,7 @@ import Testing
         _ = try await store.updatePerson(id: home.zosia.id, PersonChange(name: "Babcia Zofia", phone: .some("22 123 45 67")),
                                          as: home.tomekActs, by: "device:\(tomekPhone.device.id.text)")
         try await store.removeCareLink(caregiver: home.ania.id, senior: home.zosia.id, as: .hubTerminal, by: "cli")
-        _ = try await store.createNote(ownerId: home.zosia.id, title: "Not the household's shape", text: "", visibility: .private,
+        _ = try await store.createNote(as: .noteMaker(home.zosia.id), title: "Not the household's shape", text: "", visibility: .private,
                                        pinned: false, by: "t")
         #expect(try await store.compactChanges(olderThan: -3600) > 0, "the change log folds Zosia's creation into her rename")
         let audit = try await store.householdAudit(limit: 3)

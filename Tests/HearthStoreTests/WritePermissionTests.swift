@@ -13,9 +13,9 @@ import Testing
         let home = try await NotesTests.household(directory)
         defer { try? home.store.close() }
         let store = home.store
-        let diary = try await store.createNote(ownerId: home.senior.id, title: "Pamiętnik", text: "", visibility: .private,
+        let diary = try await store.createNote(as: .noteMaker(home.senior.id), title: "Pamiętnik", text: "", visibility: .private,
                                                pinned: false, by: "t")
-        let shopping = try await store.createNote(ownerId: home.senior.id, title: "Zakupy", text: "", visibility: .shared,
+        let shopping = try await store.createNote(as: .noteMaker(home.senior.id), title: "Zakupy", text: "", visibility: .shared,
                                                   pinned: false, by: "t")
         let ania = home.actor(home.caregiver)
         // Someone else's private note does not exist for Ania, even for an admin
