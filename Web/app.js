@@ -42,6 +42,7 @@ import { createSudokuPage } from './pages/game-sudoku.js';
 import { createMemoryPage } from './pages/game-memory.js';
 import { createWordlePage } from './pages/game-wordle.js';
 import { createSOSDock } from './pages/sos-dock.js';
+import { deviceStorage } from './device-storage.js';
 
 // The pairing secret is read first and taken out of the address bar at once,
 // so it is not kept in the history or shown to someone looking over a shoulder.
@@ -57,14 +58,7 @@ const navList = document.getElementById('nav-list');
 const navToggle = document.getElementById('nav-toggle');
 const languageSelect = document.getElementById('language-select');
 
-// Even reading window.localStorage can throw when storage is blocked.
-const storage = (() => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})();
+const storage = deviceStorage();
 
 // "Cannot reach the hub" and "an admin must approve this device" stop being
 // true the moment the live connection opens: they go then (see onState).

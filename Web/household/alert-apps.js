@@ -8,6 +8,7 @@
 import { recipientName } from '../care/deliveries.js';
 import { clockTime } from '../care/format.js';
 import { joinList } from '../care/words.js';
+import { nameOrder } from '../name-order.js';
 
 /** The hub refuses longer names (AlertApp.maximumNameLength). */
 export const ALERT_APP_NAME_MAX_LENGTH = 60;
@@ -68,10 +69,6 @@ export function alertAppRequest(name) {
   return { body: { name: trimmed } };
 }
 
-function byName(language) {
-  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en', { sensitivity: 'base' });
-  return (a, b) => collator.compare(String(a ?? ''), String(b ?? ''));
-}
 
 /**
  * The sign-ins as the pages list them (revoked ones left out): this
@@ -82,7 +79,7 @@ function byName(language) {
  * an admin's list holds everyone's).
  */
 export function alertAppEntries(apps, people, { meId = null, language = 'en', only = 'all' } = {}) {
-  const compare = byName(language);
+  const compare = nameOrder(language);
   const nameOf = new Map((people ?? []).map((person) => [person.id, person.name]));
   return (Array.isArray(apps) ? apps : [])
     .filter((app) => app && !app.revokedAt)

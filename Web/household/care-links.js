@@ -6,12 +6,14 @@
 // this only keeps the page from offering what it would refuse.
 // Pure, for the Node tests.
 
+import { nameOrder } from '../name-order.js';
+
 /** Roles the hub accepts as the one who looks after (PermissionPolicy: caregivers and admins). */
 const CARERS = new Set(['caregiver', 'admin']);
 
 function byName(language) {
-  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en', { sensitivity: 'base' });
-  return (a, b) => collator.compare(String(a.name ?? ''), String(b.name ?? '')) || String(a.id).localeCompare(String(b.id));
+  const order = nameOrder(language);
+  return (a, b) => order(a.name, b.name) || String(a.id).localeCompare(String(b.id));
 }
 
 const listed = (people) => (Array.isArray(people) ? people : []).filter((person) => person && person.id);

@@ -6,6 +6,8 @@
 // hub still decides, and its refusal is shown when it says no.
 // Pure, for the Node tests.
 
+import { nameOrder } from '../name-order.js';
+
 export const ROLES = Object.freeze(['senior', 'caregiver', 'admin']);
 
 /** Limits the hub checks (Person.maximumNameLength, ReminderSettings.validated). */
@@ -21,10 +23,6 @@ const roleOrder = (role) => {
   return index === -1 ? ROLES.length : index;
 };
 
-function byName(language) {
-  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en', { sensitivity: 'base' });
-  return (a, b) => collator.compare(String(a ?? ''), String(b ?? ''));
-}
 
 /**
  * The people as the page lists them: the seniors first (the household is
@@ -34,7 +32,7 @@ function byName(language) {
  * { id, name, role, isMe, looksAfter: [name], lookedAfterBy: [name] }.
  */
 export function householdPeople(people, links = [], { meId = null, language = 'en' } = {}) {
-  const compare = byName(language);
+  const compare = nameOrder(language);
   const list = Array.isArray(people) ? people : [];
   const nameOf = new Map(list.map((person) => [person.id, person.name]));
   const known = (links ?? []).filter((link) => nameOf.has(link.caregiverId) && nameOf.has(link.seniorId));
@@ -67,7 +65,7 @@ export function careLinksOf(people) {
  * showed the code it was paired with (null when none, or not listed).
  */
 export function householdDevices(devices, people, { meId = null, language = 'en' } = {}) {
-  const compare = byName(language);
+  const compare = nameOrder(language);
   const nameOf = new Map((people ?? []).map((person) => [person.id, person.name]));
   return (Array.isArray(devices) ? devices : [])
     .filter((device) => !device.revoked)

@@ -6,12 +6,13 @@
 // after, as it was shared then. The hub decides (NoteAccess); this only
 // words it, from GET /people (`caresFor`, and the caller's `alias`). Pure.
 import { shownName } from '../care/me.js';
+import { nameOrder } from '../name-order.js';
 
 const caresFor = (person) => (Array.isArray(person?.caresFor) ? person.caresFor : []);
 
 function byName(people, language) {
-  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en');
-  return people.sort((a, b) => collator.compare(String(shownName(a) ?? ''), String(shownName(b) ?? '')));
+  const order = nameOrder(language);
+  return people.sort((a, b) => order(shownName(a), shownName(b)));
 }
 
 /** The senior `seniorId` and everyone linked to her as a carer, sorted by name. */

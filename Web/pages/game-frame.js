@@ -8,19 +8,13 @@ import { sendJSON } from '../api.js';
 import { readSaved, writeSaved } from '../preferences.js';
 import { listenButton } from './listen-button.js';
 import { createAnnouncer } from './page-tools.js';
+import { deviceStorage } from '../device-storage.js';
 
 /** The games the hub keeps scores for, in the order the panel offers them. */
 export const GAMES = Object.freeze(['wordle', 'sudoku', 'memory']);
 
 const RULES_SEEN_KEY = (game) => `hearth.games.rulesSeen.${game}`;
 
-function storage() {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * `rules` is the list of sentences (already translated) that explain the
@@ -49,9 +43,9 @@ export function createGameFrame(app, { game, rules }) {
   function hideRules() {
     rulesPanel.hidden = true;
     howToPlay.setAttribute('aria-expanded', 'false');
-    writeSaved(storage(), RULES_SEEN_KEY(game), 'yes');
+    writeSaved(deviceStorage(), RULES_SEEN_KEY(game), 'yes');
   }
-  if (readSaved(storage(), RULES_SEEN_KEY(game)) !== 'yes') {
+  if (readSaved(deviceStorage(), RULES_SEEN_KEY(game)) !== 'yes') {
     rulesPanel.hidden = false;
     howToPlay.setAttribute('aria-expanded', 'true');
   }

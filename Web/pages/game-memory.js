@@ -15,22 +15,16 @@ import {
 import { createGameFrame } from './game-frame.js';
 import { confirmNewGame } from './game-new-dialog.js';
 import { createAnnouncer } from './page-tools.js';
+import { deviceStorage } from '../device-storage.js';
 
 const SIZE_KEY = 'hearth.games.memory.size';
 /** Long enough to see both pictures, short enough not to wait for. */
 export const MISMATCH_SHOWN_MS = 1200;
 
-function storage() {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The size last played on this device, the smaller one the first time. */
 function savedSize() {
-  const size = readSaved(storage(), SIZE_KEY);
+  const size = readSaved(deviceStorage(), SIZE_KEY);
   return Object.hasOwn(SIZES, size) ? size : '3x4';
 }
 
@@ -108,7 +102,7 @@ function renderMemory(app, game, outlet) {
     clearTimeout(hideTimer);
     game.state = newMemoryGame(newSeed(), size);
     game.scored = false;
-    writeSaved(storage(), SIZE_KEY, size);
+    writeSaved(deviceStorage(), SIZE_KEY, size);
     frame.newGame();
     layCards();
     draw();

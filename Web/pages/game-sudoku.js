@@ -17,21 +17,15 @@ import { createGameFrame } from './game-frame.js';
 import { confirmNewGame } from './game-new-dialog.js';
 import { createAnnouncer } from './page-tools.js';
 import { createSudokuGrid } from './sudoku-grid.js';
+import { deviceStorage } from '../device-storage.js';
 
 const LEVEL_KEY = 'hearth.games.sudoku.level';
 const DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
-function storage() {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The level last played on this device, Easy the first time. */
 function savedLevel() {
-  const level = readSaved(storage(), LEVEL_KEY);
+  const level = readSaved(deviceStorage(), LEVEL_KEY);
   return LEVELS.includes(level) ? level : 'easy';
 }
 
@@ -128,7 +122,7 @@ function renderSudoku(app, game, outlet) {
     game.finished = false;
     game.solvedMinutes = 0;
     clock.restart();
-    writeSaved(storage(), LEVEL_KEY, level);
+    writeSaved(deviceStorage(), LEVEL_KEY, level);
     frame.newGame();
     draw();
   }

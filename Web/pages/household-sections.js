@@ -16,16 +16,8 @@ import {
   HOUSEHOLD_SECTIONS, OPEN_SECTIONS_STORAGE_KEY, devicesAwaitingApproval, openAtStart, readOpenSections, sectionsShownTo,
   withSectionOpen,
 } from '../household/sections.js';
+import { deviceStorage } from '../device-storage.js';
 
-// Even reading localStorage can throw when storage is blocked: then the
-// sections are remembered only while the page is open.
-function deviceStorage() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * `contents` is each section's body by key; `remembered` outlives the

@@ -20,18 +20,12 @@ import { createChecklistView } from './note-checklist-view.js';
 import { createNoteDetails } from './note-details.js';
 import { createPresenceList } from './note-presence-list.js';
 import { bindNoteText } from './note-text.js';
+import { deviceStorage } from '../device-storage.js';
 
 // The status line changes after this long, so typing on a fast hub does not
 // make a screen reader say "Saving… Saved" at every pause.
 const STATUS_DELAY_MS = 800;
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function createNoteEditorPage(app, household) {
   // The checklist view stays chosen across a language switch.
@@ -44,7 +38,7 @@ function renderEditor(app, household, chosen, outlet, noteId) {
   const { t } = app;
   // Whether this person may change the note is not known until it is read:
   // until then typing is kept here but nothing is sent.
-  const session = createNoteSession({ noteId, storage: storage(), readOnly: null });
+  const session = createNoteSession({ noteId, storage: deviceStorage(), readOnly: null });
   const status = h('p', { id: 'note-status', class: 'note-status', role: 'status', 'aria-live': 'polite' });
   const details = createNoteDetails(app, household, noteId, {
     // Not there, or not for this person: stop knocking at its editing socket.
