@@ -8,7 +8,7 @@ one does; and a tablet removed from the household shows nothing of it at
 once, not after a reload.
 
 The minute an ended call is told is shortened by the test's own script
-(`window.hearthSOSEndedShownMs`, pages/sos-status.js): the Node tests hold
+(`window.hearthSOSEndedShownMs`, pages/today/sos-status.js): the Node tests hold
 the minute itself."""
 
 from __future__ import annotations

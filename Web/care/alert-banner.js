@@ -25,8 +25,8 @@ import {
 import { keepInEveryDialog } from '../dialog.js';
 import { telHref } from '../household/people.js';
 import { listenButton } from '../pages/listen-button.js';
-import { askSkipReason } from '../pages/skip-reason-dialog.js';
-import { confirmTakenNow } from '../pages/early-dose-dialog.js';
+import { askSkipReason } from '../pages/today/skip-reason-dialog.js';
+import { confirmTakenNow } from '../pages/today/early-dose-dialog.js';
 import { beep, sosCall } from './beep.js';
 import { spokenAlert } from './spoken.js';
 

@@ -8,7 +8,7 @@
 // to an emergency contact (`contact`) is one line saying how far it got:
 // "Texted Anna at 09:41 · Anna replied at 09:43", waiting for the modem,
 // or why it did not go.
-// Pure, for the Node tests; pages/alert-deliveries.js draws it.
+// Pure, for the Node tests; pages/alerts/alert-deliveries.js draws it.
 import { clockTime, dateTime, localDay } from './format.js';
 import { countText } from './words.js';
 

@@ -1,6 +1,6 @@
 // The word game's rules, with no page in sight: which word is dealt, how a
 // guess is marked, what the on-screen keyboard shows, and the score. The
-// page (pages/game-wordle.js) draws what these say; Node tests check them.
+// page (pages/games/game-wordle.js) draws what these say; Node tests check them.
 import { seededRandom } from './seed.js';
 
 export const WORD_LENGTH = 5;

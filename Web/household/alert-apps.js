@@ -4,7 +4,7 @@
 // what a Test press came to. The hub makes each sign-in for the person
 // this browser is paired as (POST /alert-apps) and decides who may remove
 // it; this only mirrors it, so a button a person may not use is not shown.
-// Pure, for the Node tests; pages/phone-alerts.js draws it.
+// Pure, for the Node tests; pages/alerts/phone-alerts.js draws it.
 import { recipientName } from '../care/deliveries.js';
 import { clockTime } from '../care/format.js';
 import { joinList } from '../care/words.js';

@@ -7,7 +7,7 @@
 // so nobody else gets even their headings; adding a device is the admin's
 // and a senior's (a code for her caregiver's phone), never a caregiver's.
 // A senior's People are hers: herself and those who look after her.
-// Pure, for the Node tests; pages/household-sections.js draws the sections.
+// Pure, for the Node tests; pages/household/household-sections.js draws the sections.
 import { invitationScope } from './model.js';
 
 /**

@@ -3,14 +3,14 @@
 // than a dropdown) that applies the moment it is chosen; there is no
 // "Save" step to forget. They are kept on the hub for the person, so all
 // their devices follow (care/display.js). Below them, for a caregiver, her
-// choice to be texted when she is away (pages/away-choice.js), and the way
-// to alerts on this phone (pages/phone-alerts.js), which is set up per phone.
+// choice to be texted when she is away (pages/household/away-choice.js), and the way
+// to alerts on this phone (pages/alerts/phone-alerts.js), which is set up per phone.
 import { h, pageHeading } from '../dom.js';
 import { pageHref } from '../router.js';
 import { LANGUAGES, LANGUAGE_NAMES } from '../i18n.js';
 import { TEXT_SIZES, THEMES } from '../preferences.js';
 import { SPEECH_RATE_NAMES } from '../care/display.js';
-import { awayChoiceSection } from './away-choice.js';
+import { awayChoiceSection } from './household/away-choice.js';
 
 function choiceGroup({ name, legend, choices, selected, labelFor, langFor, onPick }) {
   return h(

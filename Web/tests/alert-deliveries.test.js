@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createTranslator } from '../i18n.js';
-import { createAlertDeliveries } from '../pages/alert-deliveries.js';
+import { createAlertDeliveries } from '../pages/alerts/alert-deliveries.js';
 import { installFakeDocument } from './fake-dom.js';
 
 const en = JSON.parse(await readFile(new URL('../i18n/en.json', import.meta.url), 'utf8'));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ntfyAppLink } from '../pages/away-push.js';
+import { ntfyAppLink } from '../pages/household/away-push.js';
 
 test('the ntfy app link is the topic address with the app\'s own scheme', () => {
   assert.equal(ntfyAppLink('https://ntfy.sh/hearth-AbC_d-12'), 'ntfy://ntfy.sh/hearth-AbC_d-12');

@@ -26,7 +26,7 @@ before(async () => {
   globalThis.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
   ({ alertListenButton } = await import('../care/alert-banner.js'));
   ({ listenButton } = await import('../pages/listen-button.js'));
-  ({ doseSlots } = await import('../pages/today-doses.js'));
+  ({ doseSlots } = await import('../pages/today/today-doses.js'));
 });
 after(() => {
   removeDocument();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSOSStatus } from '../pages/sos-status.js';
+import { createSOSStatus } from '../pages/today/sos-status.js';
 import { HubProblem } from '../api.js';
 import { installFakeDocument } from './fake-dom.js';
 
