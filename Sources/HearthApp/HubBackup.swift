@@ -37,7 +37,7 @@ public enum HubBackup {
         let removed = try HearthStore.revokedDevices(in: directory)
         try HearthStore.restore(from: source, into: directory)
         let store = try HearthStore(directory: directory)
-        let keptRemoved = try await store.keepRevoked(removed, by: "restore")
+        let keptRemoved = try await store.keepRevoked(removed, as: .restore, by: "restore")
         try store.close()
         // Run as root on the service's data: the files go back to the
         // service's user, and to the group as `serve` would share them.

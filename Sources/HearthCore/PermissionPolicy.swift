@@ -23,14 +23,19 @@ public enum PermissionPolicy {
         public var lookedAfterBy: Set<UUID>
         /// A senior who manages her own medications (`Person.managesOwnMedications`).
         public var managesOwnMedications: Bool
+        /// The hub's own work acting, not a person of the household (nil:
+        /// a person). Each has its identity (`hubTerminal`, `notekBridge`,
+        /// `reminderService`, `restore`) and its own rows in `allows`.
+        public var work: HubWork?
 
         public init(personId: UUID, role: Person.Role, caresFor: Set<UUID> = [], lookedAfterBy: Set<UUID> = [],
-                    managesOwnMedications: Bool = false) {
+                    managesOwnMedications: Bool = false, work: HubWork? = nil) {
             self.personId = personId
             self.role = role
             self.caresFor = caresFor
             self.lookedAfterBy = lookedAfterBy
             self.managesOwnMedications = managesOwnMedications
+            self.work = work
         }
 
         /// Whether `owner`'s care circle takes this person in: she looks
@@ -54,6 +59,20 @@ public enum PermissionPolicy {
 
     public enum Action: String, Sendable, CaseIterable {
         case view, create, edit, delete
+    }
+
+    /// What the hub does when no person of the household acts.
+    public enum HubWork: String, Sendable, Hashable, CaseIterable {
+        /// The admin at the hub's console (`sudo hearth …`): an admin's say.
+        case terminal
+        /// A Notek client (its protocol has no sign-in): the household's
+        /// shared notes, and nothing else.
+        case notekBridge
+        /// The reminder service: doses falling due and being missed, their
+        /// alerts and the clock's alert when time went backwards.
+        case reminders
+        /// Restoring a backup: keeping devices removed since it was made removed.
+        case restore
     }
 
     /// Who a note is for: its owner alone; a care circle (for a senior's
@@ -97,6 +116,8 @@ public enum PermissionPolicy {
         /// How a person is told away from home (texts, push, her secret push
         /// topic): hers, and her admins', to see and to change.
         case away(of: UUID)
+        /// The reminder pass over every senior's doses: the hub's own work.
+        case doseReminders
     }
 
     public enum Decision: Sendable, Equatable {
@@ -127,6 +148,9 @@ public enum PermissionPolicy {
     }
 
     static func allows(_ actor: Actor, _ action: Action, _ resource: Resource) -> Bool {
+        // The console is the household's admin; the rest of the hub's work
+        // has its own rows and nothing else.
+        if let work = actor.work, work != .terminal { return allows(work, action, resource) }
         let isAdmin = actor.role == .admin
         switch resource {
         case .note(let owner, .private, _, _):
@@ -193,6 +217,24 @@ public enum PermissionPolicy {
             // the hub starts, and not far; a caregiver who looks after nobody,
             // a senior, never.
             return action == .edit && actor.role == .caregiver && !actor.caresFor.isEmpty && !setSinceStart && withinLimit
+        case .doseReminders:
+            return false  // no person runs the reminder pass
+        }
+    }
+
+    /// The hub's own work, each to what it is for.
+    static func allows(_ work: HubWork, _ action: Action, _ resource: Resource) -> Bool {
+        switch (work, resource) {
+        case (.notekBridge, .note(_, .shared, let readOnly, _)):
+            // Read, type, rename, move to Trash: what a household turning
+            // the listener on agrees to; a note shared for reading is read.
+            return action == .view || !readOnly
+        case (.reminders, .doseReminders):
+            return true
+        case (.restore, .device):
+            return action == .view || action == .delete
+        default:
+            return false
         }
     }
 }
@@ -202,5 +244,18 @@ extension PermissionPolicy.Actor {
     /// itself in a test: its administrator, outside the household's people,
     /// with an admin's say.
     public static let hubTerminal = PermissionPolicy.Actor(
-        personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), role: .admin)
+        personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), role: .admin, work: .terminal)
+
+    /// Who a Notek client acts as (`NotekBridge`): nobody in particular, the
+    /// household's shared notes only. Its person id is nobody's.
+    public static let notekBridge = PermissionPolicy.Actor(
+        personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)), role: .caregiver, work: .notekBridge)
+
+    /// The reminder service (`HearthStore.remind(at:as:)`).
+    public static let reminderService = PermissionPolicy.Actor(
+        personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2)), role: .caregiver, work: .reminders)
+
+    /// A restore keeping removed devices removed (`HearthStore.keepRevoked(_:as:by:)`).
+    public static let restore = PermissionPolicy.Actor(
+        personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3)), role: .caregiver, work: .restore)
 }

@@ -73,13 +73,12 @@ public final class NotekBridge: Sendable {
         case nothing
     }
 
-    /// Who a Notek client acts as: nobody in particular, with an admin's
-    /// say over the household's shared notes — read, edit, rename, move to
-    /// Trash — which is what a household turning the listener on agrees to
-    /// (the protocol has no sign-in). It reaches nothing else: the listener
-    /// opens only shared notes, and a private note is its owner's whatever
-    /// the role (PermissionPolicy).
-    public static let actor = PermissionPolicy.Actor(personId: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), role: .admin)
+    /// Who a Notek client acts as: nobody in particular, with the
+    /// household's shared notes — read, edit, rename, move to Trash — which
+    /// is what a household turning the listener on agrees to (the protocol
+    /// has no sign-in). The policy's own row for it (`HubWork.notekBridge`)
+    /// reaches nothing else: no private or circle note, no medicine, no person.
+    public static let actor = PermissionPolicy.Actor.notekBridge
     public static let actorName = "notek"
 
     public let noteId: UUID

@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// Reminds the senior of due doses and tells caregivers of missed ones.
 /// It sleeps until the next planned dose needs attention (no polling), wakes
 /// at once when a medication, schedule or dose changes, and keeps no state of
-/// its own: every pass reads and writes SQLite (`HearthStore.remind(at:)`),
+/// its own: every pass reads and writes SQLite (`HearthStore.remind(at:as:)`),
 /// so after a restart or a power cut it simply catches up.
 public struct ReminderService: Service {
     let store: HearthStore
@@ -54,7 +54,7 @@ public struct ReminderService: Service {
             let now = clock.now()
             var next = now.addingTimeInterval(longestSleep)
             do {
-                let pass = try await store.remind(at: now)
+                let pass = try await store.remind(at: now, as: .reminderService)
                 failures = 0
                 for alert in pass.raised {
                     logger.notice("alert raised", metadata: ["kind": "\(alert.kind.rawValue)", "alert": "\(alert.id.text)"])

@@ -65,6 +65,7 @@ import Testing
         "caregiver's screen": .screen(of: caregiver),
         // How she is told away from home: hers and her admins'.
         "caregiver's away choice": .away(of: caregiver),
+        "dose reminders": .doseReminders,
     ]
 
     /// view, create, edit, delete: y = allowed, n = denied.
@@ -86,7 +87,7 @@ import Testing
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
             "hub clock, first since start": "nnnn", "hub clock, far": "nnnn",
-            "senior's screen": "yyyy", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
+            "senior's screen": "yyyy", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn", "dose reminders": "nnnn",
         ],
         "other senior": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -104,7 +105,7 @@ import Testing
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
             "hub clock, first since start": "nnnn", "hub clock, far": "nnnn",
-            "senior's screen": "nnnn", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
+            "senior's screen": "nnnn", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn", "dose reminders": "nnnn",
         ],
         "linked caregiver": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -122,7 +123,7 @@ import Testing
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
             "hub clock, first since start": "nnyn", "hub clock, far": "nnnn",
-            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy", "dose reminders": "nnnn",
         ],
         "unlinked caregiver": [
             "pairing for someone new to look after the senior": "nnnn", "pairing for a new admin to look after the senior": "nnnn",
@@ -140,7 +141,7 @@ import Testing
             "pairing for the linked caregiver": "nnnn", "pairing for the linked admin": "nnnn",
             "pairing for someone new": "nnnn", "hub clock": "nnnn",
             "hub clock, first since start": "nnnn", "hub clock, far": "nnnn",
-            "senior's screen": "nnnn", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn",
+            "senior's screen": "nnnn", "caregiver's screen": "nnnn", "caregiver's away choice": "nnnn", "dose reminders": "nnnn",
         ],
         "linked admin": [
             "pairing for someone new to look after the senior": "yyyy", "pairing for a new admin to look after the senior": "yyyy",
@@ -158,7 +159,7 @@ import Testing
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
             "hub clock, first since start": "yyyy", "hub clock, far": "yyyy",
-            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy", "dose reminders": "nnnn",
         ],
         "unlinked admin": [
             "pairing for someone new to look after the senior": "yyyy", "pairing for a new admin to look after the senior": "yyyy",
@@ -176,7 +177,7 @@ import Testing
             "pairing for the linked caregiver": "yyyy", "pairing for the linked admin": "yyyy",
             "pairing for someone new": "yyyy", "hub clock": "yyyy",
             "hub clock, first since start": "yyyy", "hub clock, far": "yyyy",
-            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy",
+            "senior's screen": "yyyy", "caregiver's screen": "yyyy", "caregiver's away choice": "yyyy", "dose reminders": "nnnn",
         ],
     ]
 
@@ -212,6 +213,27 @@ import Testing
             try Policy.require(stranger, .edit, .doseRecord(of: Self.senior, recordedBy: Self.caregiver), what: "That dose")
         }
         try Policy.require(senior, .edit, .doseRecord(of: Self.senior, recordedBy: Self.senior), what: "That dose")
+    }
+
+    /// The hub's own work, each its own identity with its own rows: the
+    /// console an admin's say; a Notek client the shared notes alone; the
+    /// reminder pass and a restore what they are for, and nothing else.
+    @Test func theHubsOwnWorkReachesOnlyWhatItIsFor() throws {
+        #expect(Set([Policy.Actor.hubTerminal, .notekBridge, .reminderService, .restore].compactMap(\.work)) == Set(Policy.HubWork.allCases))
+        #expect(Set([Policy.Actor.hubTerminal, .notekBridge, .reminderService, .restore].map(\.personId)).count == 4)
+        let unlinkedAdmin = try #require(Self.actors["unlinked admin"])
+        let notek: Set<String> = ["senior's shared note", "caregiver's shared note"]
+        for (name, resource) in Self.resources {
+            for action in Policy.Action.allCases {
+                let said = "\(action) \(name)"
+                #expect(Policy.decide(.hubTerminal, action, resource) == Policy.decide(unlinkedAdmin, action, resource), "terminal \(said)")
+                let bridge: Policy.Decision = notek.contains(name) ? .allow : (name == "senior's read-only shared note" && action == .view ? .allow : .deny)
+                #expect(Policy.decide(.notekBridge, action, resource) == bridge, "Notek \(said)")
+                #expect(Policy.decide(.reminderService, action, resource) == (name == "dose reminders" ? .allow : .deny), "reminders \(said)")
+                let restore: Policy.Decision = name.hasSuffix("'s device") && (action == .view || action == .delete) ? .allow : .deny
+                #expect(Policy.decide(.restore, action, resource) == restore, "restore \(said)")
+            }
+        }
     }
 
     @Test func privateNotesAreNeverShownToCaregiversOrAdmins() {

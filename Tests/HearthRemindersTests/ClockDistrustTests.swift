@@ -11,11 +11,11 @@ import Testing
         try await home.medication("Ramipril", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
         // A minute back is ordinary jitter; an hour back is not.
         home.time.set(try home.at("2026-03-10", "08:59"))
-        _ = try await home.store.remind(at: home.time.now)
+        _ = try await home.store.remind(at: home.time.now, as: .reminderService)
         #expect(try await home.alerts().filter { $0.kind == .clock }.isEmpty)
         home.time.set(try home.at("2026-03-10", "07:00"))
-        _ = try await home.store.remind(at: home.time.now)
-        _ = try await home.store.remind(at: home.time.now.addingTimeInterval(60))
+        _ = try await home.store.remind(at: home.time.now, as: .reminderService)
+        _ = try await home.store.remind(at: home.time.now.addingTimeInterval(60), as: .reminderService)
         let clock = try await home.alerts().filter { $0.kind == .clock }
         #expect(clock.count == 1)
         #expect(clock.first?.audience == .keepers)

@@ -123,7 +123,7 @@ import Testing
         var backwardJumps: [TimeInterval] = []
         var now = start
         while now < end {
-            let pass = try await home.store.remind(at: now)
+            let pass = try await home.store.remind(at: now, as: .reminderService)
             passes += 1
             var next = min(pass.nextCheck ?? end, end)
             // The ladder, its channel taking each text at once.

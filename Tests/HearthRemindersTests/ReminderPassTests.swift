@@ -12,14 +12,28 @@ import Testing
     static func run(_ home: CareHome, until end: Date) async throws -> [Date] {
         var woke: [Date] = []
         while true {
-            let pass = try await home.store.remind(at: home.time.now)
+            let pass = try await home.store.remind(at: home.time.now, as: .reminderService)
             woke.append(home.time.now)
             guard let next = pass.nextCheck, next <= end else { break }
             home.time.set(max(next, home.time.now))
         }
         home.time.set(end)
-        _ = try await home.store.remind(at: end)
+        _ = try await home.store.remind(at: end, as: .reminderService)
         return woke
+    }
+
+    /// The pass is the reminder service's alone: no person, not even the
+    /// console's admin, marks a dose missed by running it.
+    @Test func onlyTheReminderServiceRunsThePass() async throws {
+        let home = try await CareHome(start: try CareHome.instant("2026-03-10", "07:00"))
+        try await home.medication("Metformina", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
+        home.time.set(try home.at("2026-03-10", "09:00"))
+        for someone in [PermissionPolicy.Actor.hubTerminal, .notekBridge, .restore, home.caregiverActor] {
+            await #expect(throws: HearthError.self) { try await home.store.remind(at: home.time.now, as: someone) }
+        }
+        #expect(try await home.alerts().isEmpty, "nothing was raised")
+        _ = try await home.store.remind(at: home.time.now, as: .reminderService)
+        #expect(try await home.alerts().map(\.kind).contains(.doseMissed))
     }
 
     @Test func aDueDoseIsRaisedAtItsSecondRepeatedThenEscalatedOnce() async throws {

@@ -20,7 +20,7 @@ import Testing
                          startDate: LocalDate(home.clock.now, in: TimeZone(identifier: "Europe/Warsaw")!)),
             as: home.actor(home.caregiver), by: "t")
         home.clock.advance(105 * 60)
-        _ = try await store.remind(at: home.clock.now)
+        _ = try await store.remind(at: home.clock.now, as: .reminderService)
         let alerts = try await store.alerts(about: [home.senior.id], includeHubAlerts: false, openOnly: true)
         return try #require(alerts.first { $0.kind == .doseMissed })
     }

@@ -15,7 +15,6 @@ import Testing
         "climbLadders": "the away-from-home service's escalation",
         "awayMessageSent": "the away-from-home service's record of a text or push",
         "awayMessageNotSent": "the away-from-home service's record of a failure",
-        "remind": "the reminder service's due and missed doses",
         "recordDeliveries": "the alert apps' delivery records",
         "compactChanges": "folding the change log",
         "compactNote": "folding a note's operations",
@@ -23,10 +22,9 @@ import Testing
         "refreshNoteSearch": "the search index",
         "recordNoteTextChanged": "a note's text stored by its editing session, which checked each editor",
         "ensureHousehold": "the household made at first start",
-        "keepRevoked": "a restore keeping revoked devices revoked",
         "compareClock": "a device's reading raises the clock alert; correcting it takes an actor",
         "pairedDevice": "a paired device's last-seen time",
-        // The Notek bridge acts as `NotekBridge.actor` inside these.
+        // The Notek bridge acts as `Actor.notekBridge` (NotekBridge.actor) inside these.
         "legacyNotekNote": "the Notek bridge's household note",
         "notekNote": "the Notek bridge's note by its document id",
         "storeNotekPositions": "the Notek bridge's positions, outside the change log",

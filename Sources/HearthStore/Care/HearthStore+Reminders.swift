@@ -49,8 +49,10 @@ extension HearthStore {
     /// transaction, so a dose answered at the same moment is never also
     /// marked missed, and every alert carries a once-key, so no pass —
     /// after a restart, a power cut or a clock jump — raises one twice.
-    public func remind(at now: Date) async throws -> ReminderPass {
+    /// Only the reminder service runs it (`Actor.reminderService`).
+    public func remind(at now: Date, as reminders: PermissionPolicy.Actor) async throws -> ReminderPass {
         try await write(by: "hub") { transaction in
+            try PermissionPolicy.require(reminders, .edit, .doseReminders, what: "The reminders")
             let db = transaction.db
             if let last = try Self.lastStoredTime(db), now < last.addingTimeInterval(-Self.clockTolerance) {
                 // Time went backwards: the clock was set wrong, or a Pi booted without one.

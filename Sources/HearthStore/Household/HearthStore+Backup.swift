@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HearthCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -142,11 +143,14 @@ extension HearthStore {
     /// still paired here: a device removed after a backup was taken stays
     /// removed when that backup is restored. Returns how many were.
     @discardableResult
-    public func keepRevoked(_ ids: [UUID], by origin: String) async throws -> Int {
+    public func keepRevoked(_ ids: [UUID], as restorer: PermissionPolicy.Actor, by origin: String) async throws -> Int {
         try await write(by: origin) { transaction in
             var revoked = 0
-            for id in ids where try Bool.fetchOne(transaction.db.cachedStatement(sql: "SELECT revokedAt IS NULL FROM devices WHERE id = ?"),
-                                                  arguments: [id.text]) == true {
+            for id in ids {
+                guard let row = try Row.fetchOne(transaction.db.cachedStatement(sql: "SELECT personId, revokedAt FROM devices WHERE id = ?"),
+                                                 arguments: [id.text]),
+                      (row["revokedAt"] as Int64?) == nil, let owner = UUID(text: row["personId"] as String) else { continue }
+                try PermissionPolicy.require(restorer, .delete, .device(owner: owner), what: "That device")
                 try Self.revokeDevice(id: id.text, in: &transaction)
                 revoked += 1
             }
