@@ -7,7 +7,7 @@ public enum Caller: Sendable, Equatable {
     case device(id: UUID, as: PermissionPolicy.Actor)
 
     /// How the caller is named in the change log's `actor` column.
-    public var actorName: String {
+    public var origin: String {
         switch self {
         case .unpaired: "unpaired"
         case .device(let id, _): "device:\(id.text)"

@@ -13,8 +13,10 @@ public struct Change: Sendable, Hashable, Encodable {
     public var entityId: String
     public var op: Operation
     public var payload: JSONValue
-    /// Who made the change: "hub", "cli", "device:<id>"…
-    public var actor: String
+    /// Where the change came from: "hub", "cli", "device:<id>"… (the API
+    /// and the log's column call it `actor`; in Swift an actor is the
+    /// `PermissionPolicy.Actor` who acts).
+    public var origin: String
     public var time: Date
     /// Who may hear of it, decided once from the change as committed (a
     /// payload rewritten for one listener keeps it).
@@ -22,16 +24,16 @@ public struct Change: Sendable, Hashable, Encodable {
 
     /// What the live stream sends of a change: the audience is the hub's own.
     enum CodingKeys: String, CodingKey {
-        case seq, entity, entityId, op, payload, actor, time
+        case seq, entity, entityId, op, payload, origin = "actor", time
     }
 
-    public init(seq: Int64, entity: ChangeEntity, entityId: String, op: Operation, payload: JSONValue, actor: String, time: Date) {
+    public init(seq: Int64, entity: ChangeEntity, entityId: String, op: Operation, payload: JSONValue, origin: String, time: Date) {
         self.seq = seq
         self.entity = entity
         self.entityId = entityId
         self.op = op
         self.payload = payload
-        self.actor = actor
+        self.origin = origin
         self.time = time
         self.audience = ChangeAudience(entity, payload: payload)
     }

@@ -36,7 +36,7 @@ extension NoteSession {
                 if let last = round.last, !operations.isEmpty {
                     let stored = try await store.storeNoteOperations(
                         noteId: noteId, operations: operations, text: current, recordChange: tell,
-                        refreshSearch: refreshSearch, editors: Array(Set(round.map(\.actor))), by: last.actorName)
+                        refreshSearch: refreshSearch, editors: Array(Set(round.map(\.actor))), by: last.origin)
                     lastStoredSeq = stored.seq
                     // Relayed only to those who may read the note as it was
                     // when this typing was stored.
@@ -46,14 +46,14 @@ extension NoteSession {
                         lastChangeToldAt = now
                         untold = nil
                     } else {
-                        untold = last.actorName
+                        untold = last.origin
                     }
                     if refreshSearch {
                         lastSearchRefreshAt = now
                         searchBehind = false
                     } else {
                         searchBehind = true
-                        searchBehindBy = last.actorName
+                        searchBehindBy = last.origin
                     }
                     if untold != nil || searchBehind { scheduleTrailingTell() }
                 }
@@ -107,10 +107,10 @@ extension NoteSession {
         searchBehind = false
         if behind { lastSearchRefreshAt = .now }
         do {
-            if let actorName = untold {
+            if let origin = untold {
                 untold = nil
                 lastChangeToldAt = .now
-                try await store.recordNoteTextChanged(id: noteId, by: actorName)
+                try await store.recordNoteTextChanged(id: noteId, by: origin)
             } else if behind {
                 try await store.refreshNoteSearch(id: noteId, by: searchBehindBy)
             }

@@ -28,7 +28,7 @@ public actor NoteSession {
         /// Who typed as, as the permission policy saw them when they joined
         /// or last changed (`reconsider`): what they may type is judged by it.
         public internal(set) var actor: PermissionPolicy.Actor
-        public let actorName: String
+        public let origin: String
         /// Whether it resends, after reconnecting, operations it heard that
         /// the hub lacks (`Relay`): those hear typing before it is stored.
         public let relay: Relay
@@ -76,7 +76,7 @@ public actor NoteSession {
         public let operations: [StoredNoteOperation]
         public let acknowledged: VersionVector
         public let actor: PermissionPolicy.Actor
-        public let actorName: String
+        public let origin: String
         /// Tell live listeners at once: a device syncing is not typing,
         /// and other devices should hear of it on their next sync.
         public let tellNow: Bool
@@ -166,13 +166,13 @@ public actor NoteSession {
 
     // MARK: Editors coming and going
 
-    public func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, actorName: String,
+    public func join(_ id: UUID, name: String, actor: PermissionPolicy.Actor, origin: String,
                      relay: Relay, mayFollow: Bool = false) -> AsyncStream<Outbound>? {
         guard !isClosed, Editor.mayBeIn(access, actor: actor, mayFollow: mayFollow) else { return nil }
         let (stream, continuation) = AsyncStream.makeStream(of: Outbound.self)
         let used = Set(editors.values.map(\.colour))
         let colour = Self.colours.first { !used.contains($0) } ?? Self.colours[editors.count % Self.colours.count]
-        editors[id] = Editor(continuation: continuation, name: name, colour: colour, actor: actor, actorName: actorName,
+        editors[id] = Editor(continuation: continuation, name: name, colour: colour, actor: actor, origin: origin,
                              relay: relay, mayFollow: mayFollow)
         return stream
     }
@@ -325,9 +325,9 @@ public actor NoteSession {
     /// editor, so people editing the note see it at once; returns once it is
     /// stored (nil), or why it was refused (then nothing of it is acknowledged,
     /// though operations before the refused one may be stored).
-    public func submitPushed(_ batch: [UInt8], actor: PermissionPolicy.Actor, actorName: String) async -> String? {
+    public func submitPushed(_ batch: [UInt8], actor: PermissionPolicy.Actor, origin: String) async -> String? {
         let id = UUID.random()
-        guard let stream = join(id, name: actorName, actor: actor, actorName: actorName, relay: .afterStoring),
+        guard let stream = join(id, name: origin, actor: actor, origin: origin, relay: .afterStoring),
               let editor = editors[id] else {
             return "gone: the note's editing session ended"
         }
@@ -386,7 +386,7 @@ public actor NoteSession {
                 editor: id, batch: NoteOperation.encode(applied),
                 operations: applied.map { StoredNoteOperation(replica: $0.id.replica, counter: $0.id.counter,
                                                               length: $0.length, bytes: NoteOperation.encode([$0])) },
-                acknowledged: VersionVector(acknowledged), actor: editor.actor, actorName: editor.actorName, tellNow: tellNow))
+                acknowledged: VersionVector(acknowledged), actor: editor.actor, origin: editor.origin, tellNow: tellNow))
             if !applied.isEmpty { relay(.operations(unstored[unstored.count - 1].batch), except: id, when: .beforeStoring) }
             startWriting()
         }

@@ -79,7 +79,7 @@ public final class NotekBridge: Sendable {
     /// has no sign-in). The policy's own row for it (`HubWork.notekBridge`)
     /// reaches nothing else: no private or circle note, no medicine, no person.
     public static let actor = PermissionPolicy.Actor.notekBridge
-    public static let actorName = "notek"
+    public static let origin = "notek"
 
     public let noteId: UUID
     private let works: AsyncStream<Work>.Continuation
@@ -97,7 +97,7 @@ public final class NotekBridge: Sendable {
             return nil
         }
         let editorId = UUID.random()
-        guard let queue = await session.join(editorId, name: "Notek", actor: Self.actor, actorName: Self.actorName,
+        guard let queue = await session.join(editorId, name: "Notek", actor: Self.actor, origin: Self.origin,
                                                 relay: .afterStoring) else {
             await sessions.leave(noteId, session)
             return nil

@@ -32,7 +32,7 @@ extension HearthStore {
         }
         return Change(
             seq: row["seq"], entity: entity, entityId: row["entityId"], op: op,
-            payload: try JSONValue(jsonText: row["payload"]), actor: row["actor"],
+            payload: try JSONValue(jsonText: row["payload"]), origin: row["actor"],
             time: Date(millisecondsSince1970: row["time"])
         )
     }

@@ -33,7 +33,7 @@ public struct WriteTransaction {
         )
         let change = Change(
             seq: db.lastInsertedRowID, entity: entity, entityId: entityId,
-            op: op, payload: payload, actor: origin, time: time
+            op: op, payload: payload, origin: origin, time: time
         )
         if Self.isAudited(entity, payload) {
             // Kept for the admins' audit under the same seq; compaction folds only `changes`.

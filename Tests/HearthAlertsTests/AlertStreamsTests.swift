@@ -77,7 +77,7 @@ struct AlertStreamsTests {
         var due = CareAlert(kind: .doseDue, audience: .caregivers, personId: home.zosia.id, raisedBy: "reminders", raisedAt: Date(),
                             details: ["personName": "Zosia", "medicationName": "Metformin"])
         due.id = UUID.random()
-        let change = Change(seq: 7, entity: .alert, entityId: due.id.text, op: .create, payload: due.json, actor: "reminders", time: Date())
+        let change = Change(seq: 7, entity: .alert, entityId: due.id.text, op: .create, payload: due.json, origin: "reminders", time: Date())
         let utc = try #require(TimeZone(identifier: "UTC"))
         let event = try #require(reader.event(for: change, wording: AlertWording(language: .english, timeZone: utc)))
         #expect(event.click == "http://192.0.2.1:8080/#/today")

@@ -12,7 +12,7 @@ import Testing
     static let obcy = PermissionPolicy.Actor(personId: stranger, role: .caregiver)
 
     static func hearers(_ entity: ChangeEntity, _ payload: JSONValue) -> Set<UUID> {
-        let change = Change(seq: 1, entity: entity, entityId: "x", op: .update, payload: payload, actor: "t", time: Date())
+        let change = Change(seq: 1, entity: entity, entityId: "x", op: .update, payload: payload, origin: "t", time: Date())
         return Set([babcia, ania, boss, obcy].filter { PermissionPolicy.mayHear($0, change.audience) }.map(\.personId))
     }
 
@@ -53,7 +53,7 @@ import Testing
         let ela = PermissionPolicy.Actor(personId: UUID(), role: .caregiver, caresFor: [Self.senior])
         let jan = PermissionPolicy.Actor(personId: UUID(), role: .caregiver, caresFor: [UUID()])
         func hearers(_ payload: JSONValue) -> Set<UUID> {
-            let change = Change(seq: 1, entity: .note, entityId: "x", op: .update, payload: payload, actor: "t", time: Date())
+            let change = Change(seq: 1, entity: .note, entityId: "x", op: .update, payload: payload, origin: "t", time: Date())
             return Set([Self.babcia, Self.ania, Self.boss, Self.obcy, ela, jan].filter { PermissionPolicy.mayHear($0, change.audience) }.map(\.personId))
         }
         let inBabciasCircle: JSONValue = ["ownerId": .of(Self.caregiver), "visibility": "circle", "circleOf": .of(Self.senior)]

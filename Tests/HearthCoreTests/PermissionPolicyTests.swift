@@ -191,14 +191,14 @@ import Testing
     }
 
     @Test(arguments: Array(table.keys).sorted())
-    func decisionsMatchTheTable(actorName: String) throws {
-        let actor = try #require(Self.actors[actorName])
-        let row = try #require(Self.table[actorName])
+    func decisionsMatchTheTable(origin: String) throws {
+        let actor = try #require(Self.actors[origin])
+        let row = try #require(Self.table[origin])
         for (resourceName, expected) in row {
             let resource = try #require(Self.resources[resourceName])
             for (action, mark) in zip(Policy.Action.allCases, expected) {
                 let decision = Policy.decide(actor, action, resource)
-                #expect(decision == (mark == "y" ? .allow : .deny), "\(actorName) \(action) \(resourceName)")
+                #expect(decision == (mark == "y" ? .allow : .deny), "\(origin) \(action) \(resourceName)")
             }
         }
     }

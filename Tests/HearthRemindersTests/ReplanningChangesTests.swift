@@ -7,7 +7,7 @@ import Testing
 /// stock count that every dose taken updates.
 @Suite struct ReplanningChangesTests {
     func change(_ entity: ChangeEntity, id: String = "m1", op: Change.Operation = .update, _ payload: JSONValue) -> Change {
-        Change(seq: 1, entity: entity, entityId: id, op: op, payload: payload, actor: "test", time: Date())
+        Change(seq: 1, entity: entity, entityId: id, op: op, payload: payload, origin: "test", time: Date())
     }
 
     @Test func aMedicationReplansWhenItStartsStopsOrMovesButNotWhenItsStockMoves() {

@@ -300,7 +300,7 @@ import HearthTestSupport
     }
 
     static func change(_ entity: ChangeEntity, _ payload: JSONValue) -> Change {
-        Change(seq: 1, entity: entity, entityId: UUID().uuidString, op: .update, payload: payload, actor: "t", time: Date())
+        Change(seq: 1, entity: entity, entityId: UUID().uuidString, op: .update, payload: payload, origin: "t", time: Date())
     }
 
     @Test func aDoseIsHeardByItsSeniorAndTheirCaregiversOnly() {

@@ -164,7 +164,7 @@ extension JSONValue {
         var payload: [String: JSONValue] = ["ownerId": .string(owner.uuidString.lowercased()), "visibility": .string(visibility)]
         if wasShared { payload["wasShared"] = .bool(true) }
         if let was { payload["wasVisibility"] = .string(was) }
-        return Change(seq: 1, entity: .note, entityId: UUID().uuidString, op: .update, payload: .object(payload), actor: "t", time: Date())
+        return Change(seq: 1, entity: .note, entityId: UUID().uuidString, op: .update, payload: .object(payload), origin: "t", time: Date())
     }
 
     static func caller(_ person: UUID, _ role: Person.Role) -> Caller {

@@ -23,7 +23,7 @@ import Testing
         #expect(changes[1].payload == ["name": "Kowalski home"])
         #expect(changes[2].payload == ["timeZone": "America/New_York"])
         #expect(changes.allSatisfy { $0.entityId == household.id.uuidString.lowercased() })
-        #expect(changes[1].actor == "test")
+        #expect(changes[1].origin == "test")
     }
 
     @Test func anUnchangedValueAppendsNothing() async throws {

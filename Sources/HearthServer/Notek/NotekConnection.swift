@@ -117,10 +117,10 @@ struct NotekConnection {
             }
             switch message {
             case .greet:
-                let note = try await store.legacyNotekNote(by: NotekBridge.actorName)
+                let note = try await store.legacyNotekNote(by: NotekBridge.origin)
                 return await join(note.id, kind: .legacy, catchUp: .newSession, clientId: clientId, out: out, joined: &joined)
             case .sessionStart(let since, let document, let name):
-                guard let note = try await store.notekNote(id: document, creatingWithTitle: name, by: NotekBridge.actorName) else {
+                guard let note = try await store.notekNote(id: document, creatingWithTitle: name, by: NotekBridge.origin) else {
                     return Self.notFound
                 }
                 let changed = Self.time(note.updatedAt) > since
@@ -145,7 +145,7 @@ struct NotekConnection {
                 out.yield(.send(.document(note.id, name: Self.name(note.title), inserts: snapshot.atoms,
                                           deletes: since > 0 ? snapshot.deleted : [])))
             case .upsert(let document, let name, _, let inserts, let deletes):
-                guard let note = try await store.notekNote(id: document, creatingWithTitle: name, by: NotekBridge.actorName) else {
+                guard let note = try await store.notekNote(id: document, creatingWithTitle: name, by: NotekBridge.origin) else {
                     return Self.notFound
                 }
                 if !name.isEmpty, name != note.title {
@@ -171,7 +171,7 @@ struct NotekConnection {
                 await bridges.existing(document)?.renamed(to: name, by: clientId)
             case .deleteDocument(let document):
                 guard try await sharedNote(document) != nil else { return Self.notFound }
-                _ = try await store.trashNote(id: document, as: NotekBridge.actor, by: NotekBridge.actorName)
+                _ = try await store.trashNote(id: document, as: NotekBridge.actor, by: NotekBridge.origin)
             case .newSession, .documentList, .document:
                 return (NotekListener.CloseCode.protocolError, "protocol error: that message is the hub's to send")
             }
@@ -227,7 +227,7 @@ struct NotekConnection {
     private func rename(_ noteId: UUID, to name: String) async throws -> Bool {
         guard try await sharedNote(noteId) != nil else { return false }
         _ = try await store.updateNote(id: noteId, title: name, visibility: nil, pinned: nil, as: NotekBridge.actor,
-                                       by: NotekBridge.actorName)
+                                       by: NotekBridge.origin)
         return true
     }
 

@@ -80,7 +80,7 @@ struct AlertAppsController {
         apps.post { request, context -> EditedResponse<AlertAppBody> in
             let actor = try context.requirePaired()
             let body = try await request.decode(as: NewAlertApp.self, context: context)
-            let (app, password) = try await store.createAlertApp(name: body.name, as: actor, by: context.caller.actorName)
+            let (app, password) = try await store.createAlertApp(name: body.name, as: actor, by: context.caller.origin)
             // The password is in this answer only: nothing on the way may keep it.
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.alertApps, app.id), .cacheControl: "no-store"],
                                   response: AlertAppBody(app, password: password, server: server(for: request)))
@@ -88,7 +88,7 @@ struct AlertAppsController {
         apps.delete("{id}") { _, context -> Response in
             let actor = try context.requirePaired()
             let id = try CareQuery.id(in: context, what: "That alert app")
-            try await store.revokeAlertApp(id: id, as: actor, by: context.caller.actorName)
+            try await store.revokeAlertApp(id: id, as: actor, by: context.caller.origin)
             return Response(status: .noContent)
         }
         apps.post("test") { _, context -> TestBody in

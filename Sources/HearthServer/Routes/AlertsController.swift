@@ -76,12 +76,12 @@ struct AlertsController {
         alerts.post("{id}/ack") { _, context -> JSONValue in
             let actor = try context.requirePaired()
             let id = try CareQuery.id(in: context, what: "That alert")
-            return try await store.acknowledgeAlert(id: id, as: actor, by: context.caller.actorName).json
+            return try await store.acknowledgeAlert(id: id, as: actor, by: context.caller.origin).json
         }
         alerts.post("{id}/respond") { _, context -> JSONValue in
             let actor = try context.requirePaired()
             let id = try CareQuery.id(in: context, what: "That alert")
-            return try await store.respondToAlert(id: id, as: actor, by: context.caller.actorName).json
+            return try await store.respondToAlert(id: id, as: actor, by: context.caller.origin).json
         }
         api.post(RouterPath(APIPath.Resource.sos.rawValue)) { request, context -> EditedResponse<JSONValue> in
             let actor = try context.requirePaired()
@@ -89,7 +89,7 @@ struct AlertsController {
             guard let personId = body?.personId ?? (actor.role == .senior ? actor.personId : nil) else {
                 throw HearthError.invalid(fields: ["personId": "is required: name the senior who needs help"])
             }
-            let alert = try await store.raiseSOS(for: personId, as: actor, by: context.caller.actorName)
+            let alert = try await store.raiseSOS(for: personId, as: actor, by: context.caller.origin)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.alerts, alert.id)], response: alert.json)
         }
     }

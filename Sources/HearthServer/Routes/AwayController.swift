@@ -76,7 +76,7 @@ struct AwayController: Sendable {
             let choice = AwayChoice(sms: try Self.flag(fields, "sms"), push: try Self.flag(fields, "push"))
             // "Make a new link": the old topic stops at once (a phone lost, a link shared by mistake).
             let renew = fields["newPushTopic"] == nil ? false : try Self.flag(fields, "newPushTopic")
-            return body(try await store.setAwayChoice(of: id, choice, newPushTopic: renew, as: actor, by: context.caller.actorName))
+            return body(try await store.setAwayChoice(of: id, choice, newPushTopic: renew, as: actor, by: context.caller.origin))
         }
         let household = api.group(.household)
         // How long a missed dose and an unanswered SOS wait at home first: anyone paired reads, admins set.
@@ -90,7 +90,7 @@ struct AwayController: Sendable {
                                          allowing: ["missedDoseAwayAfterMinutes", "contactsAfterMinutes"])
             let settings = EscalationSettings(missedDoseAwayAfterMinutes: try Self.minutes(fields, "missedDoseAwayAfterMinutes"),
                                               contactsAfterMinutes: try Self.minutes(fields, "contactsAfterMinutes"))
-            return DelaysBody(try await store.setEscalationSettings(settings, as: actor, by: context.caller.actorName))
+            return DelaysBody(try await store.setEscalationSettings(settings, as: actor, by: context.caller.origin))
         }
         household.get("emergency-contacts") { _, context -> [ContactBody] in
             try await store.emergencyContacts(as: try context.requirePaired()).map { ContactBody(name: $0.name, phone: $0.phone) }
@@ -113,7 +113,7 @@ struct AwayController: Sendable {
                 entries.append((name, phone))
             }
             let contacts = try EmergencyContact.validatedList(entries)
-            return try await store.setEmergencyContacts(contacts, as: actor, by: context.caller.actorName)
+            return try await store.setEmergencyContacts(contacts, as: actor, by: context.caller.origin)
                 .map { ContactBody(name: $0.name, phone: $0.phone) }
         }
     }

@@ -28,12 +28,12 @@ struct ClockController {
         clock.post { request, context -> JSONValue in
             try context.requirePaired()
             let reading = try await request.decode(as: Reading.self, context: context)
-            return Self.json(try await store.compareClock(deviceTime: reading.deviceTime, by: context.caller.actorName))
+            return Self.json(try await store.compareClock(deviceTime: reading.deviceTime, by: context.caller.origin))
         }
         clock.post("correct") { request, context -> JSONValue in
             let actor = try context.requirePaired()
             let correction = try await request.decode(as: Correction.self, context: context)
-            return Self.json(try await store.correctClock(to: correction.deviceTime, by: context.caller.actorName,
+            return Self.json(try await store.correctClock(to: correction.deviceTime, by: context.caller.origin,
                                                           corrector: actor, confirmed: correction.confirm ?? false))
         }
     }

@@ -46,14 +46,14 @@ struct DevicesController {
         devices.post("{id}/approve") { _, context -> Response in
             let actor = try context.requirePaired()
             guard let id = context.parameters.get("id").flatMap(UUID.init(text:)) else { throw HearthError.notFound(what: "That device") }
-            try await store.approveDevice(id: id, as: actor, by: context.caller.actorName)
+            try await store.approveDevice(id: id, as: actor, by: context.caller.origin)
             return Response(status: .noContent)
         }
         devices.delete("{id}") { _, context -> Response in
             let actor = try context.requirePaired()
             guard let id = context.parameters.get("id").flatMap(UUID.init(text:)) else { throw HearthError.notFound(what: "That device") }
             // Who may is decided by the store, on the device as its write reads it.
-            try await store.revokeDevice(id: id, as: actor, by: context.caller.actorName)
+            try await store.revokeDevice(id: id, as: actor, by: context.caller.origin)
             return Response(status: .noContent)
         }
     }

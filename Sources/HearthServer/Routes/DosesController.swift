@@ -84,14 +84,14 @@ struct DosesController {
                 guard correction.takenAt == nil, correction.status == nil, correction.reason == nil else {
                     throw HearthError.invalid(fields: ["withdraw": "is sent alone"])
                 }
-                let (waiting, key) = try await store.withdrawDoseAnswer(id: id, as: actor, by: context.caller.actorName)
+                let (waiting, key) = try await store.withdrawDoseAnswer(id: id, as: actor, by: context.caller.origin)
                 // Still ahead: no record is left, as if never answered.
                 return waiting?.json(judgedBy: try await store.reminderSettings())
                     ?? ["id": .of(id), "key": .string(key), "status": "withdrawn"]
             }
             return try await store.correctDose(
                 id: id, takenAt: correction.takenAt, status: correction.status, reason: correction.reason,
-                as: actor, by: context.caller.actorName).json(judgedBy: try await store.reminderSettings())
+                as: actor, by: context.caller.origin).json(judgedBy: try await store.reminderSettings())
         }
     }
 
@@ -100,7 +100,7 @@ struct DosesController {
     /// skipped changes nothing and gets the dose as it stands (200).
     func answerPlanned(key: String, _ body: Answer, _ context: HearthRequestContext) async throws -> EditedResponse<JSONValue> {
         let answer = try DoseAnswer(status: body.status, takenAt: body.takenAt, reason: body.reason, snoozeMinutes: body.snoozeMinutes)
-        let (dose, recorded) = try await store.answerDose(key: key, answer, as: try context.requirePaired(), by: context.caller.actorName)
+        let (dose, recorded) = try await store.answerDose(key: key, answer, as: try context.requirePaired(), by: context.caller.origin)
         return EditedResponse(status: recorded ? .created : .ok, headers: [.location: APIPath.link(.doses, dose.id)],
                               response: dose.json(judgedBy: try await store.reminderSettings()))
     }
@@ -113,7 +113,7 @@ struct DosesController {
             throw HearthError.invalid(fields: ["status": "must be taken for an as-needed dose"])
         }
         let dose = try await store.takeAsNeeded(medicationId: medicationId, takenAt: body.takenAt, override: body.override ?? false,
-                                                reason: body.reason, as: try context.requirePaired(), by: context.caller.actorName)
+                                                reason: body.reason, as: try context.requirePaired(), by: context.caller.origin)
         return EditedResponse(status: .created, headers: [.location: APIPath.link(.doses, dose.id)], response: dose.json)
     }
 

@@ -64,7 +64,7 @@ struct HouseholdController {
             let editor = try context.require(.edit, .household, what: "The household")
             let body = try await request.decode(as: RemindersBody.self, context: context)
             return RemindersBody(try await store.updateReminderSettings(
-                ReminderSettings(graceMinutes: body.graceMinutes, repeatMinutes: body.repeatMinutes), as: editor, by: context.caller.actorName))
+                ReminderSettings(graceMinutes: body.graceMinutes, repeatMinutes: body.repeatMinutes), as: editor, by: context.caller.origin))
         }
         // The household's audit, for its admins.
         household.get("audit") { request, context -> [AuditEntryBody] in
@@ -83,7 +83,7 @@ struct HouseholdController {
             let editor = try context.require(.edit, .household, what: "The household")
             let patch = try await request.decode(as: HouseholdPatch.self, context: context)
             let household = try await store.updateHousehold(
-                name: patch.name, timeZone: patch.timeZone, language: patch.language, as: editor, by: context.caller.actorName)
+                name: patch.name, timeZone: patch.timeZone, language: patch.language, as: editor, by: context.caller.origin)
             return HouseholdBody(household)
         }
     }

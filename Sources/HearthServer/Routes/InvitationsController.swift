@@ -64,7 +64,7 @@ struct InvitationsController {
             let actor = try context.requirePaired()
             let body = try await request.decode(as: Request.self, context: context)
             let invitation = try await store.createPairing(
-                for: try invitee(for: body), deviceName: body.deviceName, by: context.caller.actorName, maker: actor,
+                for: try invitee(for: body), deviceName: body.deviceName, by: context.caller.origin, maker: actor,
                 seniorInvitesNeedApproval: seniorInvitesNeedApproval)
             // The hub's own LAN address, as `hearth pair` prints it: the Host
             // header is whatever the page sent, and a link to another host
@@ -83,7 +83,7 @@ struct InvitationsController {
         invitations.get("{id}") { _, context -> Status in
             try context.requirePaired()
             guard let id = context.parameters.get("id").flatMap(UUID.init(text:)),
-                  let createdBy = try await store.pairingCreator(id: id), createdBy == context.caller.actorName
+                  let createdBy = try await store.pairingCreator(id: id), createdBy == context.caller.origin
             else { throw HearthError.notFound(what: "That pairing code") }
             switch try await store.pairingStatus(id: id) {
             case .waiting: return Status(status: "waiting")

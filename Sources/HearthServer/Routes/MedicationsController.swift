@@ -55,7 +55,7 @@ struct MedicationsController {
             }
             guard problems.isEmpty else { throw HearthError.invalid(fields: problems) }
 
-            let medication = try await store.addMedication(new.draft(at: now()), schedules: schedules, as: actor, by: context.caller.actorName)
+            let medication = try await store.addMedication(new.draft(at: now()), schedules: schedules, as: actor, by: context.caller.origin)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.medications, medication.id)],
                                   response: try await medicationJSON(medication))
         }
@@ -67,20 +67,20 @@ struct MedicationsController {
         medications.patch("{id}") { request, context -> JSONValue in
             let (id, actor) = try Self.named(context)
             let patch = try await request.decode(as: MedicationPatch.self, context: context)
-            let changed = try await store.updateMedication(id: id, as: actor, .edit, by: context.caller.actorName) { patch.apply(to: &$0) }
+            let changed = try await store.updateMedication(id: id, as: actor, .edit, by: context.caller.origin) { patch.apply(to: &$0) }
             return try await medicationJSON(changed)
         }
         medications.delete("{id}") { _, context -> JSONValue in
             // Stopped, not erased: the doses taken stay on record.
             let (id, actor) = try Self.named(context)
-            let stopped = try await store.updateMedication(id: id, as: actor, .delete, by: context.caller.actorName) { $0.active = false }
+            let stopped = try await store.updateMedication(id: id, as: actor, .delete, by: context.caller.origin) { $0.active = false }
             return try await medicationJSON(stopped)
         }
         medications.post("{id}/refill") { request, context -> JSONValue in
             let (id, actor) = try Self.named(context)
             let refill = try await request.decodeIfSent(as: Refill.self, context: context)
             let refilled = try await store.refill(medicationId: id, packages: refill?.packages ?? 1, as: actor,
-                                                  by: context.caller.actorName)
+                                                  by: context.caller.origin)
             return try await medicationJSON(refilled)
         }
         medications.get("{id}/history") { _, context -> [JSONValue] in
@@ -105,7 +105,7 @@ struct MedicationsController {
             let body = try await request.decode(as: ScheduleBody.self, context: context)
             let today = LocalDate(now(), in: try await circle.timeZone())
             let schedule = try await store.addSchedule(body.schedule(medicationId: id, today: today), as: actor,
-                                                       by: context.caller.actorName)
+                                                       by: context.caller.origin)
             return EditedResponse(
                 status: .created, headers: [.location: APIPath.link(.medications, id, "schedules", schedule.id.text)],
                 response: schedule.json)
@@ -116,7 +116,7 @@ struct MedicationsController {
             let body = try await request.decode(as: ScheduleBody.self, context: context)
             // Without a start date the schedule keeps its own, so an
             // every-other-day plan does not lose its rhythm.
-            let replaced = try await store.replaceSchedule(id: scheduleId, ofMedication: id, as: actor, by: context.caller.actorName) {
+            let replaced = try await store.replaceSchedule(id: scheduleId, ofMedication: id, as: actor, by: context.caller.origin) {
                 try body.schedule(medicationId: id, today: $0.startDate)
             }
             return replaced.json
@@ -124,7 +124,7 @@ struct MedicationsController {
         medications.delete("{id}/schedules/{scheduleId}") { _, context -> Response in
             let (id, actor) = try Self.named(context)
             let scheduleId = try CareQuery.id("scheduleId", in: context, what: "That schedule")
-            try await store.removeSchedule(id: scheduleId, ofMedication: id, as: actor, by: context.caller.actorName)
+            try await store.removeSchedule(id: scheduleId, ofMedication: id, as: actor, by: context.caller.origin)
             return Response(status: .noContent)
         }
     }

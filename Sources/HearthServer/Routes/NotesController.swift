@@ -115,7 +115,7 @@ struct NotesController {
             try context.require(.create, .note(owner: actor.personId, visibility: visibility, readOnly: readOnly), what: "A note")
             let note = try await store.createNote(
                 as: actor, title: new.title ?? "", text: new.text ?? "",
-                visibility: visibility, readOnly: readOnly, circleOf: new.circleOf, pinned: new.pinned ?? false, by: context.caller.actorName)
+                visibility: visibility, readOnly: readOnly, circleOf: new.circleOf, pinned: new.pinned ?? false, by: context.caller.origin)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.notes, note.id)], response: NoteBody(note, for: actor))
         }
         notes.get("{id}") { _, context -> NoteBody in
@@ -129,15 +129,15 @@ struct NotesController {
             let patch = try await request.decode(as: NotePatch.self, context: context)
             return NoteBody(try await store.updateNote(
                 id: id, title: patch.title, visibility: patch.visibility, readOnly: patch.readOnly, circleOf: patch.circleOf, pinned: patch.pinned,
-                as: actor, by: context.caller.actorName), for: actor)
+                as: actor, by: context.caller.origin), for: actor)
         }
         notes.delete("{id}") { _, context -> NoteBody in
             let (id, actor) = try Self.named(context)
-            return NoteBody(try await store.trashNote(id: id, as: actor, by: context.caller.actorName), for: actor)
+            return NoteBody(try await store.trashNote(id: id, as: actor, by: context.caller.origin), for: actor)
         }
         notes.post("{id}/restore") { _, context -> NoteBody in
             let (id, actor) = try Self.named(context)
-            return NoteBody(try await store.restoreNote(id: id, as: actor, by: context.caller.actorName), for: actor)
+            return NoteBody(try await store.restoreNote(id: id, as: actor, by: context.caller.origin), for: actor)
         }
     }
 

@@ -111,28 +111,28 @@ struct PeopleController {
             let id = try Self.person(in: context)
             let patch = try await request.decode(as: PersonPatch.self, context: context)
             let actor = try context.requirePaired()
-            let person = try await store.updatePerson(id: id, patch.change, as: actor, by: context.caller.actorName)
+            let person = try await store.updatePerson(id: id, patch.change, as: actor, by: context.caller.origin)
             return try await body(of: person, alias: try await store.aliases(givenBy: actor.personId)[person.id])
         }
         people.post("{id}/archive") { _, context -> PersonBody in
             let person = try await store.archivePerson(id: try Self.person(in: context), as: try context.requirePaired(),
-                                                       by: context.caller.actorName)
+                                                       by: context.caller.origin)
             return try await body(of: person)
         }
         people.post("{id}/restore") { _, context -> PersonBody in
             let person = try await store.restorePerson(id: try Self.person(in: context), as: try context.requirePaired(),
-                                                       by: context.caller.actorName)
+                                                       by: context.caller.origin)
             return try await body(of: person)
         }
         // Who looks after whom: an admin links and unlinks (the store decides, in its write).
         people.put("{id}/caregivers/{caregiverId}") { _, context -> Response in
             let (senior, caregiver) = try Self.link(in: context)
-            try await store.link(caregiver: caregiver, senior: senior, as: try context.requirePaired(), by: context.caller.actorName)
+            try await store.link(caregiver: caregiver, senior: senior, as: try context.requirePaired(), by: context.caller.origin)
             return Response(status: .noContent)
         }
         people.delete("{id}/caregivers/{caregiverId}") { _, context -> Response in
             let (senior, caregiver) = try Self.link(in: context)
-            try await store.removeCareLink(caregiver: caregiver, senior: senior, as: try context.requirePaired(), by: context.caller.actorName)
+            try await store.removeCareLink(caregiver: caregiver, senior: senior, as: try context.requirePaired(), by: context.caller.origin)
             return Response(status: .noContent)
         }
     }

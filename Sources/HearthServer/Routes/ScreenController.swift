@@ -112,7 +112,7 @@ struct ScreenController {
             let actor = try context.requirePaired()
             let body = try await request.decode(as: PanelRequest.self, context: context)
             let panel = try Panel.validated(body.tiles.map { Panel.RequestedTile(position: Self.whole($0.position), gadget: $0.gadget) })
-            return PanelBody(try await store.arrangePanel(of: id, panel, as: actor, by: context.caller.actorName), of: id)
+            return PanelBody(try await store.arrangePanel(of: id, panel, as: actor, by: context.caller.origin), of: id)
         }
         people.get("{id}/display") { _, context -> DisplayBody in
             let id = try PeopleController.person(in: context)
@@ -124,7 +124,7 @@ struct ScreenController {
             let body = try await request.decode(as: DisplayRequest.self, context: context)
             let settings = try DisplaySettings.validated(textSize: body.textSize, theme: body.theme, language: body.language,
                                                          speechRate: body.speechRate)
-            return DisplayBody(try await store.setDisplaySettings(of: id, settings, as: actor, by: context.caller.actorName), of: id)
+            return DisplayBody(try await store.setDisplaySettings(of: id, settings, as: actor, by: context.caller.origin), of: id)
         }
         people.get("{id}/scores") { _, context -> ScoresBody in
             let id = try PeopleController.person(in: context)
@@ -135,7 +135,7 @@ struct ScreenController {
             let actor = try context.requirePaired()
             let game = try Game.validated(context.parameters.get("game") ?? "")
             let body = try await request.decode(as: ScoreRequest.self, context: context)
-            let kept = try await store.keepScore(Self.whole(body.score), in: game, as: actor, by: context.caller.actorName)
+            let kept = try await store.keepScore(Self.whole(body.score), in: game, as: actor, by: context.caller.origin)
             return EditedResponse(status: .created, headers: [.location: APIPath.link(.people, actor.personId, "scores")],
                                   response: ScoreBody(kept.record, newBest: kept.newBest))
         }

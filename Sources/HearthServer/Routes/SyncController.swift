@@ -38,7 +38,7 @@ struct SyncController {
             var results: [JSONValue] = []
             for change in changes {
                 if change.entity == .noteText {
-                    results.append(try await applyText(change, actor: actor, actorName: context.caller.actorName))
+                    results.append(try await applyText(change, actor: actor, origin: context.caller.origin))
                 } else if let result = fieldResults.next() {
                     results.append(result)
                 }
@@ -72,7 +72,7 @@ struct SyncController {
     /// Hands a device's typing to the note's editing session and waits until
     /// it is stored. Not remembered by `opId`: each character has its own id,
     /// so a batch sent twice adds nothing the second time.
-    func applyText(_ change: SyncChange, actor: PermissionPolicy.Actor, actorName: String) async throws -> JSONValue {
+    func applyText(_ change: SyncChange, actor: PermissionPolicy.Actor, origin: String) async throws -> JSONValue {
         if let refusal = try await store.syncNoteTextRefusal(change, as: actor) { return refusal }
         guard case .string(let encoded)? = change.fields["operations"], let bytes = Data(base64Encoded: encoded),
               let noteId = UUID(text: change.id) else {
@@ -85,7 +85,7 @@ struct SyncController {
             return Self.rejected(change, reason: "bad-operations", detail: "\(error)")
         }
         guard let session = try await sessions.join(noteId) else { return Self.rejected(change, reason: "not-found", detail: nil) }
-        let refusal = await session.submitPushed(batch, actor: actor, actorName: actorName)
+        let refusal = await session.submitPushed(batch, actor: actor, origin: origin)
         await sessions.leave(noteId, session)
         guard let refusal else { return ["opId": .string(change.opId.text), "status": "applied"] }
         // The device rolls back to the hub's text, which the result carries.

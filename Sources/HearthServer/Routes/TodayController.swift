@@ -65,7 +65,7 @@ struct TodayController {
             let today = LocalDate(now(), in: try await circle.timeZone())
             let date = try body.date.map { try CareQuery.localDate($0, field: "date") } ?? today
             let taken = try await store.takeAll(personId: body.personId, date: date, slot: body.slot,
-                                                as: actor, by: context.caller.actorName)
+                                                as: actor, by: context.caller.origin)
             return taken.map(\.json)
         }
     }

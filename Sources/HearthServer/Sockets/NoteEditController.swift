@@ -153,7 +153,7 @@ struct NoteEditController {
         }
         let editorId = UUID.random()
         let name = (try? await store.person(id: actor.personId))?.name ?? ""
-        guard let queue = await session.join(editorId, name: name, actor: actor, actorName: context.caller.actorName,
+        guard let queue = await session.join(editorId, name: name, actor: actor, origin: context.caller.origin,
                                              relay: .beforeStoring, mayFollow: true) else {
             await sessions.leave(note.id, session)
             try await close(outbound, inbound, CloseCode.storage, "hub error: reconnect")

@@ -68,9 +68,9 @@ extension HearthStore {
     /// `note_updates.seq`, and who may have the note open as of this write.
     public func storeNoteOperations(
         noteId: UUID, operations: [StoredNoteOperation], text: String, recordChange: Bool, refreshSearch: Bool,
-        editors: [PermissionPolicy.Actor], by actorName: String
+        editors: [PermissionPolicy.Actor], by origin: String
     ) async throws -> (seq: Int64, access: NoteAccess) {
-        try await write(by: actorName) { transaction in
+        try await write(by: origin) { transaction in
             guard var note = try Self.note(id: noteId, transaction.db), note.deletedAt == nil else {
                 throw HearthError.notFound(what: "That note")
             }
@@ -84,7 +84,7 @@ extension HearthStore {
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [noteId.text, Int64(operation.replica), Int64(operation.counter), Int64(operation.length),
-                                Data(operation.bytes), actorName, time])
+                                Data(operation.bytes), origin, time])
             }
             let seq = transaction.db.lastInsertedRowID
             note.text = text
@@ -102,10 +102,10 @@ extension HearthStore {
     /// Re-indexes the note's text for search if typing left it behind.
     /// Not a change anyone is told of: the text itself was stored (and
     /// told) with the typing.
-    public func refreshNoteSearch(id: UUID, by actorName: String) async throws {
+    public func refreshNoteSearch(id: UUID, by origin: String) async throws {
         // The one write path (so it commits with the typing around it, in order),
         // though it records no change.
-        try await write(by: actorName) { transaction in
+        try await write(by: origin) { transaction in
             let db = transaction.db
             guard let text = try String.fetchOne(db.cachedStatement(sql: "SELECT text FROM notes WHERE id = ? AND searchBehind = 1"),
                                                  arguments: [id.text]) else { return }

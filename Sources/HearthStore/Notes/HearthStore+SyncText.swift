@@ -101,8 +101,8 @@ extension HearthStore {
     /// session stored without telling (it tells at most every few seconds),
     /// so that a device syncing later hears of the last of it; search
     /// catches up with the text at the same time.
-    public func recordNoteTextChanged(id: UUID, by actorName: String) async throws {
-        try await write(by: actorName) { transaction in
+    public func recordNoteTextChanged(id: UUID, by origin: String) async throws {
+        try await write(by: origin) { transaction in
             guard let note = try Self.note(id: id, transaction.db) else { return }
             try transaction.record(entity: .note, entityId: id.text, op: .update, payload: Self.payload(of: note))
             try Self.refreshSearch(ofNote: id, text: note.text, transaction.db)
