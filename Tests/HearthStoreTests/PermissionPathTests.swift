@@ -24,9 +24,7 @@ import Testing
         "ensureHousehold": "the household made at first start",
         "compareClock": "a device's reading raises the clock alert; correcting it takes an actor",
         "pairedDevice": "a paired device's last-seen time",
-        // The Notek bridge acts as `Actor.notekBridge` (NotekBridge.actor) inside these.
-        "legacyNotekNote": "the Notek bridge's household note",
-        "notekNote": "the Notek bridge's note by its document id",
+        // Positions only, outside the change log (the Notek bridge's notes take `Actor.notekBridge`).
         "storeNotekPositions": "the Notek bridge's positions, outside the change log",
         // The authority is something held, not someone signed in.
         "redeemPairing": "the pairing code is the authority, checked against its maker again",

@@ -117,10 +117,10 @@ struct NotekConnection {
             }
             switch message {
             case .greet:
-                let note = try await store.legacyNotekNote(by: NotekBridge.origin)
+                let note = try await store.legacyNotekNote(as: NotekBridge.actor, by: NotekBridge.origin)
                 return await join(note.id, kind: .legacy, catchUp: .newSession, clientId: clientId, out: out, joined: &joined)
             case .sessionStart(let since, let document, let name):
-                guard let note = try await store.notekNote(id: document, creatingWithTitle: name, by: NotekBridge.origin) else {
+                guard let note = try await store.notekNote(id: document, creatingWithTitle: name, as: NotekBridge.actor, by: NotekBridge.origin) else {
                     return Self.notFound
                 }
                 let changed = Self.time(note.updatedAt) > since
@@ -145,7 +145,7 @@ struct NotekConnection {
                 out.yield(.send(.document(note.id, name: Self.name(note.title), inserts: snapshot.atoms,
                                           deletes: since > 0 ? snapshot.deleted : [])))
             case .upsert(let document, let name, _, let inserts, let deletes):
-                guard let note = try await store.notekNote(id: document, creatingWithTitle: name, by: NotekBridge.origin) else {
+                guard let note = try await store.notekNote(id: document, creatingWithTitle: name, as: NotekBridge.actor, by: NotekBridge.origin) else {
                     return Self.notFound
                 }
                 if !name.isEmpty, name != note.title {

@@ -37,7 +37,7 @@ extension HearthStore {
     }
 
     /// The shared note legacy clients edit, created when first needed.
-    public func legacyNotekNote(by origin: String) async throws -> Note {
+    public func legacyNotekNote(as bridge: PermissionPolicy.Actor, by origin: String) async throws -> Note {
         let find = "SELECT \(Self.noteColumns()) FROM notes WHERE title = ? AND visibility = 'shared' AND readOnly = 0 AND deletedAt IS NULL ORDER BY createdAt, id LIMIT 1"
         if let note = try await pool.read({ db in
             try Row.fetchOne(db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]).map(Self.note(from:))
@@ -49,7 +49,7 @@ extension HearthStore {
             if let row = try Row.fetchOne(transaction.db.cachedStatement(sql: find), arguments: [Self.legacyNotekNoteTitle]) {
                 return try Self.note(from: row)
             }
-            return try Self.insertNotekNote(id: UUID.random(), title: Self.legacyNotekNoteTitle, in: &transaction)
+            return try Self.insertNotekNote(id: UUID.random(), title: Self.legacyNotekNoteTitle, as: bridge, in: &transaction)
         }
     }
 
@@ -57,21 +57,27 @@ extension HearthStore {
     /// admin) when there is none. nil when the id belongs to a private note
     /// or to one in Trash or shared for reading only: those are not Notek's
     /// to see or to revive.
-    public func notekNote(id: UUID, creatingWithTitle title: String, by origin: String) async throws -> Note? {
+    public func notekNote(id: UUID, creatingWithTitle title: String, as bridge: PermissionPolicy.Actor, by origin: String) async throws -> Note? {
         let title = try Note.validatedTitle(title)
         return try await write(by: origin) { transaction in
             if let note = try Self.note(id: id, transaction.db) {
                 return note.isNotekNote ? note : nil
             }
-            return try Self.insertNotekNote(id: id, title: title, in: &transaction)
+            return try Self.insertNotekNote(id: id, title: title, as: bridge, in: &transaction)
         }
     }
 
-    private static func insertNotekNote(id: UUID, title: String, in transaction: inout WriteTransaction) throws -> Note {
+    /// A shared note for a Notek client, in the household's first admin's
+    /// name (the protocol has no sign-in); the policy asks whether `bridge`
+    /// may make a shared note (`Actor.notekBridge` may, and nothing else).
+    private static func insertNotekNote(
+        id: UUID, title: String, as bridge: PermissionPolicy.Actor, in transaction: inout WriteTransaction
+    ) throws -> Note {
         guard let owner = try String.fetchOne(transaction.db.cachedStatement(sql: """
                 SELECT id FROM people WHERE archivedAt IS NULL ORDER BY role = 'admin' DESC, createdAt, id LIMIT 1
                 """)).flatMap(UUID.init(text:))
         else { throw HearthError.conflict("Nobody is in the household yet: pair a device first") }
+        try PermissionPolicy.require(bridge, .create, .note(owner: owner, visibility: .shared), what: "A note")
         let state = NoteText(replica: ReplicaRange.random()).encodeState()
         let note = Note(id: id, ownerId: owner, title: title, visibility: .shared, pinned: false,
                         createdAt: transaction.time, updatedAt: transaction.time, deletedAt: nil, text: "")
