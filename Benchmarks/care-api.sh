@@ -7,7 +7,8 @@
 # write with its change-log row and stock update).
 # Reads are also measured while doses are being recorded (no cache hits).
 # Targets (issue "medications"): reads >= 10,000 req/s with p99 < 10 ms;
-# recording >= 4,600 req/s. Not a test; run with `make bench-care`.
+# recording >= 4,600 req/s; the resident memory after it (<= 40 MB). Not a
+# test; run with `make bench-care`.
 set -euo pipefail
 binary=${1:-.build/release/hearth}
 seconds=${BENCH_SECONDS:-10}
@@ -80,3 +81,6 @@ connections=$((connections / 2)) measure "GET /api/v1/medications + writes" /api
 wait $writer
 recorded=$(api GET "/api/v1/medications/$prn" | python3 -c 'import json,sys; print(int(100000 - json.load(sys.stdin)["stock"]))')
 echo "doses recorded and counted off the stock: $recorded"
+# What the hub keeps resident once the load is over (issue 39's goal: 40 MB
+# or less on the shipped build).
+awk '/^VmRSS/ { printf "resident memory after the load: %.1f MB (target <= 40 MB)\n", $2 / 1024 }' "/proc/$pid/status"
