@@ -10,7 +10,8 @@ import ServiceLifecycle
 /// its own: every pass reads and writes SQLite (`HearthStore.remind(at:as:)`),
 /// so after a restart or a power cut it simply catches up.
 public struct ReminderService: Service {
-    let store: HearthStore
+    /// Only what the service uses of the store (`DoseReminding`).
+    let store: any DoseReminding
     let clock: any ReminderClock
     let logger: Logger
     /// The longest sleep: the wall clock is re-read at least this often, so a
@@ -19,7 +20,7 @@ public struct ReminderService: Service {
     /// Called after each pass; tests watch the service's plan through it.
     let afterPass: @Sendable (ReminderPass) async -> Void
 
-    public init(store: HearthStore, clock: any ReminderClock, logger: Logger, longestSleep: TimeInterval = 60,
+    public init(store: any DoseReminding, clock: any ReminderClock, logger: Logger, longestSleep: TimeInterval = 60,
                 afterPass: @escaping @Sendable (ReminderPass) async -> Void = { _ in }) {
         self.store = store
         self.clock = clock

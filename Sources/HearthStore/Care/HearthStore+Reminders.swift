@@ -8,6 +8,12 @@ public struct ReminderPass: Sendable, Hashable {
     public var repeated: [CareAlert] = []
     /// The earliest moment a planned dose needs looking at again.
     public var nextCheck: Date?
+
+    public init(raised: [CareAlert] = [], repeated: [CareAlert] = [], nextCheck: Date? = nil) {
+        self.raised = raised
+        self.repeated = repeated
+        self.nextCheck = nextCheck
+    }
 }
 
 extension HearthStore {
