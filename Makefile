@@ -23,7 +23,7 @@ NOTE_KB ?= 0
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-smoke bench-memory bench-crdt bench-relay bench-sync bench-care bench-alerts bench-away layout-profile words clean
+.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-smoke bench-memory bench-crdt bench-relay bench-sync bench-care bench-writes bench-alerts bench-away layout-profile words clean
 
 run: deps build
 	mkdir -p .hearth
@@ -118,6 +118,14 @@ bench-care: deps
 	@command -v wrk >/dev/null || apt-get install -y wrk
 	swift build -c release --product hearth
 	Benchmarks/care-api.sh .build/release/hearth
+
+# Bytes the hub writes to disk (/proc/<pid>/io): idle, a keystroke into a
+# new, a 20 KB and a 100 KB note, a dose, a live page's connection (issue
+# 41's goals: 2 KB a keystroke, 24 KB a dose); on the hub as the .deb ships
+# it, the data directory under TMPDIR, which must be on a disk; not a test.
+bench-writes: deb-deps
+	Packaging/build-release .build-static
+	python3 Benchmarks/disk-writes.py .build-static/release/hearth
 
 # SOS to 50 alert-app (ntfy) streams: p50/p99 from the write to the last
 # subscriber, with and without subscribers that stop reading, and resident
