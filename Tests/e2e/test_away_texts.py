@@ -210,10 +210,12 @@ def test_household_says_who_is_told_away_from_home_and_keeps_the_emergency_conta
         admin_token = hub.headers["Authorization"].split()[1]
         open_as(browser, hub, admin_token, "127.0.0.1", "household/away")
         wait_for(browser, "who is told", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#away-reach li")) >= 3)
-        lines = {li.get_attribute("data-person-id"): li.text for li in browser.find_elements(By.CSS_SELECTOR, "#away-reach li")}
+        # Read through wait_for, which reads again if the page redrew meanwhile (a minute turning, a live change).
+        lines = wait_for(browser, "the lines", lambda d: {li.get_attribute("data-person-id"): li.text
+                                                          for li in d.find_elements(By.CSS_SELECTOR, "#away-reach li")})
         assert lines[family.carer["person"]["id"]] == f"{CARER}: by text to {ANIA_PHONE}."
-        warnings = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#away-reach li.away-warning")]
-        assert "Ela will not be told when she is away: chose neither texts nor push." in warnings, warnings
+        warning = "Ela will not be told when she is away: chose neither texts nor push."
+        wait_for(browser, "Ela's warning", lambda d: warning in [li.text for li in d.find_elements(By.CSS_SELECTOR, "#away-reach li.away-warning")])
 
         # A number that is no number: refused beside its field, nothing kept.
         browser.find_element(By.ID, "emergency-contacts-add").click()

@@ -82,7 +82,8 @@ def test_an_admin_renames_numbers_archives_and_restores_people_and_reads_it_in_t
     # All of it, newest first, in "Changes to the household".
     open_section(browser, "household-audit")
     wait_for(browser, "the changes", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry")) >= 3)
-    texts = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry .audit-text")]
+    # Read through wait_for, which reads again if the page redrew meanwhile.
+    texts = wait_for(browser, "the changes' words", lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "#household-audit .audit-entry .audit-text")])
     assert texts[0] == f"{ADMIN_NAME} restored Obcy.", texts
     # Archiving him ended his device, in the same change.
     assert texts[1:3] == [f"{ADMIN_NAME} removed the device “Telefon obcego” of Obcy.",
