@@ -80,3 +80,36 @@ export function showDialog({ id, className = '', labelledBy, describedBy = null,
     dialog.querySelector('[autofocus]')?.focus();
   });
 }
+
+/**
+ * A yes-or-no question before something a stray tap must not do (remove a
+ * device, archive a person, throw a game away): a title, its sentences, and
+ * two buttons. "Cancel" has the keyboard first, so a stray Enter does
+ * nothing. Resolves with true for the first button, false otherwise.
+ *
+ * `name` makes the ids: `<name>-dialog`, `<name>-title`, and the buttons
+ * `<buttons>-confirm` / `<buttons>-cancel` (`buttons` defaults to `name`).
+ * `lines` are [{ id, text, warning, strong }] (nulls skipped), each read
+ * out with the title. `danger` colours the first button as a loss.
+ */
+export function confirmDialog({ name, buttons = name, title, lines, confirm, cancel, danger = true, returnFocus }) {
+  const shown = lines.filter(Boolean);
+  return showDialog({
+    id: `${name}-dialog`,
+    labelledBy: `${name}-title`,
+    describedBy: shown.map((line) => line.id).join(' '),
+    returnFocus,
+    build: (close) => [
+      h('h2', { id: `${name}-title` }, title),
+      ...shown.map((line) => h('p', { id: line.id, class: line.warning ? 'dialog-warning' : null },
+        line.strong ? h('strong', {}, line.text) : line.text)),
+      h('div', { class: 'dialog-actions' },
+        h('button', {
+          type: 'button', id: `${buttons}-confirm`, class: danger ? 'primary-button danger-button' : 'primary-button',
+          onclick: () => close(true),
+        }, confirm),
+        h('button', { type: 'button', id: `${buttons}-cancel`, class: 'secondary-button', autofocus: true, onclick: () => close(false) },
+          cancel)),
+    ],
+  }).then((answer) => answer === true);
+}

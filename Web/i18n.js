@@ -46,6 +46,22 @@ export function normalizeLanguage(tag) {
 }
 
 /**
+ * The language whose words to use for `language` (a language we ship, else
+ * English): the one check the pages and the pure modules make.
+ */
+export function languageOf(language) {
+  return normalizeLanguage(language) ?? FALLBACK_LANGUAGE;
+}
+
+/**
+ * The locale dates, numbers and alphabetical order are written in: Polish as
+ * in Poland, English as in Britain (day before month, a 24-hour clock).
+ */
+export function localeOf(language) {
+  return languageOf(language) === 'pl' ? 'pl-PL' : 'en-GB';
+}
+
+/**
  * The language to start with: the saved choice, else the first browser
  * language we have, else English.
  */

@@ -2,8 +2,10 @@
 // "Świątek" comes after "Szymański" (Ś is a letter of its own), in English
 // before; case alone never decides ("ania" and "Ania" are one name).
 
+import { languageOf } from './i18n.js';
+
 /** A comparator of two names (strings; missing ones sort as empty). */
 export function nameOrder(language) {
-  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en', { sensitivity: 'base' });
+  const collator = new Intl.Collator(languageOf(language), { sensitivity: 'base' });
   return (a, b) => collator.compare(String(a ?? ''), String(b ?? ''));
 }

@@ -11,6 +11,7 @@
 // Pure, for the Node tests; pages/alerts/alert-deliveries.js draws it.
 import { clockTime, dateTime, localDay } from './format.js';
 import { countText } from './words.js';
+import { languageOf } from '../i18n.js';
 
 /** The line's key under alerts.deliveries for each channel; one the page does not know yet is "reached". */
 const CHANNEL_KEYS = Object.freeze({ 'alert-app': 'sent', voice: 'spoken', page: 'shown' });
@@ -111,7 +112,7 @@ export function deliveryTime(iso, { language = 'en', timeZone = null, raisedAt =
  * time (see deliveryTime). Nothing at all is one line saying why.
  */
 export function deliveryLines(answer, { language = 'en', time = (iso) => String(iso) } = {}) {
-  const lang = language === 'pl' ? 'pl' : 'en';
+  const lang = languageOf(language);
   const lines = groupDeliveries(answer?.deliveries).map((group) => {
     const name = CHANNEL_KEYS[group.channel] ?? 'reached';
     const params = { recipient: group.recipient, time: time(group.first) };

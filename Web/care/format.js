@@ -3,16 +3,13 @@
 // senior's 08:00 as 08:00), in 24-hour form in both languages.
 
 import { hubNow } from '../hub-clock.js';
-
-function locale(language) {
-  return language === 'pl' ? 'pl-PL' : 'en-GB';
-}
+import { localeOf } from '../i18n.js';
 
 function formatter(language, timeZone, options) {
   try {
-    return new Intl.DateTimeFormat(locale(language), { ...options, ...(timeZone ? { timeZone } : {}) });
+    return new Intl.DateTimeFormat(localeOf(language), { ...options, ...(timeZone ? { timeZone } : {}) });
   } catch {
-    return new Intl.DateTimeFormat(locale(language), options); // an unknown zone: the device's own
+    return new Intl.DateTimeFormat(localeOf(language), options); // an unknown zone: the device's own
   }
 }
 
@@ -35,20 +32,20 @@ export function longDate(day, { language = 'en', weekday = true } = {}) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ''));
   if (!match) return String(day ?? '');
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale(language), {
+  return new Intl.DateTimeFormat(localeOf(language), {
     ...(weekday ? { weekday: 'long' } : {}), day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
   }).format(date);
 }
 
 /** "2026-11" → "November 2026" / "listopad 2026". */
 export function monthName({ year, month }, language = 'en') {
-  return new Intl.DateTimeFormat(locale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' })
     .format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
 /** Short weekday names, Monday first. */
 export function weekdayNames(language = 'en', style = 'short') {
-  const format = new Intl.DateTimeFormat(locale(language), { weekday: style, timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(localeOf(language), { weekday: style, timeZone: 'UTC' });
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
 }
@@ -108,7 +105,7 @@ export function wallClockInstant(day, time, timeZone) {
 export function timeAgo(iso, { language = 'en', timeZone = null, now = hubNow() } = {}) {
   const date = new Date(iso ?? '');
   if (!iso || Number.isNaN(date.getTime())) return '';
-  const relative = new Intl.RelativeTimeFormat(locale(language), { numeric: 'auto' });
+  const relative = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' });
   const minutes = Math.floor((now - date.getTime()) / 60_000);
   if (minutes < 1) return relative.format(0, 'second');
   if (minutes < 60) return relative.format(-minutes, 'minute');

@@ -4,6 +4,8 @@
 // The hub checks the same rules (one to six tiles, places 1–6, each gadget
 // once) and refuses a panel that breaks them; the editor never sends one.
 
+import { localeOf } from '../i18n.js';
+
 export const PLACES = Object.freeze([1, 2, 3, 4, 5, 6]);
 
 /** Every gadget, in the order the editor lists them. */
@@ -81,7 +83,7 @@ export function partOfDay(hour) {
  * { time: "08:05", weekday: "Tuesday", part: "morning", date: "26 November" }.
  */
 export function clockParts(date, { language, timeZone }) {
-  const locale = language === 'pl' ? 'pl-PL' : 'en-GB';
+  const locale = localeOf(language);
   const options = timeZone ? { timeZone } : {};
   const format = (more) => new Intl.DateTimeFormat(locale, { ...options, ...more });
   const hour = Number(format({ hour: '2-digit', hourCycle: 'h23' }).format(date));

@@ -10,6 +10,7 @@ import { alertMessage } from './alerts.js';
 import { UNIT_FORMS, amountText, pluralForm, unitId } from './words.js';
 import { readChecklist } from '../notes/checklist.js';
 import { hubNow } from '../hub-clock.js';
+import { languageOf } from '../i18n.js';
 
 const ONES = {
   en: ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
@@ -40,8 +41,6 @@ const PARTS = {
   en: new Map([[0.25, 'a quarter'], [0.5, 'a half'], [0.75, 'three quarters']]),
   pl: new Map([[0.25, 'ćwierć'], [0.5, 'pół'], [0.75, 'trzy czwarte']]),
 };
-
-const languageOf = (language) => (language === 'pl' ? 'pl' : 'en');
 
 /**
  * A whole number from 0 to 999 in words: 21 → "twenty-one"; in Polish

@@ -4,6 +4,8 @@
 // which i18n's one-string-per-key dictionaries cannot express, so the forms
 // live here. Pure: used by the schedule sentence, Today and the Node tests.
 
+import { languageOf } from '../i18n.js';
+
 /**
  * The CLDR plural category of `n` in `language`:
  * en: one (exactly 1) | other;
@@ -111,5 +113,5 @@ const DAY_FORMS = { en: { one: 'day', other: 'days' }, pl: { one: 'dzień', few:
 
 /** "1 day", "12 days"; "1 dzień", "5 dni". */
 export function daysText(language, n) {
-  return countText(language, n, DAY_FORMS[language === 'pl' ? 'pl' : 'en']);
+  return countText(language, n, DAY_FORMS[languageOf(language)]);
 }

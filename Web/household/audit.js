@@ -6,6 +6,8 @@
 // as "{actor} changed {what}" rather than a blank line. Pure (given t), for
 // the Node tests.
 
+import { roleName } from './model.js';
+
 /** How many entries the page asks for and shows. */
 export const AUDIT_LIMIT = 50;
 
@@ -22,16 +24,12 @@ export function auditActor(t, entry) {
   return text(entry?.actorName) ?? t('household.audit.someone');
 }
 
-function roleWords(t, role) {
-  return ['senior', 'caregiver', 'admin'].includes(role) ? t(`household.roles.${role}`) : null;
-}
-
 function personSentences(t, op, summary, actor) {
   const name = text(summary.name);
   if (name === null) return null;
   if (summary.archived === true) return [t('household.audit.person.archived', { actor, name })];
   if (summary.restored === true) return [t('household.audit.person.restored', { actor, name })];
-  const role = roleWords(t, summary.role);
+  const role = roleName(t, summary.role);
   if (op === 'delete') return [t('household.audit.person.deleted', { actor, name })];
   const formerName = text(summary.formerName);
   if (op === 'update' && formerName && formerName !== name) {

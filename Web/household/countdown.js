@@ -4,6 +4,7 @@
 // one every second would drown everything else. Pure, for the Node tests.
 import { countText } from '../care/words.js';
 import { hubNow } from '../hub-clock.js';
+import { languageOf } from '../i18n.js';
 
 /** Whole seconds from `now` until `expiresAt` (rounded up, so "0:00" means gone); 0 after it or for a bad date. */
 export function secondsLeft(expiresAt, now = hubNow()) {
@@ -34,7 +35,7 @@ const SECONDS = {
 
 /** The time left in words: whole minutes (rounded up) from a minute on, else seconds: "4 minutes", "1 minuta", "30 sekund". */
 export function spokenCountdown(language, seconds) {
-  const lang = language === 'pl' ? 'pl' : 'en';
+  const lang = languageOf(language);
   const total = Math.max(0, Math.ceil(seconds));
   if (total >= 60) return countText(lang, Math.ceil(total / 60), MINUTES[lang]);
   return countText(lang, total, SECONDS[lang]);

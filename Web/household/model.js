@@ -10,6 +10,11 @@ import { nameOrder } from '../name-order.js';
 
 export const ROLES = Object.freeze(['senior', 'caregiver', 'admin']);
 
+/** A role in the reader's words ("Senior", "Opiekun"); null for a role this page does not know. */
+export function roleName(t, role) {
+  return ROLES.includes(role) ? t(`household.roles.${role}`) : null;
+}
+
 /** Limits the hub checks (Person.maximumNameLength, ReminderSettings.validated). */
 export const PERSON_NAME_MAX_LENGTH = 80;
 /** A caregiver's own name for a senior she looks after ("Mama"). */

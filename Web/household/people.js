@@ -6,6 +6,7 @@
 // a senior she looks after: "Mama"), and the people who look after a
 // senior. Pure, for the Node tests.
 import { PERSON_ALIAS_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, ROLES } from './model.js';
+import { languageOf } from '../i18n.js';
 
 /** How many digits a phone number has (the hub's rule, loosely: E.164 allows 15). */
 export const PHONE_DIGITS = Object.freeze({ min: 3, max: 15 });
@@ -149,7 +150,7 @@ export function personPatch(person, typed, allowed) {
  * null when no callable number is known.
  */
 export function caregiversOf(people, seniorId, { language = 'en' } = {}) {
-  const collator = new Intl.Collator(language === 'pl' ? 'pl' : 'en', { sensitivity: 'base' });
+  const collator = new Intl.Collator(languageOf(language), { sensitivity: 'base' });
   return (Array.isArray(people) ? people : [])
     .filter((person) => person.id !== seniorId && !person.archivedAt
       && Array.isArray(person.caresFor) && person.caresFor.includes(seniorId))

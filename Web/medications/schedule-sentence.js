@@ -6,6 +6,7 @@
 // dictionary strings (Polish counts in three forms and changes "w" to "we"
 // before "wtorki"), so each language builds its own sentence here. Pure.
 import { amountText, countText, joinList } from '../care/words.js';
+import { languageOf } from '../i18n.js';
 
 const WEEKDAYS = {
   en: ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'],
@@ -21,14 +22,12 @@ const DAYS = { en: { one: 'day', other: 'days' }, pl: { one: 'dzień', few: 'dni
 const HOURS = { en: { one: 'hour', other: 'hours' }, pl: { one: 'godzinę', few: 'godziny', many: 'godzin', other: 'godziny' } };
 const MINUTES = { en: { one: 'minute', other: 'minutes' }, pl: { one: 'minutę', few: 'minuty', many: 'minut', other: 'minuty' } };
 
-const language = (lang) => (lang === 'pl' ? 'pl' : 'en');
-
 /** "2026-12-31" → "31 December 2026" / "31 grudnia 2026"; anything else as given. */
 export function formatDay(lang, isoDate) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(isoDate ?? ''));
   if (!match) return String(isoDate ?? '');
   const [, year, month, day] = match;
-  return `${Number(day)} ${MONTHS[language(lang)][Number(month) - 1]} ${year}`;
+  return `${Number(day)} ${MONTHS[languageOf(lang)][Number(month) - 1]} ${year}`;
 }
 
 function sortedTimes(times) {
@@ -95,7 +94,7 @@ function words(...parts) {
  * has not started yet.
  */
 export function scheduleSentence(schedule, { language: wanted = 'en', unit = 'tablets', today = null } = {}) {
-  const lang = language(wanted);
+  const lang = languageOf(wanted);
   const s = schedule ?? {};
   const amount = amountText(lang, s.amount ?? 1, unit);
   let sentence;

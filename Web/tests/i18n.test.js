@@ -4,7 +4,9 @@ import { readFile } from 'node:fs/promises';
 import {
   createTranslator,
   flattenKeys,
+  languageOf,
   loadTranslator,
+  localeOf,
   lookup,
   pickLanguage,
 } from '../i18n.js';
@@ -54,6 +56,19 @@ test('the saved language wins, then the browser language, then English', () => {
   assert.equal(pickLanguage('fr', ['fr-FR', 'en-GB']), 'en');
   assert.equal(pickLanguage(null, ['de', 'fr']), 'en');
   assert.equal(pickLanguage(undefined, undefined), 'en');
+});
+
+test('one check says which words and which locale a language gets', () => {
+  assert.equal(languageOf('pl'), 'pl');
+  assert.equal(languageOf('pl-PL'), 'pl');
+  assert.equal(languageOf('en'), 'en');
+  for (const other of ['de', '', null, undefined]) assert.equal(languageOf(other), 'en');
+  assert.equal(localeOf('pl'), 'pl-PL');
+  assert.equal(localeOf('en'), 'en-GB');
+  assert.equal(localeOf('fr'), 'en-GB');
+  // The British locale writes the day first and a 24-hour clock, as the household reads it.
+  const noon = new Date(Date.UTC(2026, 10, 3, 13, 5));
+  assert.equal(new Intl.DateTimeFormat(localeOf('en'), { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'short' }).format(noon), '03/11/2026, 13:05');
 });
 
 test('English and Polish have exactly the same strings', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../games/wordle.js';
 import { createGameFrame } from './game-frame.js';
 import { createAnnouncer } from '../page-tools.js';
+import { languageOf } from '../../i18n.js';
 
 const RULE_COUNT = 8;
 const MARK_SYMBOLS = { correct: '✓', present: '●', absent: '' };
@@ -42,7 +43,7 @@ export function createWordlePage(app) {
 
 function renderWordle(app, outlet) {
   const { t } = app;
-  const language = app.language === 'pl' ? 'pl' : 'en';
+  const language = languageOf(app.language);
   const letters = alphabet(language);
   const upper = (letter) => letter.toLocaleUpperCase(language);
   const frame = createGameFrame(app, {

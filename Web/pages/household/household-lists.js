@@ -8,14 +8,10 @@
 import { h } from '../../dom.js';
 import { dateTime, timeAgo } from '../../care/format.js';
 import { joinList } from '../../care/words.js';
-import { canApproveDevice, canRemoveDevice, householdDevices, householdPeople } from '../../household/model.js';
+import { canApproveDevice, canRemoveDevice, householdDevices, householdPeople, roleName } from '../../household/model.js';
 import { mayArrangeScreen, mayChangePerson, personPermissions, telHref } from '../../household/people.js';
 import { pageHref } from '../../router.js';
 import { aliasOf } from '../../care/me.js';
-
-function roleName(t, role) {
-  return ['senior', 'caregiver', 'admin'].includes(role) ? t(`household.roles.${role}`) : String(role ?? '');
-}
 
 /**
  * The people, each with their role, whom they look after or are looked
@@ -34,7 +30,7 @@ export function peopleList(app, data, { busy, actions }) {
       return h('li', { class: 'person-item', 'data-person-id': person.id, 'data-role': person.role, 'data-me': String(person.isMe) },
         h('article', { 'aria-labelledby': nameId },
           h('h3', { id: nameId }, person.isMe ? t('household.people.nameYou', { name: person.name }) : person.name),
-          h('p', { class: 'person-role' }, roleName(t, person.role)),
+          h('p', { class: 'person-role' }, roleName(t, person.role) ?? ''),
           person.looksAfter.length > 0
             ? h('p', { class: 'person-link' }, t('household.people.looksAfter', { names: joinList(language, person.looksAfter) }))
             : null,

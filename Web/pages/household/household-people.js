@@ -10,6 +10,7 @@ import { sendJSON } from '../../api.js';
 import { h } from '../../dom.js';
 import { dateTime } from '../../care/format.js';
 import { archivedPeople } from '../../household/people.js';
+import { roleName } from '../../household/model.js';
 import { aliasOf } from '../../care/me.js';
 import { changePersonDetails } from './person-dialog.js';
 import { confirmArchivePerson } from './archive-person-dialog.js';
@@ -101,7 +102,7 @@ export function archivedList(app, data, { busy, restore }) {
       return h('li', { class: 'person-item archived-person', 'data-person-id': person.id, 'data-role': person.role },
         h('article', { 'aria-labelledby': nameId },
           h('h3', { id: nameId }, person.name),
-          ['senior', 'caregiver', 'admin'].includes(person.role) ? h('p', { class: 'person-role' }, t(`household.roles.${person.role}`)) : null,
+          roleName(t, person.role) === null ? null : h('p', { class: 'person-role' }, roleName(t, person.role)),
           h('p', { class: 'archived-when' }, t('household.archived.when', { date: dateTime(person.archivedAt, { language, timeZone }) })),
           h('div', { class: 'device-actions' },
             h('button', {

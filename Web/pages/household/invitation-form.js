@@ -4,11 +4,7 @@
 // who will look after her) — and the button that makes it. Drawn again from `state` each time,
 // so what was typed survives a redraw; household-invitation.js sends it.
 import { h } from '../../dom.js';
-import { invitationKinds, newPersonRoles, PERSON_NAME_MAX_LENGTH, ROLES } from '../../household/model.js';
-
-function roleName(t, role) {
-  return ROLES.includes(role) ? t(`household.roles.${role}`) : String(role ?? '');
-}
+import { invitationKinds, newPersonRoles, PERSON_NAME_MAX_LENGTH, ROLES, roleName } from '../../household/model.js';
 
 /**
  * The form. `section` is { app, state, sending, draw, send }: `draw()`
@@ -54,7 +50,7 @@ function personField(app, state, choices) {
       'aria-invalid': state.errors.personId ? 'true' : null,
       onchange: (event) => { state.form.personId = event.target.value; },
     }, choices.map((person) => h('option', { value: person.id, selected: person.id === state.form.personId },
-      t('household.invite.personOption', { name: person.name, role: roleName(t, person.role) })))));
+      t('household.invite.personOption', { name: person.name, role: roleName(t, person.role) ?? '' })))));
 }
 
 function newPersonFields(app, state, scope) {

@@ -11,7 +11,7 @@
 import { HubProblem, isUnpaired, sendJSON } from '../../api.js';
 import { h } from '../../dom.js';
 import { showDialog } from '../../dialog.js';
-import { PERSON_ALIAS_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, ROLES } from '../../household/model.js';
+import { PERSON_ALIAS_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, ROLES, roleName } from '../../household/model.js';
 import { isLastAdmin, personPatch, personPermissions } from '../../household/people.js';
 import { whileBusy } from '../page-tools.js';
 
@@ -145,7 +145,7 @@ function roleSelect(t, errors, person, locked) {
   const note = locked ? h('p', { id: `${id}-note`, class: 'hint person-role-note' }, t('household.personDialog.lastAdmin', { name: person.name })) : null;
   const select = h('select', {
     id, name: 'role', disabled: locked, 'aria-describedby': locked ? `${id}-note` : null,
-  }, ROLES.map((role) => h('option', { value: role, selected: role === person.role }, t(`household.roles.${role}`))));
+  }, ROLES.map((role) => h('option', { value: role, selected: role === person.role }, roleName(t, role))));
   errors.role = { input: select, error, describedBy: locked ? `${id}-note` : null };
   return h('div', { class: 'field' }, h('label', { for: id }, t('household.personDialog.role')), note, error, select);
 }

@@ -10,6 +10,7 @@ import { pageHref } from '../../router.js';
 import { listenButton } from '../listen-button.js';
 import { sharingFields } from './note-sharing.js';
 import { whileBusy } from '../page-tools.js';
+import { localeOf } from '../../i18n.js';
 
 /** The name a note goes by in the list: its title, its first line, or "Untitled". */
 export function noteName(note, t) {
@@ -149,5 +150,5 @@ function actionButton(note, action, label, onClick, extra = {}) {
 function formatDate(app, iso) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(app.language === 'pl' ? 'pl-PL' : 'en-GB', { dateStyle: 'long' }).format(date);
+  return new Intl.DateTimeFormat(localeOf(app.language), { dateStyle: 'long' }).format(date);
 }
