@@ -4,6 +4,7 @@
 // Every answer says the hub's time, which hub-clock.js keeps.
 
 import { learnHubTime } from './hub-clock.js';
+import { API_BASE } from './api-paths.js';
 
 export class HubProblem extends Error {
   constructor(message, { status = 0, type = null, retryAfter = null, errors = null, body = null } = {}) {
@@ -88,7 +89,7 @@ async function requestJSON(method, path, body, { t, fetchImpl, signal }) {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response;
   try {
-    response = await fetchImpl(`/api/v1${path}`, {
+    response = await fetchImpl(`${API_BASE}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -4,6 +4,7 @@
 // preferences.js, care/, medications/, notes/ and household/. At /pair
 // it shows only the pairing form instead.
 import { getJSON, isAwaitingApproval, isConnectionProblem, isUnpaired } from './api.js';
+import { paths } from './api-paths.js';
 import { PAIR_PATH, isPairingPath, secretFromHash } from './household/pairing.js';
 import { createRouter, homePageFor, navPagesFor } from './router.js';
 import { LANGUAGE_STORAGE_KEY, loadTranslator, pickLanguage } from './i18n.js';
@@ -301,7 +302,7 @@ async function checkPairing() {
   if (app.unpaired || checkingPairing) return;
   checkingPairing = true;
   try {
-    await getJSON('/devices', { t: app.t });
+    await getJSON(paths.devices(), { t: app.t });
   } catch (problem) {
     if (isUnpaired(problem)) showUnpaired();
     if (isAwaitingApproval(problem)) app.awaitingApproval = true;
@@ -366,7 +367,7 @@ if (!pairing) {
   // The hub's time was set by hand: every answer says the hub's time
   // (hub-clock.js), so one small question learns it at once.
   app.live.onChange((change) => {
-    if (change.entity === 'household' && change.payload?.clockOffsetMs !== undefined) getJSON('/health', { t: app.t }).catch(() => {});
+    if (change.entity === 'household' && change.payload?.clockOffsetMs !== undefined) getJSON(paths.health(), { t: app.t }).catch(() => {});
   });
   // A new role or care link changes what this person is shown.
   app.live.onChange((change) => {

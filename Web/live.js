@@ -11,6 +11,7 @@
 // sees only as a socket that never opened). Then there is no point knocking
 // every second: we retry once a minute, in case it was paired in another tab.
 // Pure parts are exported for Node tests; the socket and timers are injected.
+import { API_BASE, paths } from './api-paths.js';
 
 export const RESYNC_CLOSE_CODE = 4000;
 // The hub refused our cursor: it is not a number (4400) or it is newer than
@@ -25,9 +26,8 @@ export const UNPAIRED_RETRY_MS = 60000;
 /** ws://host/api/v1/live?since=N (wss: when the page came over https:). */
 export function liveURL(location, since = null) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const url = new URL(`${scheme}//${location.host}/api/v1/live`);
-  if (Number.isInteger(since) && since >= 0) url.searchParams.set('since', String(since));
-  return url.toString();
+  const resume = Number.isInteger(since) && since >= 0 ? { since } : {};
+  return new URL(`${scheme}//${location.host}${API_BASE}${paths.live(resume)}`).toString();
 }
 
 /** Wait before retry number `attempt` (0-based): 1 s, 2 s, 4 s … capped at 30 s. */

@@ -66,8 +66,8 @@ public struct AlertWording: Sendable {
         let medication = text(alert, "medicationName") ?? (polish ? "lek" : "your medicine")
         switch alert.kind {
         case .doseDue:
-            return polish ? "\(person), pora na lek \(medication), \(amount(alert))."
-                          : "\(person), it is time for \(medication), \(amount(alert))."
+            let amount = spokenAmount(alert).map { ", \($0)" } ?? ""
+            return polish ? "\(person), pora na lek \(medication)\(amount)." : "\(person), it is time for \(medication)\(amount)."
         case .doseMissed:
             return polish ? "\(person): lek \(medication) nie został przyjęty." : "\(person) has not taken \(medication)."
         case .sos:
@@ -150,6 +150,12 @@ public struct AlertWording: Sendable {
     func amount(_ alert: CareAlert) -> String {
         guard case .number(let number)? = alert.details.field("amount") else { return "" }
         return AmountWords.text(number, unit: text(alert, "unit") ?? "", language: language)
+    }
+
+    /// The amount in words, as a voice says it ("jedna tabletka", not "1 tabletka").
+    func spokenAmount(_ alert: CareAlert) -> String? {
+        guard case .number(let number)? = alert.details.field("amount") else { return nil }
+        return SpokenAmount.text(number, unit: text(alert, "unit") ?? "", language: language)
     }
 
     func dueTime(_ alert: CareAlert) -> String {

@@ -31,11 +31,19 @@ enum AmountWords {
 
     static func text(_ amount: Double, unit: String, language: HouseholdLanguage) -> String {
         let number = self.number(amount, language: language)
-        let id = unit.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let forms = units[id.isEmpty ? "tablets" : id] ?? units.values.first(where: { $0.names.contains(id) }) else {
+        guard let id = unitID(unit), let forms = units[id] else {
             return "\(number) \(unit.trimmingCharacters(in: .whitespaces))"
         }
         return "\(number) \(forms.form(for: amount, language: language))"
+    }
+
+    /// The unit's id for what is stored ("tablets", "Tablet", "tabletki" →
+    /// "tablets"; nothing → "tablets"), or nil for a unit typed otherwise.
+    static func unitID(_ unit: String) -> String? {
+        let id = unit.trimmingCharacters(in: .whitespaces).lowercased()
+        if id.isEmpty { return "tablets" }
+        if units[id] != nil { return id }
+        return units.first(where: { $0.value.names.contains(id) })?.key
     }
 
     /// 1 → "1", 0.5 → "½", 1.5 → "1.5" (en) or "1,5" (pl).

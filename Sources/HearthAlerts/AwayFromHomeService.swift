@@ -13,7 +13,7 @@ import ServiceLifecycle
 /// once. It never stands in the way of the channels at home: those read the
 /// change log on their own.
 public struct AwayFromHomeService: Service {
-    let store: HearthStore
+    let store: any AwayLadders
     let sms: SMSSettings
     let gateway: SMSGateway
     let push: PushSettings
@@ -26,7 +26,7 @@ public struct AwayFromHomeService: Service {
     /// Called after each pass with what it sent; tests follow the service through it.
     let afterPass: @Sendable (AwayPass) async -> Void
 
-    public init(store: HearthStore, sms: SMSSettings, gateway: SMSGateway? = nil, push: PushSettings = PushSettings(),
+    public init(store: any AwayLadders, sms: SMSSettings, gateway: SMSGateway? = nil, push: PushSettings = PushSettings(),
                 quietHours: QuietHours?, status: AwayStatus,
                 logger: Logger, afterPass: @escaping @Sendable (AwayPass) async -> Void = { _ in }) {
         self.store = store
@@ -60,7 +60,7 @@ public struct AwayFromHomeService: Service {
     /// One pass: what is due goes, in the ladder's order (an SOS's texts
     /// before a dose's, as the alerts were raised).
     func pass() async throws -> AwayPass {
-        let pass = try await store.climbLadders(at: store.currentTime(), channels: channels,
+        let pass = try await store.climbLadders(at: store.currentTime(), channels: channels, settings: nil,
                                                 quietHours: quietHours, monthlyLimit: sms.monthlyLimit)
         guard !pass.due.isEmpty else { return pass }
         let household = try await store.household()
@@ -217,6 +217,6 @@ public struct AwayFromHomeService: Service {
 
     /// Wakes the ladder on every change `wakes` names.
     func wakeOnAlertChanges(_ signal: WakeSignal) async {
-        await store.ringOnChanges(signal, subscribedTo: { Self.wakes($0.entity) })
+        await store.ringOnChanges(signal, subscribedTo: { Self.wakes($0.entity) }, ringing: { _ in true })
     }
 }

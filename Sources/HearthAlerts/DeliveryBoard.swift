@@ -92,18 +92,26 @@ public final class DeliveryBoard: Sendable {
             return state.unrecorded
         }
     }
+
+    /// Deliveries the database could not take this time, back at the front
+    /// to be kept with the next; within the same bound as `record`'s.
+    func keepForLater(_ deliveries: [Delivery]) {
+        state.withLock { state in
+            state.unrecorded.insert(contentsOf: deliveries.prefix(max(0, Self.capacity - state.unrecorded.count)), at: 0)
+        }
+    }
 }
 
 /// Keeps the board's deliveries in the database every second, in one
 /// transaction outside the change log, so recording where fifty phones got
 /// an SOS is one write, not fifty, and never sits in a stream's way.
 public struct DeliveryRecorder: Service {
-    let store: HearthStore
+    let store: any DeliveryRecords
     let board: DeliveryBoard
     let logger: Logger
     var interval: Duration = .seconds(1)
 
-    public init(store: HearthStore, board: DeliveryBoard, logger: Logger) {
+    public init(store: any DeliveryRecords, board: DeliveryBoard, logger: Logger) {
         self.store = store
         self.board = board
         self.logger = logger
@@ -118,13 +126,18 @@ public struct DeliveryRecorder: Service {
     }
 
     func flush() async {
-        let pending = board.takeUnrecorded().compactMap { delivery in
+        let taken = board.takeUnrecorded()
+        guard !taken.isEmpty else { return }
+        let pending = taken.compactMap { delivery in
             delivery.alertId.map { ($0, AlertDelivery(channel: delivery.channel.rawValue, recipient: delivery.recipient, at: delivery.at)) }
         }
         do {
             try await store.recordDeliveries(pending)
         } catch {
-            logger.warning("could not keep where alerts went", metadata: ["error": "\(error)", "deliveries": "\(pending.count)"])
+            // A busy or full disk: the history of where an alert went is
+            // kept with the next second's, not dropped.
+            board.keepForLater(taken)
+            logger.warning("could not keep where alerts went yet", metadata: ["error": "\(error)", "deliveries": "\(pending.count)"])
         }
     }
 }

@@ -5,14 +5,14 @@ import Logging
 import ServiceLifecycle
 
 /// The hub says alerts aloud, for a senior who is not holding a device: a
-/// due dose by name ("Zosia, it is time for Metformin, 1 tablet."), again
+/// due dose by name ("Zosia, it is time for Metformin, one tablet."), again
 /// each time the reminder rules repeat it; a missed dose; an SOS and its
 /// answer ("Anna is on the way."). Quiet hours hush the doses, never an
 /// SOS. Lines are said one at a time (`WaitingLines`): while the speaker is
 /// busy at most a few wait, so a backlog never talks for minutes, and an
 /// SOS is never among those dropped.
 public struct HubVoice: Service {
-    let store: HearthStore
+    let store: any SpokenAlertSource
     let settings: SpeechSettings
     let speaker: Speaker
     let board: DeliveryBoard
@@ -20,7 +20,7 @@ public struct HubVoice: Service {
     let logger: Logger
     let waiting = WaitingLines()
 
-    public init(store: HearthStore, settings: SpeechSettings, board: DeliveryBoard, status: VoiceStatus, logger: Logger) {
+    public init(store: any SpokenAlertSource, settings: SpeechSettings, board: DeliveryBoard, status: VoiceStatus, logger: Logger) {
         self.store = store
         self.settings = settings
         self.speaker = Speaker(device: settings.device)
@@ -93,7 +93,9 @@ public struct HubVoice: Service {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
                 let start: Int64 = if let cursor { cursor } else { try await store.latestSeq() }
-                let subscription = try await store.subscribe(after: start) { $0.entity == .alert || $0.entity == .household }
+                let subscription = try await store.subscribe(after: start, bufferLimit: ChangeHub.defaultBufferLimit) {
+                    $0.entity == .alert || $0.entity == .household
+                }
                 var household = try await store.household()
                 for try await change in subscription.cancelOnGracefulShutdown() {
                     cursor = change.seq

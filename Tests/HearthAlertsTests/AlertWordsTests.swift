@@ -81,9 +81,9 @@ struct AlertWordsTests {
                             details: ["personName": "Zosia", "medicationName": "Metformin", "amount": .number(1), "unit": "tablet",
                                       "plannedTime": "08:00"])
         let english = AlertWording(language: .english, timeZone: .gmt)
-        #expect(english.spoken(due) == "Zosia, it is time for Metformin, 1 tablet.")
+        #expect(english.spoken(due) == "Zosia, it is time for Metformin, one tablet.")
         #expect(english.message(due) == "Zosia: time for Metformin, 1 tablet (08:00)")
-        #expect(AlertWording(language: .polish, timeZone: .gmt).spoken(due) == "Zosia, pora na lek Metformin, 1 tabletka.")
+        #expect(AlertWording(language: .polish, timeZone: .gmt).spoken(due) == "Zosia, pora na lek Metformin, jedna tabletka.")
         #expect(AlertPriority.of(due) == 3)
         var missed = due
         missed.kind = .doseMissed

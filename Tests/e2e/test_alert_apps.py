@@ -318,7 +318,7 @@ def test_a_due_dose_is_spoken_through_the_speaker_in_the_households_language(hub
         time.sleep(0.2)
     assert last_spoken(hub), f"nothing was spoken; health: {requests.get(f'{hub.url}/api/v1/health', headers=hub.headers).json()}"
     stats = recording_stats(recording)
-    # "Babcia Zosia, it is time for Metformina, 1." is about three seconds of speech.
+    # "Babcia Zosia, it is time for Metformina, one tablet." is about three seconds of speech.
     assert 1.5 <= stats.get("Length (seconds)", 0) <= 15, stats
     assert stats.get("Maximum amplitude", 0) > 0.1 and stats.get("RMS     amplitude", 0) > 0.01, stats
     # The words themselves are checked in Swift (AlertWordsTests); here, that the speaker said something.

@@ -3,6 +3,7 @@
 // on my way" and a reminder's Taken, Skip and Later go through here, so the
 // banner and the pages agree.
 import { getJSON, isUnpaired, sendJSON } from '../api.js';
+import { paths } from '../api-paths.js';
 import { isCancelledSOS, isOlderAlert, reminderDoseKey, upsertAlert } from './alerts.js';
 import { hubDate } from '../hub-clock.js';
 
@@ -59,11 +60,11 @@ export function createAlertCenter(app) {
     },
     /** "OK": closes the alert on every device. */
     async acknowledge(id) {
-      take(await sendJSON('POST', `/alerts/${encodeURIComponent(id)}/ack`, undefined, { t: app.t }));
+      take(await sendJSON('POST', paths.alertAck(id), undefined, { t: app.t }));
     },
     /** "I'm on my way": the senior's screen shows who is coming. */
     async respond(id) {
-      take(await sendJSON('POST', `/alerts/${encodeURIComponent(id)}/respond`, undefined, { t: app.t }));
+      take(await sendJSON('POST', paths.alertRespond(id), undefined, { t: app.t }));
     },
     /**
      * A reminder answered where it appears: 'taken', 'skipped' (with an
@@ -75,12 +76,12 @@ export function createAlertCenter(app) {
       let key = reminderDoseKey(alert);
       if (!key && alert.doseId) {
         // A reminder raised before reminders named their dose.
-        key = (await getJSON(`/doses/${encodeURIComponent(alert.doseId)}`, { t: app.t }))?.key ?? null;
+        key = (await getJSON(paths.dose(alert.doseId), { t: app.t }))?.key ?? null;
       }
       if (!key) throw new Error(app.t('errors.page'));
       const body = { key, status };
       if (reason) body.reason = reason;
-      const dose = await sendJSON('POST', '/doses', body, { t: app.t });
+      const dose = await sendJSON('POST', paths.doses(), body, { t: app.t });
       take({ ...alert, open: false, resolvedAt: hubDate().toISOString() });
       return dose;
     },
@@ -108,7 +109,7 @@ async function loadAlerts(center) {
   try {
     // Who this is decides which alerts are theirs: known before the banner draws.
     await app.me.load();
-    const list = await getJSON('/alerts?open=1&limit=200', { t: app.t, signal: thisRequest.controller.signal });
+    const list = await getJSON(paths.alerts({ open: true, limit: 200 }), { t: app.t, signal: thisRequest.controller.signal });
     if (center.request !== thisRequest) return;
     center.request = null;
     const loaded = (Array.isArray(list) ? list : []).filter((alert) => alert?.id);

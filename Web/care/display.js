@@ -6,6 +6,7 @@
 // right size and language before the hub answers. Pure parts are exported
 // for Node tests; the page wiring is createDisplaySync.
 import { getJSON, sendJSON } from '../api.js';
+import { paths } from '../api-paths.js';
 import { LANGUAGES } from '../i18n.js';
 import { SPEECH_RATES, TEXT_SIZES, THEMES } from '../preferences.js';
 
@@ -64,7 +65,7 @@ export function createDisplaySync(app, { apply, local, synced = () => {}, change
     const me = await app.me.load();
     personId = me?.personId ?? null;
     if (!personId) return;
-    const answer = await getJSON(`/people/${personId}/display`, { t: app.t });
+    const answer = await getJSON(paths.personDisplay(personId), { t: app.t });
     const { use: shown, send } = firstStep(answer, local());
     use(shown);
     if (send) await save(send);
@@ -78,7 +79,7 @@ export function createDisplaySync(app, { apply, local, synced = () => {}, change
     use(next);
     if (!personId) return;
     try {
-      const answer = await sendJSON('PUT', `/people/${personId}/display`, next, { t: app.t });
+      const answer = await sendJSON('PUT', paths.personDisplay(personId), next, { t: app.t });
       use(displayFrom(answer) ?? next);
     } catch (problem) {
       if (before) use(before);

@@ -4,6 +4,7 @@
 // senior they look after: "Mama") and time zone. Read once and shared by every page and the alert banner; forget()
 // when people or care links change.
 import { getJSON } from '../api.js';
+import { paths } from '../api-paths.js';
 
 export function createMe(app) {
   let loading = null;
@@ -15,7 +16,7 @@ export function createMe(app) {
     const { t } = app;
     const asked = era;
     const [devices, people, household] = await Promise.all([
-      getJSON('/devices', { t }), getJSON('/people', { t }), getJSON('/household', { t }),
+      getJSON(paths.devices(), { t }), getJSON(paths.people(), { t }), getJSON(paths.household(), { t }),
     ]);
     if (asked !== era) throw new DOMException('this device left the household meanwhile', 'AbortError');
     const personId = (Array.isArray(devices) ? devices : []).find((device) => device.current)?.personId ?? null;
@@ -116,7 +117,7 @@ export function mayChangeMedicines(me) {
 export async function caredForSeniors(app, signal) {
   const me = await app.me.load();
   if (me.role === 'senior') return [{ personId: me.personId, name: me.name, realName: me.name }];
-  const today = await getJSON('/today', { t: app.t, signal });
+  const today = await getJSON(paths.today(), { t: app.t, signal });
   return (today?.people ?? []).map((person) => ({
     personId: person.personId, name: app.me.aliasOf(person.personId) ?? person.name, realName: person.name,
   }));

@@ -55,11 +55,6 @@ export function unlinkedCaregivers(people, links = [], { language = 'en' } = {})
     .sort(byName(language));
 }
 
-/** The API path of one care link, under /api/v1. */
-export function careLinkPath(seniorId, caregiverId) {
-  return `/people/${encodeURIComponent(seniorId)}/caregivers/${encodeURIComponent(caregiverId)}`;
-}
-
 function entry(person) {
   return { id: person.id, name: person.name, role: person.role };
 }

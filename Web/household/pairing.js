@@ -7,6 +7,7 @@
 // server or put in a Referer. Everything here is pure, for the Node tests;
 // pages/pair.js draws the form.
 import { HubProblem, sendJSON } from '../api.js';
+import { paths } from '../api-paths.js';
 
 /** The path of the pairing page (index.html is served there too). */
 export const PAIR_PATH = '/pair';
@@ -114,7 +115,7 @@ export function pairingFailureMessage(problem, t) {
 
 /** Exchanges the code; resolves with { device, person } (the cookie is set). */
 export async function exchangePairingCode(body, { t, fetchImpl = globalThis.fetch } = {}) {
-  const paired = await sendJSON('POST', '/pairing', body, { t, fetchImpl });
+  const paired = await sendJSON('POST', paths.pairing(), body, { t, fetchImpl });
   if (typeof paired?.device?.id !== 'string') {
     throw new HubProblem(t('errors.badResponse'), { status: 201 });
   }

@@ -2,6 +2,7 @@
 // recorded that day in the order they were planned, and how this person may
 // put each right. Pure, for the Node tests.
 import { doseDay } from './adherence.js';
+import { paths } from '../api-paths.js';
 
 /** The taken, skipped and missed doses of `medicationId` on `day`, in the order of the day (a planned one at its time, an as-needed one when taken). */
 export function dosesOfDay(doses, medicationId, day, localDate) {
@@ -45,9 +46,9 @@ export function doseChangeRequest(dose, choice, kind, day, instant) {
   if (kind === 'answer') {
     const body = { key: dose.key, status: choice.status };
     if (takenAt) body.takenAt = takenAt;
-    return { method: 'POST', path: '/doses', body };
+    return { method: 'POST', path: paths.doses(), body };
   }
-  const path = `/doses/${encodeURIComponent(dose.id)}`;
+  const path = paths.dose(dose.id);
   if (choice.withdraw) return { method: 'PATCH', path, body: { withdraw: true } };
   const body = { status: choice.status };
   if (takenAt) body.takenAt = takenAt;

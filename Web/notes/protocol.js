@@ -6,6 +6,7 @@
 // presence. Pure functions; the socket lives in session.js.
 import { decodeOperations, encodeOperations } from './crdt.js';
 import { retryDelay, UNPAIRED_RETRY_MS } from '../live.js';
+import { API_BASE, paths } from '../api-paths.js';
 
 export const PROTOCOL_VERSION = 1;
 export const FRAME = Object.freeze({
@@ -124,7 +125,7 @@ export function closeCodeForRefusedUpgrade(status) {
 /** ws://host/api/v1/notes/<id>/edit (wss: under https:). */
 export function editURL(location, noteId) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/api/v1/notes/${encodeURIComponent(noteId)}/edit`;
+  return `${scheme}//${location.host}${API_BASE}${paths.noteEditing(noteId)}`;
 }
 
 /**

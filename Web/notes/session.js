@@ -14,6 +14,7 @@ import {
   CLOSE, closeCodeForRefusedUpgrade, editURL, helloFrame, operationsFrame, planAfterClose, presenceFrame, readHubFrame,
 } from './protocol.js';
 import { updateEditors } from './presence.js';
+import { API_BASE, paths } from '../api-paths.js';
 
 // Operations typed within this time go out as one frame: the hub allows 100
 // messages a second, and a fast typist (or a test) types faster than that.
@@ -292,7 +293,7 @@ function open(session) {
 async function whyRefused(session) {
   const { fetchImpl, noteId } = session;
   try {
-    const response = await fetchImpl(`/api/v1/notes/${encodeURIComponent(noteId)}/edit`, {
+    const response = await fetchImpl(`${API_BASE}${paths.noteEditing(noteId)}`, {
       credentials: 'same-origin', headers: { Accept: 'application/problem+json' },
     });
     return closeCodeForRefusedUpgrade(response.status) ?? 1006;

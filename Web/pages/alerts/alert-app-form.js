@@ -5,6 +5,7 @@
 // and the keyboard goes to its heading, so the next thing read is what to
 // copy. Drawn from the page's state, so what was typed survives a redraw.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { ALERT_APP_NAME_MAX_LENGTH, alertAppRequest, suggestedAlertAppName } from '../../household/alert-apps.js';
 
@@ -60,7 +61,7 @@ export async function makeAlertApp(page, event) {
   state.sending = true;
   draw();
   try {
-    const answer = await sendJSON('POST', '/alert-apps', request.body, { t });
+    const answer = await sendJSON('POST', paths.alertApps(), request.body, { t });
     state.sending = false;
     app.clearProblem();
     state.made = answer;

@@ -5,6 +5,7 @@
 // it may see; removing asks first (remove-alert-app-dialog.js) and goes the
 // same way on both.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { dateTime, timeAgo } from '../../care/format.js';
 import { canRemoveAlertApp } from '../../household/alert-apps.js';
@@ -64,7 +65,7 @@ export async function removeAlertApp(app, entry, key, { busy, announce, returnFo
   const confirmed = await confirmAlertAppRemoval(app, entry, { returnFocus });
   if (!confirmed || left()) return;
   await busy.run(key, async () => {
-    await sendJSON('DELETE', `/alert-apps/${encodeURIComponent(entry.id)}`, undefined, { t });
+    await sendJSON('DELETE', paths.alertApp(entry.id), undefined, { t });
     announce(t('alertApps.removed', { name: entry.name }));
     removed(entry);
   });

@@ -5,6 +5,7 @@
 // shown under the button and said to screen readers, so a phone or tablet
 // that is not listening is found now, not when an SOS goes unheard.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { testReport } from '../../household/alert-apps.js';
 
@@ -46,7 +47,7 @@ export async function sendTest(app, state, { draw, announce, timeZone, left }) {
   state.test = null;
   draw();
   try {
-    const answer = await sendJSON('POST', '/alert-apps/test', undefined, { t });
+    const answer = await sendJSON('POST', paths.alertAppTest(), undefined, { t });
     if (left()) return;
     app.clearProblem();
     state.test = answer;

@@ -6,6 +6,7 @@
 // elements, because the history is drawn again from scratch on every live
 // change of an alert. Care/deliveries.js puts it in words.
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { deliveryLines, deliveryTime } from '../../care/deliveries.js';
 
@@ -33,7 +34,7 @@ export function createAlertDeliveries(app, { redraw, announce }) {
     if (!entry.answer) announce(t('alerts.deliveries.loading'));
     redraw();
     try {
-      entry.answer = await getJSON(`/alerts/${encodeURIComponent(alert.id)}/deliveries`, { t, signal: entry.request.signal });
+      entry.answer = await getJSON(paths.alertDeliveries(alert.id), { t, signal: entry.request.signal });
     } catch (problem) {
       if (problem?.name === 'AbortError') return;
       entry.answer = null;

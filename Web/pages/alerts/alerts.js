@@ -5,6 +5,7 @@
 // in with "Show older". Follows the live stream: a new or closed alert
 // updates the list.
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, pageHeading } from '../../dom.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond, isCancelledSOS } from '../../care/alerts.js';
 import { clockTime, dateTime } from '../../care/format.js';
@@ -155,9 +156,5 @@ function filters(app, chosen, load) {
 
 /** The page of alerts asked for: PAGE_SIZE of them, as chosen, older than `before` when given. */
 function alertsQuery(chosen, before = null) {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (chosen.kind) params.set('kind', chosen.kind);
-  if (chosen.openOnly) params.set('open', '1');
-  if (before) params.set('before', before);
-  return `/alerts?${params}`;
+  return paths.alerts({ limit: PAGE_SIZE, kind: chosen.kind, open: chosen.openOnly, before });
 }

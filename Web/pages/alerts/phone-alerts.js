@@ -9,6 +9,7 @@
 // alert-app-made.js, alert-app-list.js, alert-app-test.js and
 // phone-alerts-guide.js.
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, pageHeading, replaceKeepingFocus } from '../../dom.js';
 import { alertAppEntries } from '../../household/alert-apps.js';
 import { alertAppForm, makeAlertApp } from './alert-app-form.js';
@@ -89,7 +90,7 @@ function createPhoneAlertsLoader(page) {
   return createNewestLoader(app, {
     async read(signal) {
       const me = await app.me.load();
-      return [me, await getJSON('/alert-apps', { t, signal })];
+      return [me, await getJSON(paths.alertApps(), { t, signal })];
     },
     shown([me, apps]) {
       if (page.left()) return;

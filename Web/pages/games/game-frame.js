@@ -5,6 +5,7 @@
 // own files (game-sudoku.js, game-memory.js, game-wordle.js).
 import { h, pageHeading } from '../../dom.js';
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { readSaved, writeSaved } from '../../preferences.js';
 import { listenButton } from '../listen-button.js';
 import { createAnnouncer } from '../page-tools.js';
@@ -53,7 +54,7 @@ export function createGameFrame(app, { game, rules }) {
   async function finished(score) {
     const whole = Math.max(1, Math.round(score));
     try {
-      const kept = await sendJSON('POST', `/games/${game}/scores`, { score: whole }, { t });
+      const kept = await sendJSON('POST', paths.gameScores(game), { score: whole }, { t });
       const text = kept.best === whole && kept.newBest
         ? t('games.newBest', { score: whole })
         : t('games.scored', { score: whole, best: kept.best });

@@ -4,6 +4,7 @@
 // game-sudoku.js, game-memory.js).
 import { h, pageHeading } from '../../dom.js';
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { pageHref } from '../../router.js';
 import { GADGET_ICONS } from '../../care/panel.js';
 import { dateTime } from '../../care/format.js';
@@ -35,7 +36,7 @@ function renderGames(app, outlet) {
     try {
       const me = await app.me.load();
       if (!me?.personId) return;
-      const answer = await getJSON(`/people/${me.personId}/scores`, { t });
+      const answer = await getJSON(paths.personScores(me.personId), { t });
       if (left) return;
       scores.replaceChildren(scores.firstChild, scoreList(app, answer?.scores ?? [], 'best-scores'));
     } catch (problem) {

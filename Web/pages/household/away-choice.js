@@ -8,6 +8,7 @@
 // home answered, and how to answer by reply. Applies the moment it is
 // ticked, like the rest of Settings.
 import { getJSON, problemMessage, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, replaceKeepingFocus } from '../../dom.js';
 import { pageHref } from '../../router.js';
 import { createAnnouncer } from '../page-tools.js';
@@ -29,7 +30,7 @@ export function awayChoiceSection(app) {
   const { element: announcer, announce } = createAnnouncer('away-choice-announcer');
   const section = h('section', { id: 'settings-away', class: 'settings-link', 'aria-labelledby': 'settings-away-heading' },
     h('h2', { id: 'settings-away-heading' }, t('settings.away.heading')), announcer, body);
-  const path = `/people/${encodeURIComponent(me.personId)}/away`;
+  const path = paths.personAway(me.personId);
   const draw = (...content) => replaceKeepingFocus(body, ...content);
 
   /** Sends the choice with `changes`; `control` is kept from a second press meanwhile. */
@@ -74,7 +75,7 @@ export function awayChoiceSection(app) {
 
   // The household's delay, said in the sentences; the usual 15 minutes until it is read.
   let minutes = 15;
-  getJSON('/household/away-delays', { t }).then((delays) => { minutes = delays?.missedDoseAwayAfterMinutes ?? minutes; }, () => {})
+  getJSON(paths.awayDelays(), { t }).then((delays) => { minutes = delays?.missedDoseAwayAfterMinutes ?? minutes; }, () => {})
     .then(() => getJSON(path, { t })).then(drawChoice, (problem) =>
     draw(h('p', { class: 'error', id: 'away-failed' }, t('settings.away.failed', { problem: problemMessage(problem) }))));
   return section;

@@ -10,6 +10,7 @@
 // household.js loads the answers and follows the live stream (awayChoice,
 // household).
 import { HubProblem, isUnpaired, problemMessage, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, replaceKeepingFocus } from '../../dom.js';
 import { MOST_CONTACTS, awayReach, contactsRequest, hubAwayLines } from '../../household/away.js';
 import { canManageHousehold } from '../../household/model.js';
@@ -95,7 +96,7 @@ async function saveDelays(section, typed) {
   // What is not a whole number goes as typed, for the hub to refuse by name.
   const whole = (value) => (/^\s*\d+\s*$/.test(String(value)) ? Number(value) : value);
   try {
-    const saved = await sendJSON('PUT', '/household/away-delays', {
+    const saved = await sendJSON('PUT', paths.awayDelays(), {
       missedDoseAwayAfterMinutes: whole(typed.missedDoseAwayAfterMinutes), contactsAfterMinutes: whole(typed.contactsAfterMinutes),
     }, { t });
     state.delays = null;
@@ -183,7 +184,7 @@ async function save(section, typed) {
   state.errors = {};
   draw(section);
   try {
-    const saved = await sendJSON('PUT', '/household/emergency-contacts', contactsRequest(typed), { t });
+    const saved = await sendJSON('PUT', paths.emergencyContacts(), contactsRequest(typed), { t });
     state.rows = null;
     if (section.data) section.data = { ...section.data, contacts: saved };
     announce(t('household.away.contacts.saved', { count: saved.length }));

@@ -8,8 +8,9 @@
 // shown beside the senior's form and said aloud. household.js loads, reads
 // again after a change and follows the live stream (careLink).
 import { HubProblem, isUnpaired, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, replaceKeepingFocus } from '../../dom.js';
-import { careLinkGroups, careLinkPath, unlinkedCaregivers } from '../../household/care-links.js';
+import { careLinkGroups, unlinkedCaregivers } from '../../household/care-links.js';
 import { canManageHousehold } from '../../household/model.js';
 import { confirmUnlinkCaregiver } from './unlink-caregiver-dialog.js';
 
@@ -124,7 +125,7 @@ async function link(section, senior, caregiverId, key) {
   const caregiver = senior.candidates.find((person) => person.id === caregiverId);
   if (!caregiver || section.state.busy.has(key)) return;
   const linked = await change(section, senior, key, {
-    send: () => sendJSON('PUT', careLinkPath(senior.id, caregiver.id), undefined, { t }),
+    send: () => sendJSON('PUT', paths.careLink(senior.id, caregiver.id), undefined, { t }),
     said: t('household.careLinks.linked', { caregiver: caregiver.name, senior: senior.name }),
   });
   if (!linked) return;
@@ -143,7 +144,7 @@ async function unlink(section, senior, caregiver, key) {
   });
   if (!confirmed || section.left()) return;
   const unlinked = await change(section, senior, key, {
-    send: () => sendJSON('DELETE', careLinkPath(senior.id, caregiver.id), undefined, { t }),
+    send: () => sendJSON('DELETE', paths.careLink(senior.id, caregiver.id), undefined, { t }),
     said: t('household.careLinks.unlinked', { caregiver: caregiver.name, senior: senior.name }),
   });
   // Her line is about to go: the keyboard waits on the senior's heading.

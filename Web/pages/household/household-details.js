@@ -3,6 +3,7 @@
 // values for everyone else. Its own file beside reminder-settings.js;
 // household-settings.js says when to draw it.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { HOUSEHOLD_NAME_MAX_LENGTH, householdPatch, timeZoneGroups } from '../../household/model.js';
 import { drawSettings, field, saveButton, saveSettingsForm } from '../settings-fields.js';
@@ -82,7 +83,7 @@ function saveDetails(settings, event) {
       const patch = householdPatch(settings.current.household, form.typed);
       return patch.errors ? { errors: { name: t(`household.details.errors.${patch.errors.name}`) } } : patch;
     },
-    send: (body) => sendJSON('PATCH', '/household', body, { t }),
+    send: (body) => sendJSON('PATCH', paths.household(), body, { t }),
     savedText: () => t('household.saved'),
   });
 }

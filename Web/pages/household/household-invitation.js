@@ -10,6 +10,7 @@
 // invitation-form.js, the code on screen invitation-code.js, and following
 // it until used invitation-watch.js.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, replaceKeepingFocus } from '../../dom.js';
 import {
   invitationKinds, invitationNote, invitationRequest, invitationScope, inviteeChoices, newPersonRoles,
@@ -118,7 +119,7 @@ async function makeCode(section, event) {
   section.sending = true;
   draw();
   try {
-    const invitation = await sendJSON('POST', '/pairing/invitations', request.body, { t });
+    const invitation = await sendJSON('POST', paths.invitations(), request.body, { t });
     section.sending = false;
     app.clearProblem();
     state.invitation = invitation;

@@ -7,6 +7,7 @@
 // answers is shown at once and the page read again; what it refuses is
 // said (in the dialog, or in the page's problem area).
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { dateTime } from '../../care/format.js';
 import { archivedPeople } from '../../household/people.js';
@@ -50,7 +51,7 @@ export function createPeopleActions(app, page) {
     const confirmed = await confirmArchivePerson(app, person, { returnFocus: button(key, 'household-people-heading') });
     if (!confirmed || left()) return;
     const done = await busy.run(key, async () => {
-      await sendJSON('POST', `/people/${encodeURIComponent(person.id)}/archive`, undefined, { t });
+      await sendJSON('POST', paths.personArchive(person.id), undefined, { t });
       return true;
     });
     if (done && !left()) {
@@ -64,7 +65,7 @@ export function createPeopleActions(app, page) {
   async function restore(person, key) {
     if (busy.has(key)) return;
     const done = await busy.run(key, async () => {
-      await sendJSON('POST', `/people/${encodeURIComponent(person.id)}/restore`, undefined, { t });
+      await sendJSON('POST', paths.personRestore(person.id), undefined, { t });
       return true;
     });
     if (done && !left()) {

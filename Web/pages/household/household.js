@@ -15,6 +15,7 @@
 // people, care links, devices, alert apps and the household's settings
 // changed anywhere show here without a reload.
 import { getJSON, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, pageHeading } from '../../dom.js';
 import { canManageHousehold, careLinksOf } from '../../household/model.js';
 import { peopleShownTo, sectionOfRoute } from '../../household/sections.js';
@@ -179,17 +180,17 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
     async read(signal) {
       const me = await app.me.load();
       return [me, ...await Promise.all([
-        getJSON('/household', { t, signal }),
-        getJSON('/people', { t, signal }),
-        getJSON('/devices', { t, signal }),
-        getJSON('/household/reminders', { t, signal }),
-        getJSON('/alert-apps', { t, signal }),
-        adminOnly(me, () => getJSON('/people?archived=1', { t, signal })),
-        adminOnly(me, () => getJSON(`/household/audit?limit=${AUDIT_LIMIT}`, { t, signal })),
-        adminOnly(me, () => getJSON('/household/emergency-contacts', { t, signal })),
-        adminOnly(me, () => getJSON('/household/away-delays', { t, signal })),
+        getJSON(paths.household(), { t, signal }),
+        getJSON(paths.people(), { t, signal }),
+        getJSON(paths.devices(), { t, signal }),
+        getJSON(paths.reminders(), { t, signal }),
+        getJSON(paths.alertApps(), { t, signal }),
+        adminOnly(me, () => getJSON(paths.people({ archived: true }), { t, signal })),
+        adminOnly(me, () => getJSON(paths.householdAudit({ limit: AUDIT_LIMIT }), { t, signal })),
+        adminOnly(me, () => getJSON(paths.emergencyContacts(), { t, signal })),
+        adminOnly(me, () => getJSON(paths.awayDelays(), { t, signal })),
         // What the hub says of its channels (the month's texts, the modem), for the admin.
-        adminOnly(me, () => getJSON('/health', { t, signal })),
+        adminOnly(me, () => getJSON(paths.health(), { t, signal })),
       ]).then(async (answers) => [...answers, await adminOnly(me, () => awayOfEach(answers[1], { t, signal }))])];
     },
     shown([me, household, people, devices, reminders, alertApps, archived, audit, contacts, delays, health, away]) {
@@ -220,7 +221,7 @@ function createHouseholdLoader(app, remembered, { left, shown, failed }) {
 async function awayOfEach(people, { t, signal }) {
   const keepers = (Array.isArray(people) ? people : []).filter((person) => person.role === 'caregiver' || person.role === 'admin');
   const answers = await Promise.all(keepers.map((person) =>
-    getJSON(`/people/${encodeURIComponent(person.id)}/away`, { t, signal }).catch((problem) => {
+    getJSON(paths.personAway(person.id), { t, signal }).catch((problem) => {
       if (problem?.name === 'AbortError') throw problem;
       return null;
     })));
@@ -252,7 +253,7 @@ async function approveInHousehold(app, device, key, { busy, announce, remembered
   const { t } = app;
   if (busy.has(key)) return;
   await busy.run(key, async () => {
-    await sendJSON('POST', `/devices/${encodeURIComponent(device.id)}/approve`, undefined, { t });
+    await sendJSON('POST', paths.deviceApproval(device.id), undefined, { t });
     if (left()) return;
     announce(t('household.devices.approved', { name: device.name }));
     const { data } = remembered;
@@ -270,7 +271,7 @@ async function removeFromHousehold(app, device, key, { outlet, busy, announce, r
   });
   if (!confirmed || left()) return;
   await busy.run(key, async () => {
-    await sendJSON('DELETE', `/devices/${encodeURIComponent(device.id)}`, undefined, { t });
+    await sendJSON('DELETE', paths.device(device.id), undefined, { t });
     announce(t('household.devices.removed', { name: device.name }));
     // This browser's own device: the hub now refuses it, and the app
     // says so on every page (the live stream closes as revoked).

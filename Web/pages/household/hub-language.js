@@ -4,6 +4,7 @@
 // whole household hears. A form for admins, the value for everyone else;
 // household-settings.js says when to draw it.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { LANGUAGE_NAMES } from '../../i18n.js';
 import { HUB_LANGUAGES, hubLanguagePatch } from '../../household/model.js';
@@ -54,7 +55,7 @@ function saveLanguage(settings, event) {
       const patch = hubLanguagePatch(settings.current.household, form.typed.language);
       return patch.errors ? { errors: { language: t('household.language.errors.languageUnknown') } } : patch;
     },
-    send: (body) => sendJSON('PATCH', '/household', body, { t }),
+    send: (body) => sendJSON('PATCH', paths.household(), body, { t }),
     savedText: () => t('household.language.saved'),
   });
 }

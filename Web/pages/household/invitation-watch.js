@@ -3,6 +3,7 @@
 // hub every two seconds (GET /pairing/invitations/{id}). Its own file as it
 // runs on timers, apart from drawing; household-invitation.js starts it.
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { clockCountdown, secondsLeft, spokenCountdown, worthAnnouncing } from '../../household/countdown.js';
 
 const POLL_EVERY_MS = 2000;
@@ -54,7 +55,7 @@ export function watchCode(app, state, { element, announce, finished }) {
     const invitation = state.invitation;
     if (stopped || !invitation || state.status !== 'waiting') return;
     try {
-      const answer = await getJSON(`/pairing/invitations/${encodeURIComponent(invitation.id)}`, { t });
+      const answer = await getJSON(paths.invitation(invitation.id), { t });
       if (state.invitation !== invitation) return;
       if (answer?.status === 'paired') finished('paired', answer);
       else if (answer?.status === 'expired') finished('expired');

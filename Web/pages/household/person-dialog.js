@@ -9,6 +9,7 @@
 // link stands in the way) above the buttons. The role of the household's only admin is shown
 // but cannot be picked, with the reason; the hub decides anyway.
 import { HubProblem, isUnpaired, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { showDialog } from '../../dialog.js';
 import { PERSON_ALIAS_MAX_LENGTH, PERSON_NAME_MAX_LENGTH, ROLES, roleName } from '../../household/model.js';
@@ -83,7 +84,7 @@ export function changePersonDetails(app, person, { me, people, returnFocus }) {
         }
         await whileBusy(document.getElementById('person-save'), t('household.saving'), async () => {
           try {
-            const answer = await sendJSON('PATCH', `/people/${encodeURIComponent(person.id)}`, patch.body, { t });
+            const answer = await sendJSON('PATCH', paths.person(person.id), patch.body, { t });
             app.clearProblem();
             const saved = answer ?? { ...person, ...patch.body };
             // The alias is the caller's own: kept as sent when the answer does not say it.

@@ -4,6 +4,7 @@
 // else. Its own file beside household-details.js; household-settings.js
 // says when to draw it.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { GRACE_MINUTES, REPEAT_MINUTES, remindersRequest } from '../../household/model.js';
 import { drawSettings, field, saveButton, saveSettingsForm } from '../settings-fields.js';
@@ -53,7 +54,7 @@ function saveReminders(settings, event) {
   return saveSettingsForm(settings, settings.state.reminders, {
     fieldIds: REMINDER_FIELDS, draw: () => drawReminders(settings), keep: 'reminders',
     check: (form) => inWords(t, remindersRequest(form.typed)),
-    send: (body) => sendJSON('PUT', '/household/reminders', body, { t }),
+    send: (body) => sendJSON('PUT', paths.reminders(), body, { t }),
     savedText: () => t('household.reminders.saved'),
   });
 }

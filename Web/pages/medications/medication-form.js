@@ -8,6 +8,7 @@
 // medication-fields.js, saving medication-save.js, a schedule
 // schedule-editor.js.
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, pageHeading } from '../../dom.js';
 import { pageHref } from '../../router.js';
 import { caredForSeniors } from '../../care/me.js';
@@ -58,7 +59,7 @@ function renderForm(app, outlet, medicationId) {
     try {
       const [people, medication] = await Promise.all([
         caredForSeniors(app, request.signal),
-        isNew ? null : getJSON(`/medications/${encodeURIComponent(medicationId)}`, { t, signal: request.signal }),
+        isNew ? null : getJSON(paths.medication(medicationId), { t, signal: request.signal }),
       ]);
       page.seniors = people;
       page.original = medication;

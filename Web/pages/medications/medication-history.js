@@ -7,6 +7,7 @@
 // (history-day.js). This file loads the month and draws around it; a
 // medicine's calendar is history-calendar.js, the CSV history-csv.js.
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, pageHeading, replaceKeepingFocus } from '../../dom.js';
 import { pageHref } from '../../router.js';
 import { localDay, monthName } from '../../care/format.js';
@@ -61,10 +62,9 @@ function renderHistory(app, chosen, outlet, monthParam) {
       }
       if (chosen.day && !chosen.day.day.startsWith(`${monthKey(month)}-`)) chosen.day = null;
       const { from, to } = monthRange(month);
-      const person = encodeURIComponent(chosen.person);
       const [recorded, list] = await Promise.all([
-        getJSON(`/doses?personId=${person}&from=${from}&to=${to}`, { t, signal: request.signal }),
-        getJSON(`/medications?personId=${person}&inactive=1`, { t, signal: request.signal }),
+        getJSON(paths.doses({ personId: chosen.person, from, to }), { t, signal: request.signal }),
+        getJSON(paths.medications({ personId: chosen.person, inactive: true }), { t, signal: request.signal }),
       ]);
       doses = Array.isArray(recorded) ? recorded : [];
       medications = Array.isArray(list) ? list : [];

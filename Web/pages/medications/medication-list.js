@@ -3,6 +3,7 @@
 // from medications.js, which loads the list, follows the live stream and
 // sends what the buttons do, so each file does one job.
 import { h } from '../../dom.js';
+import { paths } from '../../api-paths.js';
 import { pageHref } from '../../router.js';
 import { localDay } from '../../care/format.js';
 import { amountText, daysText } from '../../care/words.js';
@@ -74,14 +75,14 @@ function medicationItem(list, medication) {
     actions.push(h('a', { href: pageHref('medications', medication.id), class: 'button-link secondary', 'data-action': 'edit', 'aria-describedby': nameId }, t('medications.edit')));
     if (medication.packageSize) {
       actions.push(actionButton(list, medication, 'refill', t('medications.refilled', { amount: amountText(language, medication.packageSize, medication.unit) }),
-        () => change(medication, 'POST', `/medications/${medication.id}/refill`, { packages: 1 }, 'refilled')));
+        () => change(medication, 'POST', paths.medicationRefill(medication.id), { packages: 1 }, 'refilled')));
     }
     actions.push(actionButton(list, medication, 'stop', t('medications.stop'),
-      () => change(medication, 'DELETE', `/medications/${medication.id}`, undefined, 'stopped'),
+      () => change(medication, 'DELETE', paths.medication(medication.id), undefined, 'stopped'),
       () => window.confirm(t('medications.confirmStop', { name: medicationTitle(medication) }))));
   } else if (canEdit()) {
     actions.push(actionButton(list, medication, 'restart', t('medications.restart'),
-      () => change(medication, 'PATCH', `/medications/${medication.id}`, { active: true }, 'restarted')));
+      () => change(medication, 'PATCH', paths.medication(medication.id), { active: true }, 'restarted')));
   }
   return h('li', { class: 'medication-item', 'data-medication-id': medication.id, 'data-active': String(medication.active), 'data-low': String(low) },
     h('article', { 'aria-labelledby': nameId },

@@ -4,6 +4,7 @@
 // sentences shown the same way. Its own file beside the form's drawing
 // (medication-fields.js).
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { pageHref } from '../../router.js';
 import { formToSchedule, readNumber, scheduleChanges } from '../../medications/schedule-form.js';
 import { MEDICATION_FIELDS } from './medication-fields.js';
@@ -44,25 +45,24 @@ export async function saveMedication(page, event) {
   let scheduleIndex = null;
   try {
     if (isNew) {
-      await sendJSON('POST', '/medications', { personId: state.personId, ...payload, schedules: schedules.map((s) => s.body) }, { t });
+      await sendJSON('POST', paths.medications(), { personId: state.personId, ...payload, schedules: schedules.map((s) => s.body) }, { t });
     } else {
       const { original } = page;
       // Only what was changed here: the stock moves with every dose
       // taken meanwhile and must not be set back to what the form loaded.
       const changed = Object.fromEntries(Object.entries(payload).filter(([name, value]) => value !== (original[name] ?? null)));
       if (Object.keys(changed).length > 0) {
-        await sendJSON('PATCH', `/medications/${encodeURIComponent(medicationId)}`, changed, { t });
+        await sendJSON('PATCH', paths.medication(medicationId), changed, { t });
       }
       const changes = scheduleChanges(original.schedules ?? [], schedules);
-      const base = `/medications/${encodeURIComponent(medicationId)}/schedules`;
-      for (const id of changes.remove) await sendJSON('DELETE', `${base}/${encodeURIComponent(id)}`, undefined, { t });
+      for (const id of changes.remove) await sendJSON('DELETE', paths.medicationSchedule(medicationId, id), undefined, { t });
       for (const { id, body: scheduleBody } of changes.replace) {
         scheduleIndex = schedules.findIndex((s) => s.id === id);
-        await sendJSON('PUT', `${base}/${encodeURIComponent(id)}`, scheduleBody, { t });
+        await sendJSON('PUT', paths.medicationSchedule(medicationId, id), scheduleBody, { t });
       }
       for (const scheduleBody of changes.create) {
         scheduleIndex = schedules.findIndex((s) => s.body === scheduleBody);
-        await sendJSON('POST', base, scheduleBody, { t });
+        await sendJSON('POST', paths.medicationSchedules(medicationId), scheduleBody, { t });
       }
     }
     app.clearProblem();

@@ -5,6 +5,7 @@
 // (medication-form.js), #/medications/history[/YYYY-MM] the adherence
 // calendar (medication-history.js). A senior sees their own list, read only.
 import { getJSON, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, pageHeading } from '../../dom.js';
 import { longDate, localDay } from '../../care/format.js';
 import { caredForSeniors, mayChangeMedicines } from '../../care/me.js';
@@ -46,7 +47,7 @@ function renderList(app, chosen, outlet) {
   const { load, stop: stopLoading } = createNewestLoader(app, {
     read: (signal) => Promise.all([
       caredForSeniors(app, signal),
-      getJSON(chosen.showStopped ? '/medications?inactive=1' : '/medications', { t, signal }),
+      getJSON(paths.medications({ inactive: chosen.showStopped }), { t, signal }),
     ]),
     shown([people, list]) {
       me = app.me.current;

@@ -5,6 +5,7 @@
 // it gets a read-only title and a sentence saying so. Its own file so
 // note-editor.js keeps to wiring.
 import { getJSON, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, pageHeading } from '../../dom.js';
 import { canEditNote, mayEdit, readOnlyNotice, sharingPatch, sharingSentence } from '../../notes/sharing.js';
 import { askNoteSharing } from './note-sharing.js';
@@ -35,7 +36,7 @@ export function createNoteDetails(app, household, noteId, { gone, accessChanged 
     id: 'note-visibility-button', type: 'button', class: 'secondary-button', hidden: true, 'aria-haspopup': 'dialog', onclick: chooseSharing,
   }, t('notes.actions.sharing'));
   const notice = h('p', { id: 'note-read-only-notice', class: 'note-read-only-notice', hidden: true });
-  const path = `/notes/${encodeURIComponent(noteId)}`;
+  const path = paths.note(noteId);
 
   const canEdit = () => meta !== null && mayEdit(meta, household.current?.personId);
 

@@ -3,6 +3,7 @@
 // notes.js, which loads the list, follows the live stream and keeps the
 // keyboard's place, so each file does one job.
 import { getJSON, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { mayEdit, newNoteSharing, sharingSentence } from '../../notes/sharing.js';
 import { isCutExcerpt, spokenNote } from '../../care/spoken.js';
@@ -31,7 +32,7 @@ export function newNoteForm(app) {
     event.preventDefault();
     await whileBusy(button, t('notes.newNote.creating'), async () => {
       try {
-        const note = await sendJSON('POST', '/notes', {
+        const note = await sendJSON('POST', paths.notes(), {
           title: title.value.trim(),
           ...newNoteSharing(sharing.value()),
         }, { t });
@@ -111,19 +112,19 @@ export function noteItem(list, note) {
         id: `note-${note.id}-listen`, label: name,
         // The list holds only the start of a long note: its whole text is fetched to be read.
         text: () => (isCutExcerpt(note.excerpt)
-          ? getJSON(`/notes/${encodeURIComponent(note.id)}`, { t }).then((whole) => spokenNote(t, whole), () => spokenNote(t, note))
+          ? getJSON(paths.note(note.id), { t }).then((whole) => spokenNote(t, whole), () => spokenNote(t, note))
           : spokenNote(t, note)),
         attributes: { 'data-focus-key': `${note.id}:listen` },
       })),
       inTrash && note.purgeAt ? h('p', { class: 'purge-at' }, t('notes.trash.purgeAt', { date: formatDate(app, note.purgeAt) })) : null,
       !canEdit ? null : h('div', { class: 'note-actions' }, inTrash ? [
-        actionButton(note, 'restore', t('notes.actions.restore'), () => change(note, 'POST', `/notes/${note.id}/restore`, undefined, 'restored')),
+        actionButton(note, 'restore', t('notes.actions.restore'), () => change(note, 'POST', paths.noteRestore(note.id), undefined, 'restored')),
       ] : [
         actionButton(note, 'pin', note.pinned ? t('notes.actions.unpin') : t('notes.actions.pin'),
-          () => change(note, 'PATCH', `/notes/${note.id}`, { pinned: !note.pinned }, note.pinned ? 'unpinned' : 'pinned'),
+          () => change(note, 'PATCH', paths.note(note.id), { pinned: !note.pinned }, note.pinned ? 'unpinned' : 'pinned'),
           { 'aria-pressed': note.pinned ? 'true' : 'false' }),
         mine ? actionButton(note, 'visibility', t('notes.actions.sharing'), () => share(note), { 'aria-haspopup': 'dialog' }) : null,
-        actionButton(note, 'trash', t('notes.actions.trash'), () => change(note, 'DELETE', `/notes/${note.id}`, undefined, 'trashed')),
+        actionButton(note, 'trash', t('notes.actions.trash'), () => change(note, 'DELETE', paths.note(note.id), undefined, 'trashed')),
       ]),
     ),
   );

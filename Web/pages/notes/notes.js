@@ -4,6 +4,7 @@
 // #/notes/<id> opens the editor (pages/notes/note-editor.js). The list follows
 // the live connection: any note change re-fetches it.
 import { getJSON, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h, pageHeading } from '../../dom.js';
 import { sharingPatch, sharingSentence } from '../../notes/sharing.js';
 import { pageHref } from '../../router.js';
@@ -51,7 +52,7 @@ function renderList(app, search, outlet, inTrash) {
 
   const { load, stop: stopLoading } = createNewestLoader(app, {
     async read(signal) {
-      const path = inTrash ? '/notes?trash=1' : searching() ? `/notes?q=${encodeURIComponent(search.query.trim())}` : '/notes';
+      const path = inTrash ? paths.notes({ trash: true }) : searching() ? paths.notes({ q: search.query.trim() }) : paths.notes();
       const [found] = await Promise.all([
         getJSON(path, { t, signal }),
         household.load(),
@@ -140,7 +141,7 @@ async function shareNote(app, { announce, load }, note) {
   const body = sharingPatch(note, chosen);
   if (!body) return;
   try {
-    const saved = await sendJSON('PATCH', `/notes/${note.id}`, body, { t });
+    const saved = await sendJSON('PATCH', paths.note(note.id), body, { t });
     app.clearProblem();
     const sharing = sharingSentence(saved ?? { ...note, ...body }, app.me.current, t, app.language);
     announce(t('notes.announce.sharing', { title: noteName(note, t), sharing }));

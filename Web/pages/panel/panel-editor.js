@@ -7,6 +7,7 @@
 // live. Two people arranging at once see each other's changes as they land.
 import { h, pageHeading, replaceKeepingFocus } from '../../dom.js';
 import { getJSON, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n.js';
 import { TEXT_SIZES, THEMES } from '../../preferences.js';
 import { GADGET_ICONS, PLACES, placeGadget, placesOf, swapPlaces, tilesFrom, unplaced } from '../../care/panel.js';
@@ -110,7 +111,7 @@ function renderEditor(app, outlet, personId) {
     state.tiles = tiles;
     draw();
     try {
-      const answer = await sendJSON('PUT', `/people/${personId}/panel`, { tiles }, { t });
+      const answer = await sendJSON('PUT', paths.personPanel(personId), { tiles }, { t });
       state.tiles = tilesFrom(answer);
       app.clearProblem();
       announce(saidText);
@@ -126,7 +127,7 @@ function renderEditor(app, outlet, personId) {
     state.display = settings;
     draw();
     try {
-      state.display = displayFrom(await sendJSON('PUT', `/people/${personId}/display`, settings, { t })) ?? settings;
+      state.display = displayFrom(await sendJSON('PUT', paths.personDisplay(personId), settings, { t })) ?? settings;
       app.clearProblem();
       announce(t('arrange.displaySaved'));
     } catch (problem) {
@@ -140,8 +141,8 @@ function renderEditor(app, outlet, personId) {
     try {
       await app.me.load();
       const [panel, display, scores] = await Promise.all([
-        getJSON(`/people/${personId}/panel`, { t }), getJSON(`/people/${personId}/display`, { t }),
-        getJSON(`/people/${personId}/scores`, { t }),
+        getJSON(paths.personPanel(personId), { t }), getJSON(paths.personDisplay(personId), { t }),
+        getJSON(paths.personScores(personId), { t }),
       ]);
       if (left) return;
       state.scores = scores?.scores ?? [];

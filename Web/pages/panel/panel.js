@@ -7,6 +7,7 @@
 // one link away, on Settings (and her caregivers' Household page).
 import { h, pageHeading } from '../../dom.js';
 import { getJSON, sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { tilesFrom } from '../../care/panel.js';
 import { applyDoseToDay } from '../../care/today-model.js';
 import { createAnnouncer, createBusyKeys, reloadOnLiveChanges } from '../page-tools.js';
@@ -88,7 +89,7 @@ function renderPanel(app, remembered, outlet) {
       returnFocus: () => document.getElementById('panel-next-dose-taken'),
     });
     if (!sure || left) return;
-    const recorded = await sendJSON('POST', '/doses', { key: dose.key, status: 'taken' }, { t });
+    const recorded = await sendJSON('POST', paths.doses(), { key: dose.key, status: 'taken' }, { t });
     if (remembered.day) remembered.day = applyDoseToDay(remembered.day, recorded);
     announce(t('today.announce.taken', { medication: medicationTitle(dose) }));
     draw();
@@ -104,13 +105,13 @@ function renderPanel(app, remembered, outlet) {
       const me = await app.me.load();
       if (!me?.personId) return;
       const [panel, day, notes] = await Promise.all([
-        getJSON(`/people/${me.personId}/panel`, { t, signal }),
-        getJSON('/today', { t, signal }).catch(() => null),
-        getJSON('/notes', { t, signal }).catch(() => []),
+        getJSON(paths.personPanel(me.personId), { t, signal }),
+        getJSON(paths.today(), { t, signal }).catch(() => null),
+        getJSON(paths.notes(), { t, signal }).catch(() => []),
       ]);
       const pinned = (Array.isArray(notes) ? notes : []).find((note) => note.pinned) ?? null;
       // The whole text, for reading aloud; the list holds only its start.
-      const pinnedNote = pinned ? await getJSON(`/notes/${pinned.id}`, { t, signal }).catch(() => pinned) : null;
+      const pinnedNote = pinned ? await getJSON(paths.note(pinned.id), { t, signal }).catch(() => pinned) : null;
       if (signal.aborted || left) return;
       remembered.tiles = tilesFrom(panel);
       remembered.day = day;

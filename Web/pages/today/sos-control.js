@@ -4,6 +4,7 @@
 // arrow key or End; its label says so. The rules are in care/sos-slider.js;
 // the line under it (`status`, pages/today/sos-status.js) follows the call after.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { SOS_MAX, SOS_MIN, sends, valueAfterKey, valueFromDrag, valueState } from '../../care/sos-slider.js';
 
@@ -44,7 +45,7 @@ export function createSOSControl(app, { status, onSent = () => {} }) {
     show(SOS_MAX);
     status.sending();
     try {
-      const alert = await sendJSON('POST', '/sos', {}, { t });
+      const alert = await sendJSON('POST', paths.sos(), {}, { t });
       app.clearProblem();
       status.sent(alert);
       app.alerts.take(alert);

@@ -7,6 +7,7 @@
 // connection is back: then it is no longer true. One per SOS bar, kept
 // across a change of language.
 import { getJSON, isConnectionProblem } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
 import { closedUnheard, currentSOSLine, SOS_ENDED_SHOWN_MS } from '../../care/sos-status.js';
 import { isOlderAlert, isOwnSOS } from '../../care/alerts.js';
@@ -68,7 +69,7 @@ export function createSOSStatus(app, { now = () => hubNow() } = {}) {
     if (follow.reading.has(alert.id)) return;
     follow.reading.add(alert.id);
     try {
-      hear(await getJSON(`/alerts/${encodeURIComponent(alert.id)}`, { t: app.t }));
+      hear(await getJSON(paths.alert(alert.id), { t: app.t }));
     } catch {
       // Away again, or gone: the next reconnection lists the open ones again.
     } finally {

@@ -4,6 +4,7 @@
 // already recorded. Apart from today.js, which draws; each answer is
 // applied to the day on screen and announced.
 import { sendJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { clockTime, wallClockInstant } from '../../care/format.js';
 import { earlyDoses, slotOfTime, takeAllCandidates } from '../../care/today-model.js';
 import { limitRefusalText } from '../../care/limit-refusal.js';
@@ -33,7 +34,7 @@ export function createDoseActions(app, page) {
       if (status === 'snoozed') body.snoozeMinutes = extra.snoozeMinutes;
       if (status === 'skipped' && extra.reason) body.reason = extra.reason;
       if (status === 'taken' && extra.takenAt) body.takenAt = extra.takenAt;
-      const recorded = await sendJSON('POST', '/doses', body, { t });
+      const recorded = await sendJSON('POST', paths.doses(), body, { t });
       page.snooze.close();
       page.applyDoses([recorded]);
       announce(t(`today.announce.${status}`, { medication: medicationTitle(dose) }));
@@ -88,7 +89,7 @@ async function change(app, page, dose, choice) {
     const at = wallClockInstant(recorded?.plannedDate ?? day.date, choice.time, day.timeZone);
     if (at) body.takenAt = at;
   }
-  const changed = await sendJSON('PATCH', `/doses/${encodeURIComponent(recorded.id)}`, body, { t });
+  const changed = await sendJSON('PATCH', paths.dose(recorded.id), body, { t });
   // Still ahead and taken back, no record is left: the day as the hub plans it now.
   if (changed?.status === 'withdrawn') await page.loadDay();
   else page.applyDoses([changed]);
@@ -106,7 +107,7 @@ async function takeAll(app, page, person, slot) {
     });
     if (!sure || page.left()) return;
   }
-  const recorded = await sendJSON('POST', '/today/take-all', { personId: person.personId, date: page.day().date, slot }, { t });
+  const recorded = await sendJSON('POST', paths.takeAll(), { personId: person.personId, date: page.day().date, slot }, { t });
   page.applyDoses(Array.isArray(recorded) ? recorded : []);
   page.announce(t('today.announce.takeAll', { count: Array.isArray(recorded) ? recorded.length : 0, slot: t(`today.slots.${slot}`) }));
 }
@@ -117,7 +118,7 @@ async function takeAsNeeded(app, page, medication, override) {
   const body = { medicationId: medication.id, status: 'taken' };
   if (override) body.override = true;
   try {
-    const recorded = await sendJSON('POST', '/doses', body, { t });
+    const recorded = await sendJSON('POST', paths.doses(), body, { t });
     page.refusals.delete(medication.id);
     page.applyDoses([recorded]);
     page.announce(t('today.announce.taken', { medication: medicationTitle(medication) }));

@@ -3,6 +3,7 @@
 // the name is read here too, with only the newest answer shown.
 import { h } from '../../dom.js';
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { longDate } from '../../care/format.js';
 
 /**
@@ -31,7 +32,7 @@ export function createTodayHeader(app, remembered) {
     const thisRequest = new AbortController();
     request = thisRequest;
     try {
-      const household = await getJSON('/household', { t, signal: thisRequest.signal });
+      const household = await getJSON(paths.household(), { t, signal: thisRequest.signal });
       if (typeof household?.name === 'string') {
         remembered.householdName = household.name;
         showName();

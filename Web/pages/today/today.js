@@ -11,6 +11,7 @@
 // sections today-sections.js and one person's doses today-doses.js.
 import { h, pageHeading } from '../../dom.js';
 import { getJSON } from '../../api.js';
+import { paths } from '../../api-paths.js';
 import { localDay } from '../../care/format.js';
 import { applyDoseToDay } from '../../care/today-model.js';
 import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from '../page-tools.js';
@@ -130,9 +131,9 @@ function createDayLoader(app, remembered, { shown, failed }) {
     async read(signal) {
       await app.me.load();
       return Promise.all([
-        getJSON('/today', { t, signal }),
-        getJSON('/medications', { t, signal }),
-        getJSON('/notes', { t, signal }).catch((problem) => {
+        getJSON(paths.today(), { t, signal }),
+        getJSON(paths.medications(), { t, signal }),
+        getJSON(paths.notes(), { t, signal }).catch((problem) => {
           if (problem?.name === 'AbortError') throw problem;
           return []; // notes are a nicety here; the doses matter
         }),

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { careLinkGroups, careLinkPath, unlinkedCaregivers } from '../../household/care-links.js';
+import { careLinkGroups, unlinkedCaregivers } from '../../household/care-links.js';
+import { paths } from '../../api-paths.js';
 
 const zosia = { id: 'p-zosia', name: 'Babcia Zosia', role: 'senior' };
 const edek = { id: 'p-edek', name: 'Dziadek Edek', role: 'senior' };
@@ -58,6 +59,6 @@ test('nothing in, nothing out', () => {
 });
 
 test('the link\'s path escapes both ids', () => {
-  assert.equal(careLinkPath('p-zosia', 'p-ania'), '/people/p-zosia/caregivers/p-ania');
-  assert.equal(careLinkPath('a/b', 'c d'), '/people/a%2Fb/caregivers/c%20d');
+  assert.equal(paths.careLink('p-zosia', 'p-ania'), '/people/p-zosia/caregivers/p-ania');
+  assert.equal(paths.careLink('a/b', 'c d'), '/people/a%2Fb/caregivers/c%20d');
 });
