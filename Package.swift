@@ -125,8 +125,10 @@ let package = Package(
         // The C libraries behind discovery and pairing QR codes.
         .systemLibrary(name: "CDNSSD", pkgConfig: "avahi-compat-libdns_sd", providers: [.apt(["libavahi-compat-libdnssd-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        // HTTPS to the Internet push server with the system's TLS (Depends: libcurl4).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // HTTPS to the Internet push server with the system's TLS (Depends:
+        // libcurl4): only the header here; the library is opened when the first
+        // push is sent (Sources/CCurl/shim.h says why).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The client library: a local SQLite mirror, an outbox and the sync
         // loop over HTTP, a /live listener, reactive reads and hub browsing.

@@ -102,44 +102,43 @@ public struct PushNotification: Sendable, Equatable {
 
 /// One blocking POST with libcurl.
 enum CurlRequest {
-    /// libcurl's global set-up, once, before any thread uses it.
-    static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
     static func post(url: String, body: [UInt8], headers: [String], timeoutMs: Int) -> Result<Int, PushProblem> {
-        guard ready, let curl = curl_easy_init() else { return .failure(.unreachable("libcurl could not start")) }
-        defer { curl_easy_cleanup(curl) }
+        guard let library = CurlLibrary.shared else { return .failure(.unreachable(CurlLibrary.missing)) }
+        guard let curl = library.easyInit() else { return .failure(.unreachable("libcurl could not start")) }
+        defer { library.easyCleanup(curl) }
         var list: UnsafeMutablePointer<curl_slist>?
         for header in headers + ["User-Agent: Hearth/\(HearthVersion.current)", "Expect:"] {
-            list = curl_slist_append(list, header)
+            list = library.slistAppend(list, header)
         }
-        defer { curl_slist_free_all(list) }
+        defer { library.slistFreeAll(list) }
+        let set = library.setopt
         var errorText = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let code: CURLcode = errorText.withUnsafeMutableBufferPointer { errorBuffer in
             body.withUnsafeBufferPointer { bytes in
-                _ = hearth_curl_set_string(curl, CURLOPT_URL, url)
+                _ = hearth_curl_set_string(set, curl, CURLOPT_URL, url)
                 // Only the web's two schemes, never a redirect elsewhere, never a signal (threads).
-                _ = hearth_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
-                _ = hearth_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0)
-                _ = hearth_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
-                _ = hearth_curl_set_long(curl, CURLOPT_TIMEOUT_MS, timeoutMs)
-                _ = hearth_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, 5000))
-                _ = hearth_curl_set_long(curl, CURLOPT_POST, 1)
-                _ = hearth_curl_set_long(curl, CURLOPT_POSTFIELDSIZE, bytes.count)
+                _ = hearth_curl_set_string(set, curl, CURLOPT_PROTOCOLS_STR, "http,https")
+                _ = hearth_curl_set_long(set, curl, CURLOPT_FOLLOWLOCATION, 0)
+                _ = hearth_curl_set_long(set, curl, CURLOPT_NOSIGNAL, 1)
+                _ = hearth_curl_set_long(set, curl, CURLOPT_TIMEOUT_MS, timeoutMs)
+                _ = hearth_curl_set_long(set, curl, CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMs, 5000))
+                _ = hearth_curl_set_long(set, curl, CURLOPT_POST, 1)
+                _ = hearth_curl_set_long(set, curl, CURLOPT_POSTFIELDSIZE, bytes.count)
                 _ = bytes.baseAddress.map { address in
-                    address.withMemoryRebound(to: CChar.self, capacity: bytes.count) { hearth_curl_set_string(curl, CURLOPT_COPYPOSTFIELDS, $0) }
-                } ?? hearth_curl_set_string(curl, CURLOPT_COPYPOSTFIELDS, "")
-                _ = hearth_curl_set_list(curl, CURLOPT_HTTPHEADER, list)
-                _ = hearth_curl_ignore_response_body(curl)
-                _ = hearth_curl_set_string(curl, CURLOPT_ERRORBUFFER, UnsafePointer(errorBuffer.baseAddress!))
-                return curl_easy_perform(curl)
+                    address.withMemoryRebound(to: CChar.self, capacity: bytes.count) { hearth_curl_set_string(set, curl, CURLOPT_COPYPOSTFIELDS, $0) }
+                } ?? hearth_curl_set_string(set, curl, CURLOPT_COPYPOSTFIELDS, "")
+                _ = hearth_curl_set_list(set, curl, CURLOPT_HTTPHEADER, list)
+                _ = hearth_curl_ignore_response_body(set, curl)
+                _ = hearth_curl_set_string(set, curl, CURLOPT_ERRORBUFFER, UnsafePointer(errorBuffer.baseAddress!))
+                return library.easyPerform(curl)
             }
         }
         guard code == CURLE_OK else {
             let said = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(.unreachable(said.isEmpty ? String(cString: curl_easy_strerror(code)) : said))
+            return .failure(.unreachable(said.isEmpty ? String(cString: library.easyStrerror(code)) : said))
         }
         var status = 0
-        _ = hearth_curl_response_code(curl, &status)
+        _ = hearth_curl_response_code(library.getinfo, curl, &status)
         return .success(status)
     }
 }

@@ -20,6 +20,7 @@ public enum Hub {
         offerFirstPairing: Bool = false,
         onReady: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) async throws {
+        MemoryArenas.limit()
         let hub = try await build(configuration, logger: logger, offerFirstPairing: offerFirstPairing, onReady: onReady)
         do {
             try await hub.serviceGroup(logger: logger).run()

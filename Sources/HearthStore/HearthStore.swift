@@ -87,7 +87,13 @@ public final class HearthStore: Sendable {
         configuration.label = "hearth"
         // Readers wait for a busy writer rather than failing at once.
         configuration.busyMode = .timeout(5)
+        // A household reads a few pages a second, most answers come from the
+        // hub's read cache, and a Pi has 2–4 cores: two readers beside the
+        // writer, each with a 1 MB page cache (SQLite's default is 2 MB, and
+        // GRDB's five readers), keep the hub's memory within its 40 MB.
+        configuration.maximumReaderCount = 2
         configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -1024")
             // Each write in a group commit has its own savepoint, and SQLite
             // keeps a savepoint's undo log in a temporary file unless told
             // otherwise: a file created and deleted for every dose recorded.
