@@ -331,9 +331,13 @@ def test_notes_are_created_searched_pinned_trashed_and_restored_from_the_page(br
     assert pin.get_attribute("aria-pressed") == "false"
     pin.click()
     wait_for(browser, "the pinned note on top", lambda d: list_ids(d) == [older["id"], new_id])
-    pin = browser.find_element(By.CSS_SELECTOR, f"li[data-note-id='{older['id']}'] [data-action='pin']")
-    assert pin.get_attribute("aria-pressed") == "true" and pin.text == "Unpin"
-    assert browser.switch_to.active_element == pin
+    # Read through wait_for: the live change of the pin redraws the list,
+    # and an element found just before that redraw reads as stale.
+    pinned = f"li[data-note-id='{older['id']}'] [data-action='pin']"
+    wait_for(browser, "the pin pressed, with the keyboard still on it", lambda d: (
+        d.find_element(By.CSS_SELECTOR, pinned).get_attribute("aria-pressed") == "true"
+        and d.find_element(By.CSS_SELECTOR, pinned).text == "Unpin"
+        and d.execute_script("return document.activeElement.matches(arguments[0])", pinned)))
 
     # Search without Polish letters: the match is marked.
     browser.find_element(By.ID, "notes-search").send_keys("paczki")

@@ -4,6 +4,7 @@
 // a name for this device, exchange the code for the device cookie and open
 // Today. The form keeps what was typed when the language changes.
 import { h, pageHeading } from '../dom.js';
+import { fieldAria, fieldBox } from '../fields.js';
 import {
   DEVICE_NAME_MAX_LENGTH,
   deviceKind,
@@ -69,6 +70,7 @@ function renderPair(app, pairing, { secret, userAgent, goToToday }, outlet) {
  * in it takes away the mark of a refused value.
  */
 function field(t, typed, id, key, attributes, edited = () => {}) {
+  const hint = t(`pair.${key}Hint`);
   const input = h('input', {
     id,
     name: id,
@@ -76,7 +78,7 @@ function field(t, typed, id, key, attributes, edited = () => {}) {
     value: typed[key],
     autocomplete: 'off',
     spellcheck: 'false',
-    'aria-describedby': `${id}-hint`,
+    ...fieldAria(id, { hint }),
     oninput: (event) => {
       input.removeAttribute('aria-invalid');
       typed[key] = event.target.value;
@@ -84,13 +86,7 @@ function field(t, typed, id, key, attributes, edited = () => {}) {
     },
     ...attributes,
   });
-  const wrapper = h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id }, t(`pair.${key}`)),
-    h('p', { id: `${id}-hint`, class: 'hint' }, t(`pair.${key}Hint`)),
-    input,
-  );
+  const wrapper = fieldBox({ id, label: t(`pair.${key}`), hint, control: input });
   return { wrapper, input };
 }
 

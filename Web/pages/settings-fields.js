@@ -4,24 +4,23 @@
 // button, and what to do when the hub refuses. One copy, so both forms
 // look and behave alike.
 import { h, replaceKeepingFocus } from '../dom.js';
+import { fieldAria, fieldBox } from '../fields.js';
 import { canManageHousehold } from '../household/model.js';
 
 /** A text field; typing in it means the form is no longer "Saved". */
 export function field({ form, id, name, label, hint, value, onInput, ...attributes }) {
   const error = form.errors[name];
-  return h('div', { class: 'field' },
-    h('label', { for: id }, label),
-    hint ? h('p', { id: `${id}-hint`, class: 'hint' }, hint) : null,
-    error ? h('p', { id: `${id}-error`, class: 'field-error' }, error) : null,
-    h('input', {
-      type: 'text', id, name, value, autocomplete: 'off', 'aria-invalid': error ? 'true' : null,
-      'aria-describedby': [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || null,
+  return fieldBox({
+    id, label, hint, error,
+    control: h('input', {
+      type: 'text', id, name, value, autocomplete: 'off', ...fieldAria(id, { hint, error }),
       oninput: (event) => {
         form.saved = false;
         onInput(event.target.value);
       },
       ...attributes,
-    }));
+    }),
+  });
 }
 
 /**

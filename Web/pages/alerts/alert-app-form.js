@@ -7,6 +7,7 @@
 import { sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
+import { fieldAria, fieldBox } from '../../fields.js';
 import { ALERT_APP_NAME_MAX_LENGTH, alertAppRequest, suggestedAlertAppName } from '../../household/alert-apps.js';
 
 const NAME_FIELD = 'alert-app-name';
@@ -23,19 +24,18 @@ export function alertAppForm(page) {
   const { app, state, make } = page;
   const { t } = app;
   const error = state.errors.name;
+  const hint = t('phoneAlerts.make.nameHint');
   return h('form', { id: 'alert-app-form', class: 'alert-app-form', novalidate: true, onsubmit: make },
     h('p', {}, t('phoneAlerts.make.intro')),
-    h('div', { class: 'field' },
-      h('label', { for: NAME_FIELD }, t('phoneAlerts.make.name')),
-      h('p', { id: `${NAME_FIELD}-hint`, class: 'hint' }, t('phoneAlerts.make.nameHint')),
-      error ? h('p', { id: `${NAME_FIELD}-error`, class: 'field-error' }, error) : null,
-      h('input', {
+    fieldBox({
+      id: NAME_FIELD, label: t('phoneAlerts.make.name'), hint, error,
+      control: h('input', {
         type: 'text', id: NAME_FIELD, name: 'name', value: nameInField(t, state), autocomplete: 'off',
         maxlength: String(ALERT_APP_NAME_MAX_LENGTH), required: true, 'aria-required': 'true',
-        'aria-invalid': error ? 'true' : null,
-        'aria-describedby': [`${NAME_FIELD}-hint`, error ? `${NAME_FIELD}-error` : null].filter(Boolean).join(' '),
+        ...fieldAria(NAME_FIELD, { hint, error }),
         oninput: (event) => { state.typed = event.target.value; },
-      })),
+      }),
+    }),
     h('div', { class: 'form-actions' },
       h('button', { type: 'submit', id: 'make-alert-app', class: 'primary-button', 'aria-disabled': state.sending ? 'true' : null },
         state.sending ? t('phoneAlerts.make.making') : t('phoneAlerts.make.button'))));

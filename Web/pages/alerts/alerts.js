@@ -7,6 +7,7 @@
 import { getJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h, pageHeading } from '../../dom.js';
+import { fieldBox } from '../../fields.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond, isCancelledSOS } from '../../care/alerts.js';
 import { clockTime, dateTime } from '../../care/format.js';
 import { alertKindName, alertListenButton, describeAlert } from '../../care/alert-banner.js';
@@ -144,11 +145,12 @@ function alertItem(app, alert, me, button, deliveries) {
 function filters(app, chosen, load) {
   const { t } = app;
   return h('form', { class: 'alert-filters', role: 'search', 'aria-label': t('alerts.filters'), onsubmit: (e) => e.preventDefault() },
-    h('div', { class: 'field' },
-      h('label', { for: 'alert-kind' }, t('alerts.kindFilter')),
-      h('select', { id: 'alert-kind', onchange: (event) => { chosen.kind = event.target.value; load(); } },
+    fieldBox({
+      id: 'alert-kind', label: t('alerts.kindFilter'),
+      control: h('select', { id: 'alert-kind', onchange: (event) => { chosen.kind = event.target.value; load(); } },
         h('option', { value: '', selected: chosen.kind === '' }, t('alerts.allKinds')),
-        ALERT_KINDS.map((k) => h('option', { value: k, selected: chosen.kind === k }, t(`alerts.kinds.${k}`))))),
+        ALERT_KINDS.map((k) => h('option', { value: k, selected: chosen.kind === k }, t(`alerts.kinds.${k}`)))),
+    }),
     h('div', { class: 'checkbox-field' },
       h('input', { type: 'checkbox', id: 'alert-open-only', checked: chosen.openOnly, onchange: (event) => { chosen.openOnly = event.target.checked; load(); } }),
       h('label', { for: 'alert-open-only' }, t('alerts.openOnly'))));

@@ -12,6 +12,7 @@
 import { HubProblem, isUnpaired, problemMessage, sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h, replaceKeepingFocus } from '../../dom.js';
+import { fieldAria, fieldBox } from '../../fields.js';
 import { MOST_CONTACTS, awayReach, contactsRequest, hubAwayLines } from '../../household/away.js';
 import { canManageHousehold } from '../../household/model.js';
 
@@ -66,16 +67,16 @@ function delaysForm(section, delays) {
   const number = (name, label, hint) => {
     const id = `away-delay-${name}`;
     const problem = state.errors[name];
-    return h('div', { class: 'field' },
-      h('label', { for: id }, t(label)),
-      h('p', { id: `${id}-hint`, class: 'hint' }, t(hint)),
-      problem ? h('p', { id: `${id}-error`, class: 'field-error' }, problem) : null,
-      h('input', {
+    const hintText = t(hint);
+    return fieldBox({
+      id, label: t(label), hint: hintText, error: problem,
+      control: h('input', {
         // Text with a number keypad, as Reminders: a browser's number field would drop what is not a number before the hub could name it.
         type: 'text', id, name, class: 'short-input', inputmode: 'numeric', maxlength: '4', value: String(typed[name] ?? ''),
-        'aria-describedby': problem ? `${id}-hint ${id}-error` : `${id}-hint`, 'aria-invalid': problem ? 'true' : undefined,
+        ...fieldAria(id, { hint: hintText, error: problem }),
         oninput: (event) => { typed[name] = event.target.value; },
-      }));
+      }),
+    });
   };
   return h('form', {
     id: 'away-delays-form', class: 'away-delays-form', 'aria-labelledby': 'away-delays-heading', novalidate: true,
@@ -166,14 +167,14 @@ function contactsForm(section, rows) {
 function field(t, state, index, name, row, keep) {
   const id = `emergency-contact-${index}-${name}`;
   const problem = state.errors[`[${index}].${name}`];
-  return h('div', { class: 'field' },
-    h('label', { for: id }, t(`household.away.contacts.${name}`)),
-    problem ? h('p', { id: `${id}-error`, class: 'field-error' }, problem) : null,
-    h('input', {
+  return fieldBox({
+    id, label: t(`household.away.contacts.${name}`), error: problem,
+    control: h('input', {
       type: name === 'phone' ? 'tel' : 'text', id, name, value: row[name], autocomplete: name === 'phone' ? 'tel' : 'name',
-      'aria-invalid': problem ? 'true' : undefined, 'aria-describedby': problem ? `${id}-error` : undefined,
+      ...fieldAria(id, { error: problem }),
       oninput: (event) => { row[name] = event.target.value; keep(); },
-    }));
+    }),
+  });
 }
 
 async function save(section, typed) {

@@ -5,6 +5,7 @@
 import { sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
+import { fieldAria, fieldBox } from '../../fields.js';
 import { HOUSEHOLD_NAME_MAX_LENGTH, householdPatch, timeZoneGroups } from '../../household/model.js';
 import { drawSettings, field, saveButton, saveSettingsForm } from '../settings-fields.js';
 
@@ -41,29 +42,30 @@ function detailsForm(settings, household) {
 
 function timeZoneField(t, form) {
   const zoneError = form.errors.timeZone;
-  return h('div', { class: 'field' },
-    h('label', { for: DETAIL_FIELDS.timeZone }, t('household.details.timeZone')),
-    h('p', { id: `${DETAIL_FIELDS.timeZone}-hint`, class: 'hint' }, t('household.details.timeZoneHint')),
-    zoneError ? h('p', { id: `${DETAIL_FIELDS.timeZone}-error`, class: 'field-error' }, zoneError) : null,
-    // Over 400 zones: a few letters narrow the list below.
-    h('label', { for: `${DETAIL_FIELDS.timeZone}-search`, class: 'zone-search-label' }, t('household.details.timeZoneSearch')),
-    h('input', {
-      type: 'search', id: `${DETAIL_FIELDS.timeZone}-search`, class: 'zone-search', autocomplete: 'off',
-      value: form.zoneQuery ?? '', 'aria-controls': DETAIL_FIELDS.timeZone,
-      oninput: (event) => {
-        form.zoneQuery = event.target.value;
-        const select = document.getElementById(DETAIL_FIELDS.timeZone);
-        select?.replaceChildren(...zoneOptions(t, form));
-      },
-    }),
-    h('select', {
-      id: DETAIL_FIELDS.timeZone, name: 'timeZone', 'aria-invalid': zoneError ? 'true' : null,
-      'aria-describedby': [`${DETAIL_FIELDS.timeZone}-hint`, zoneError ? `${DETAIL_FIELDS.timeZone}-error` : null].filter(Boolean).join(' '),
-      onchange: (event) => {
-        form.typed.timeZone = event.target.value;
-        form.saved = false;
-      },
-    }, zoneOptions(t, form)));
+  const hint = t('household.details.timeZoneHint');
+  return fieldBox({
+    id: DETAIL_FIELDS.timeZone, label: t('household.details.timeZone'), hint, error: zoneError,
+    control: [
+      // Over 400 zones: a few letters narrow the list below.
+      h('label', { for: `${DETAIL_FIELDS.timeZone}-search`, class: 'zone-search-label' }, t('household.details.timeZoneSearch')),
+      h('input', {
+        type: 'search', id: `${DETAIL_FIELDS.timeZone}-search`, class: 'zone-search', autocomplete: 'off',
+        value: form.zoneQuery ?? '', 'aria-controls': DETAIL_FIELDS.timeZone,
+        oninput: (event) => {
+          form.zoneQuery = event.target.value;
+          const select = document.getElementById(DETAIL_FIELDS.timeZone);
+          select?.replaceChildren(...zoneOptions(t, form));
+        },
+      }),
+      h('select', {
+        id: DETAIL_FIELDS.timeZone, name: 'timeZone', ...fieldAria(DETAIL_FIELDS.timeZone, { hint, error: zoneError }),
+        onchange: (event) => {
+          form.typed.timeZone = event.target.value;
+          form.saved = false;
+        },
+      }, zoneOptions(t, form)),
+    ],
+  });
 }
 
 /** The zones as groups: the household's and this device's first, then by region. */

@@ -6,6 +6,7 @@
 import { sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
+import { fieldAria, fieldBox } from '../../fields.js';
 import { LANGUAGE_NAMES } from '../../i18n.js';
 import { HUB_LANGUAGES, hubLanguagePatch } from '../../household/model.js';
 import { drawSettings, saveButton, saveSettingsForm } from '../settings-fields.js';
@@ -29,19 +30,18 @@ function languageForm(settings, language) {
   form.typed ??= { language: language ?? '' };
   const id = LANGUAGE_FIELDS.language;
   const error = form.errors.language;
+  const hint = t('household.language.intro');
   return h('form', { id: 'household-language-form', class: 'settings-form', novalidate: true, onsubmit: (event) => saveLanguage(settings, event) },
-    h('div', { class: 'field' },
-      h('label', { for: id }, t('household.language.label')),
-      h('p', { id: `${id}-hint`, class: 'hint' }, t('household.language.intro')),
-      error ? h('p', { id: `${id}-error`, class: 'field-error' }, error) : null,
-      h('select', {
-        id, name: 'language', 'aria-invalid': error ? 'true' : null,
-        'aria-describedby': [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' '),
+    fieldBox({
+      id, label: t('household.language.label'), hint, error,
+      control: h('select', {
+        id, name: 'language', ...fieldAria(id, { hint, error }),
         onchange: (event) => {
           form.typed.language = event.target.value;
           form.saved = false;
         },
-      }, HUB_LANGUAGES.map((value) => h('option', { value, lang: value, selected: value === form.typed.language }, LANGUAGE_NAMES[value])))),
+      }, HUB_LANGUAGES.map((value) => h('option', { value, lang: value, selected: value === form.typed.language }, LANGUAGE_NAMES[value]))),
+    }),
     saveButton(t, form, 'save-household-language', t('household.language.save')));
 }
 

@@ -4,6 +4,7 @@
 // who will look after her) — and the button that makes it. Drawn again from `state` each time,
 // so what was typed survives a redraw; household-invitation.js sends it.
 import { h } from '../../dom.js';
+import { fieldAria, fieldBox } from '../../fields.js';
 import { invitationKinds, newPersonRoles, PERSON_NAME_MAX_LENGTH, ROLES, roleName } from '../../household/model.js';
 
 /**
@@ -36,38 +37,34 @@ function fieldError(state, field) {
   return reason ? h('p', { id: `invite-${field}-error`, class: 'field-error' }, reason) : null;
 }
 
-function describedBy(state, field, hint) {
-  return [hint ? `invite-${field}-hint` : null, state.errors[field] ? `invite-${field}-error` : null].filter(Boolean).join(' ') || null;
-}
-
 function personField(app, state, choices) {
   const { t } = app;
-  return h('div', { class: 'field' },
-    h('label', { for: 'invite-personId' }, t('household.invite.person')),
-    fieldError(state, 'personId'),
-    h('select', {
-      id: 'invite-personId', name: 'personId', 'aria-describedby': describedBy(state, 'personId', false),
-      'aria-invalid': state.errors.personId ? 'true' : null,
+  const error = state.errors.personId;
+  return fieldBox({
+    id: 'invite-personId', label: t('household.invite.person'), error,
+    control: h('select', {
+      id: 'invite-personId', name: 'personId', ...fieldAria('invite-personId', { error }),
       onchange: (event) => { state.form.personId = event.target.value; },
     }, choices.map((person) => h('option', { value: person.id, selected: person.id === state.form.personId },
-      t('household.invite.personOption', { name: person.name, role: roleName(t, person.role) ?? '' })))));
+      t('household.invite.personOption', { name: person.name, role: roleName(t, person.role) ?? '' })))),
+  });
 }
 
 function newPersonFields(app, state, scope) {
   const { t } = app;
   // A senior gives a name only: whoever she asks for is a caregiver.
   const picksRole = newPersonRoles(scope).length > 1;
+  const hint = picksRole ? t('household.invite.nameHint') : t('household.invite.nameHintSenior');
+  const error = state.errors.name;
   return [
-    h('div', { class: 'field' },
-      h('label', { for: 'invite-name' }, t('household.invite.name')),
-      h('p', { id: 'invite-name-hint', class: 'hint' }, picksRole ? t('household.invite.nameHint') : t('household.invite.nameHintSenior')),
-      fieldError(state, 'name'),
-      h('input', {
+    fieldBox({
+      id: 'invite-name', label: t('household.invite.name'), hint, error,
+      control: h('input', {
         type: 'text', id: 'invite-name', name: 'name', value: state.form.name, autocomplete: 'off', maxlength: String(PERSON_NAME_MAX_LENGTH),
-        required: true, 'aria-required': 'true', 'aria-invalid': state.errors.name ? 'true' : null,
-        'aria-describedby': describedBy(state, 'name', true),
+        required: true, 'aria-required': 'true', ...fieldAria('invite-name', { hint, error }),
         oninput: (event) => { state.form.name = event.target.value; },
-      })),
+      }),
+    }),
     picksRole ? radioGroup({
       name: 'invite-role', legend: t('household.invite.role'), values: ROLES, selected: state.form.role, error: fieldError(state, 'role'),
       label: (role) => roleName(t, role), hint: (role) => t(`household.roleHints.${role}`),

@@ -4,6 +4,7 @@
 // `page` each time; medication-form.js decides when, medication-save.js
 // checks and sends it.
 import { h } from '../../dom.js';
+import { fieldAria, fieldBox } from '../../fields.js';
 import { pageHref } from '../../router.js';
 import { UNIT_IDS, unitId, unitName } from '../../care/words.js';
 
@@ -52,27 +53,18 @@ export function medicationForm(page) {
       h('a', { href: pageHref('medications'), class: 'button-link secondary' }, t('medications.form.cancel'))));
 }
 
-export function describedBy(page, id, hint) {
-  return [hint ? `${id}-hint` : null, page.errors[id] ? `${id}-error` : null].filter(Boolean).join(' ') || null;
-}
-
-export function errorText(page, id) {
-  return page.errors[id] ? h('p', { id: `${id}-error`, class: 'field-error' }, page.errors[id]) : null;
-}
-
 function field(page, name, label, { hint = null, required = false, maxlength = null, inputmode = null } = {}) {
   const { state, errors } = page;
   const id = MEDICATION_FIELDS[name];
-  return h('div', { class: 'field' },
-    h('label', { for: id }, label),
-    hint ? h('p', { id: `${id}-hint`, class: 'hint' }, hint) : null,
-    errorText(page, id),
-    h('input', {
+  const error = errors[id];
+  return fieldBox({
+    id, label, hint, error,
+    control: h('input', {
       id, name, type: 'text', value: state[name] ?? '', autocomplete: 'off', maxlength, inputmode,
-      required, 'aria-required': required ? 'true' : null, 'aria-invalid': errors[id] ? 'true' : null,
-      'aria-describedby': describedBy(page, id, hint),
+      required, 'aria-required': required ? 'true' : null, ...fieldAria(id, { hint, error }),
       oninput: (event) => { state[name] = event.target.value; },
-    }));
+    }),
+  });
 }
 
 /** Whom it is for: chosen when adding for one of several seniors, else said. */
@@ -84,10 +76,11 @@ function personField(page) {
     const name = seniors.find((s) => s.personId === state.personId)?.name ?? '';
     return h('p', { class: 'medication-for' }, t('medications.form.for', { name }));
   }
-  return h('div', { class: 'field' },
-    h('label', { for: id }, t('medications.form.person')),
-    h('select', { id, name: 'personId', onchange: (event) => { state.personId = event.target.value; } },
-      seniors.map((senior) => h('option', { value: senior.personId, selected: senior.personId === state.personId }, senior.name))));
+  return fieldBox({
+    id, label: t('medications.form.person'),
+    control: h('select', { id, name: 'personId', onchange: (event) => { state.personId = event.target.value; } },
+      seniors.map((senior) => h('option', { value: senior.personId, selected: senior.personId === state.personId }, senior.name))),
+  });
 }
 
 /** The unit; the schedules' sentences say it, so they are read again at once when it changes. */
@@ -97,16 +90,17 @@ function unitField(page) {
   const id = MEDICATION_FIELDS.unit;
   const known = unitId(state.unit);
   const choices = [...UNIT_IDS];
-  return h('div', { class: 'field' },
-    h('label', { for: id }, t('medications.form.unit')),
-    h('p', { id: `${id}-hint`, class: 'hint' }, t('medications.form.unitHint')),
-    h('select', {
-      id, name: 'unit', 'aria-describedby': `${id}-hint`,
+  const hint = t('medications.form.unitHint');
+  return fieldBox({
+    id, label: t('medications.form.unit'), hint,
+    control: h('select', {
+      id, name: 'unit', ...fieldAria(id, { hint }),
       onchange: (event) => {
         state.unit = event.target.value;
         state.schedules.forEach((_, index) => editor.updateSummary(index, { now: true }));
       },
     },
     choices.map((unit) => h('option', { value: unit, selected: unit === known }, unitName(app.language, unit))),
-    known ? null : h('option', { value: state.unit, selected: true }, state.unit)));
+    known ? null : h('option', { value: state.unit, selected: true }, state.unit)),
+  });
 }

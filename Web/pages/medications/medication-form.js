@@ -13,7 +13,7 @@ import { h, pageHeading } from '../../dom.js';
 import { pageHref } from '../../router.js';
 import { caredForSeniors } from '../../care/me.js';
 import { emptyScheduleForm, scheduleToForm } from '../../medications/schedule-form.js';
-import { describedBy, errorText, medicationForm } from './medication-fields.js';
+import { medicationForm } from './medication-fields.js';
 import { saveMedication } from './medication-save.js';
 import { createScheduleEditor } from './schedule-editor.js';
 
@@ -92,8 +92,7 @@ function renderForm(app, outlet, medicationId) {
   }
 
   page.editor = createScheduleEditor({
-    app, draw, getState: () => page.state, getErrors: () => page.errors,
-    describedBy: (id, hint) => describedBy(page, id, hint), errorText: (id) => errorText(page, id), onRemove: removeSchedule,
+    app, draw, getState: () => page.state, getErrors: () => page.errors, onRemove: removeSchedule,
   });
 
   function addSchedule() {

@@ -9,6 +9,7 @@
 import { getJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h, pageHeading, replaceKeepingFocus } from '../../dom.js';
+import { fieldBox } from '../../fields.js';
 import { pageHref } from '../../router.js';
 import { localDay, monthName } from '../../care/format.js';
 import { caredForSeniors } from '../../care/me.js';
@@ -124,12 +125,13 @@ function dayViewOf(app, { timeZone, toLocalDay, announce, left, changed }) {
 function personChoice(app, seniors, chosen, load) {
   const { t } = app;
   return seniors.length > 1
-    ? h('div', { class: 'field' },
-      h('label', { for: 'history-person' }, t('medications.history.person')),
-      h('select', {
+    ? fieldBox({
+      id: 'history-person', label: t('medications.history.person'),
+      control: h('select', {
         id: 'history-person',
         onchange: (event) => { chosen.person = event.target.value; chosen.day = null; load(); },
-      }, seniors.map((s) => h('option', { value: s.personId, selected: s.personId === chosen.person }, s.name))))
+      }, seniors.map((s) => h('option', { value: s.personId, selected: s.personId === chosen.person }, s.name))),
+    })
     : h('p', { class: 'medication-for' }, t('medications.form.for', { name: seniors[0].name }));
 }
 

@@ -4,6 +4,7 @@
 // ("2 tablets at 08:00 and 20:00 every day"), updated after a short pause
 // so a screen reader is not talked over at every key press.
 import { h } from '../../dom.js';
+import { fieldAria, fieldBox } from '../../fields.js';
 import { weekdayNames } from '../../care/format.js';
 import { unitName } from '../../care/words.js';
 import { SCHEDULE_KINDS, formToSchedule } from '../../medications/schedule-form.js';
@@ -21,13 +22,12 @@ export const scheduleFieldId = (index, field) => `schedule-${index}-${{
 /**
  * The schedule fieldsets of a form. `getState()` is the form's state (its
  * unit and schedules), `getErrors()` its { element id: message };
- * `describedBy` and `errorText` are the form's own; `draw({ focus })`
- * redraws the form; `onRemove(index)` removes a schedule.
+ * `draw({ focus })` redraws the form; `onRemove(index)` removes a schedule.
  */
-export function createScheduleEditor({ app, draw, getState, getErrors, describedBy, errorText, onRemove }) {
+export function createScheduleEditor({ app, draw, getState, getErrors, onRemove }) {
   const summaryTimers = new Map();
   // What each part of a schedule's fieldset needs of the form.
-  const form = { app, draw, getState, getErrors, describedBy, errorText, onRemove, updateSummary };
+  const form = { app, draw, getState, getErrors, onRemove, updateSummary };
 
   function updateSummary(index, { now = false } = {}) {
     clearTimeout(summaryTimers.get(index));
@@ -96,17 +96,17 @@ function scheduleFieldset(form, schedule, index) {
 }
 
 function scheduleInput(form, schedule, index, name, label, { type = 'text', inputmode = null, hint = null } = {}) {
-  const { getErrors, describedBy, errorText, updateSummary } = form;
+  const { getErrors, updateSummary } = form;
   const id = scheduleFieldId(index, name);
-  return h('div', { class: 'field' },
-    h('label', { for: id }, label),
-    hint ? h('p', { id: `${id}-hint`, class: 'hint' }, hint) : null,
-    errorText(id),
-    h('input', {
+  const error = getErrors()[id];
+  return fieldBox({
+    id, label, hint, error,
+    control: h('input', {
       id, type, inputmode, value: schedule[name] ?? '', autocomplete: 'off', class: type === 'text' ? 'short-input' : null,
-      'aria-invalid': getErrors()[id] ? 'true' : null, 'aria-describedby': describedBy(id, hint),
+      ...fieldAria(id, { hint, error }),
       oninput: (event) => { schedule[name] = event.target.value; updateSummary(index); },
-    }));
+    }),
+  });
 }
 
 function timesGroup(form, schedule, index) {

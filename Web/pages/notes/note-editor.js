@@ -13,6 +13,7 @@
 // note-text.js (the textarea), note-checklist-view.js and
 // note-presence-list.js.
 import { h } from '../../dom.js';
+import { fieldBox } from '../../fields.js';
 import { pageHref } from '../../router.js';
 import { canReadAloud, readAloud, stopReading } from '../../notes/read-aloud.js';
 import { createNoteSession } from '../../notes/session.js';
@@ -64,7 +65,7 @@ function renderEditor(app, household, chosen, outlet, noteId) {
     details.heading,
     status,
     details.readOnlyNotice,
-    h('div', { class: 'field' }, h('label', { for: 'note-title' }, t('notes.editor.title')), details.titleInput),
+    fieldBox({ id: 'note-title', label: t('notes.editor.title'), control: details.titleInput }),
     h('div', { class: 'note-visibility-row' }, details.visibilityText, details.visibilityButton),
     h('div', { class: 'note-tools' },
       reading.readButton, reading.stopButton, checklist.button),

@@ -5,6 +5,7 @@
 import { getJSON, sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
+import { fieldAria, fieldBox } from '../../fields.js';
 import { mayEdit, newNoteSharing, sharingSentence } from '../../notes/sharing.js';
 import { isCutExcerpt, spokenNote } from '../../care/spoken.js';
 import { pageHref } from '../../router.js';
@@ -22,7 +23,10 @@ export function noteName(note, t) {
 /** "New note": its title and who sees it (only its owner, unless chosen); created, the editor opens on it. */
 export function newNoteForm(app) {
   const { t } = app;
-  const title = h('input', { id: 'new-note-title', name: 'title', type: 'text', maxlength: '200', 'aria-describedby': 'new-note-title-hint', autocomplete: 'off' });
+  const titleHint = t('notes.newNote.titleHint');
+  const title = h('input', {
+    id: 'new-note-title', name: 'title', type: 'text', maxlength: '200', ...fieldAria('new-note-title', { hint: titleHint }), autocomplete: 'off',
+  });
   // Ids apart from the editor's dialog (note-visibility-*), which can open over this page.
   const sharing = sharingFields(app, { prefix: 'new-note', me: app.me.current });
   // The circle is worded for the owner's role, which may still be on its way.
@@ -47,10 +51,7 @@ export function newNoteForm(app) {
     'form',
     { class: 'new-note', 'aria-labelledby': 'new-note-heading', onsubmit: create },
     h('h2', { id: 'new-note-heading' }, t('notes.newNote.heading')),
-    h('div', { class: 'field' },
-      h('label', { for: 'new-note-title' }, t('notes.newNote.title')),
-      h('p', { id: 'new-note-title-hint', class: 'hint' }, t('notes.newNote.titleHint')),
-      title),
+    fieldBox({ id: 'new-note-title', label: t('notes.newNote.title'), hint: titleHint, control: title }),
     sharing.element,
     button,
   );
@@ -59,16 +60,14 @@ export function newNoteForm(app) {
 /** The search field, showing `query`; `typed(text)` hears every keystroke. */
 export function searchField(app, query, typed) {
   const { t } = app;
+  const hint = t('notes.search.hint');
   const input = h('input', {
     id: 'notes-search', name: 'q', type: 'search', value: query, maxlength: '200',
-    autocomplete: 'off', 'aria-describedby': 'notes-search-hint',
+    autocomplete: 'off', ...fieldAria('notes-search', { hint }),
     oninput: () => typed(input.value),
   });
   return h('div', { role: 'search', class: 'notes-search' },
-    h('div', { class: 'field' },
-      h('label', { for: 'notes-search' }, t('notes.search.label')),
-      h('p', { id: 'notes-search-hint', class: 'hint' }, t('notes.search.hint')),
-      input));
+    fieldBox({ id: 'notes-search', label: t('notes.search.label'), hint, control: input }));
 }
 
 /**
