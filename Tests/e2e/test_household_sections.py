@@ -225,7 +225,7 @@ def test_a_link_opens_its_section_and_this_device_does_not_keep_it_open(browser,
     wait_for(browser, "Devices open", lambda d: section_open(d, "household-devices"))
     wait_for(browser, "the keyboard on its heading",
              lambda d: d.switch_to.active_element.get_attribute("id") == "household-devices-heading")
-    assert browser.find_element(By.CSS_SELECTOR, "#device-list").is_displayed()
+    wait_for(browser, "the device list shown", lambda d: d.find_element(By.CSS_SELECTOR, "#device-list").is_displayed())
     # Opened by the link, not by her: the page as she left it next time.
     browser.get(f"{home.hub.url}/#/household")
     wait_for_lines(browser, EVERY_SECTION)
