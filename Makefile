@@ -66,19 +66,15 @@ build-tests: deps
 
 # Runs every suite even when one fails, then fails if any did, and says
 # how long each part took (the goal for a fresh clone: 20 minutes).
-# The .deb's release build runs beside the Swift and web suites, which
-# mostly wait (on sockets, timers, a database's fsync) and leave a core
-# idle; its output is shown when it ends. e2e waits for it, as it installs
-# the .deb (test_package.py).
+# The .deb is built before the suites, as e2e installs it (test_package.py).
+# (Built beside the Swift suite it saved 2 minutes, but one such run hung
+# in the Swift tests; one thing at a time until that is understood.)
 test:
 	@started=$$SECONDS; status=0; \
 	step() { local began=$$SECONDS result; $(MAKE) --no-print-directory $$1; result=$$?; \
 	         echo "make test: $$1 took $$((SECONDS - began)) s"; return $$result; }; \
-	step test-deps && step build-tests || exit 1; \
-	mkdir -p .build; (step deb >.build/deb.log 2>&1) & deb=$$!; \
-	for suite in swift-test web-test; do step $$suite || status=1; done; \
-	wait $$deb; built=$$?; cat .build/deb.log; [ $$built = 0 ] || exit 1; \
-	for suite in e2e-test bench-smoke; do step $$suite || status=1; done; \
+	step test-deps && step build-tests && step deb || exit 1; \
+	for suite in swift-test web-test e2e-test bench-smoke; do step $$suite || status=1; done; \
 	echo "make test: everything took $$((SECONDS - started)) s"; \
 	exit $$status
 
