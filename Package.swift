@@ -23,7 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
@@ -53,16 +52,17 @@ let package = Package(
         ),
         // Domain types and rules, no I/O.
         .target(name: "HearthCore"),
+        // SHA-256 and HMAC-SHA-256, no I/O (Sources/HearthDigest/SHA256.swift says why not swift-crypto).
+        .target(name: "HearthDigest"),
         // The note-text CRDT and its binary encoding (Docs/note-crdt.md), no I/O.
         .target(name: "HearthCRDT"),
         .target(
             name: "HearthStore",
             dependencies: [
-                "HearthCore", "HearthCRDT",
+                // HearthDigest: device tokens and pairing codes are stored only as SHA-256 hashes.
+                "HearthCore", "HearthCRDT", "HearthDigest",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                // SHA-256 for device tokens and pairing codes, which are stored only hashed.
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Live note editing: one session per open note, relaying typing and
@@ -97,12 +97,11 @@ let package = Package(
         .target(
             name: "HearthAlerts",
             dependencies: [
-                "HearthCore", "HearthStore", "CCurl",
+                // HearthDigest: HMAC-signed links behind a notification's buttons (AlertActionLink).
+                "HearthCore", "HearthStore", "HearthDigest", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 // The hub's voice is a service of the hub's group.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                // HMAC-signed links behind a notification's buttons (AlertActionLink).
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The reminder service: due and missed doses, on an injected clock.
@@ -181,6 +180,7 @@ let package = Package(
             path: "Tests/HearthHubTestSupport"
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", "HearthTestSupport"]),
+        .testTarget(name: "HearthDigestTests", dependencies: ["HearthDigest", "HearthTestSupport"]),
         .testTarget(name: "HearthAlertsTests", dependencies: ["HearthAlerts", "HearthStore", "HearthCore", "HearthTestSupport",
                                                      .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import HearthCore
+import HearthDigest
 import HearthStore
 
 /// The link behind a notification's button: it acknowledges or answers one
@@ -50,13 +50,13 @@ public struct AlertActionLink: Sendable, Equatable {
     /// Whether this credential signed this link.
     public func isSigned(by app: SignedInAlertApp) -> Bool {
         guard app.app.id == appId, let given = Self.bytes(base64URL: signature) else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(given, authenticating: Self.message(alertId, answer), using: app.actionKey)
+        return HMACSHA256.isValid(given, for: Self.message(alertId, answer), key: app.actionKey)
     }
 
     static func message(_ alertId: UUID, _ answer: Answer) -> Data { Data("\(alertId.text):\(answer.rawValue)".utf8) }
 
-    static func signature(alertId: UUID, answer: Answer, key: SymmetricKey) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: message(alertId, answer), using: key)
+    static func signature(alertId: UUID, answer: Answer, key: Data) -> String {
+        let code = HMACSHA256.code(for: message(alertId, answer), key: key)
         return Data(code).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }

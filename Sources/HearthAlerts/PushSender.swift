@@ -1,7 +1,7 @@
 import CCurl
-import Crypto
 import Foundation
 import HearthCore
+import HearthDigest
 
 /// Why a push did not go, in a few words for health and the delivery.
 public enum PushProblem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -69,7 +69,7 @@ public struct PushSender: Sendable {
 
     /// The upstream topic of a topic URL: its SHA-256 in hex, as ntfy's server computes it.
     public static func pollTopic(_ topicURL: String) -> String {
-        SHA256.hash(data: Array(topicURL.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(topicURL.utf8).map { String(format: "%02x", $0) }.joined()
     }
 
     func post(url: String, body: [UInt8], headers: [String]) async throws(PushProblem) {

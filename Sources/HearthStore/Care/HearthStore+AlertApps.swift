@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 import HearthCore
@@ -9,8 +8,8 @@ public struct SignedInAlertApp: Sendable, Hashable {
     public var person: Person
     /// Who the permission policy sees: the credential's person.
     public var actor: PermissionPolicy.Actor
-    /// Signs and checks the links of its messages' buttons (AlertActionLink).
-    public var actionKey: SymmetricKey
+    /// Signs and checks the links of its messages' buttons (AlertActionLink, HMAC-SHA-256): 32 random bytes.
+    public var actionKey: Data
 
     public static func == (a: Self, b: Self) -> Bool { a.app == b.app && a.actor == b.actor }
     public func hash(into hasher: inout Hasher) { hasher.combine(app.id) }
@@ -22,7 +21,8 @@ extension HearthStore {
     public func createAlertApp(name: String, as maker: PermissionPolicy.Actor, by origin: String) async throws -> (AlertApp, password: String) {
         let validName = try AlertApp.validatedName(name)
         let password = AlertApp.generatePassword()
-        let actionKey = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        var random = SystemRandomNumberGenerator()
+        let actionKey = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &random) })
         return try await write(by: origin) { transaction in
             try PermissionPolicy.require(maker, .create, .device(owner: maker.personId), what: "That person")
             guard let person = try Self.person(id: maker.personId, transaction.db), person.archivedAt == nil else {
@@ -112,7 +112,7 @@ extension HearthStore {
         let app = try alertApp(from: row)
         guard let person = try person(id: app.personId, db), person.archivedAt == nil else { return nil }
         let actor = try Self.actor(for: person, db)
-        return SignedInAlertApp(app: app, person: person, actor: actor, actionKey: SymmetricKey(data: row["actionKey"] as Data))
+        return SignedInAlertApp(app: app, person: person, actor: actor, actionKey: row["actionKey"] as Data)
     }
 
     /// "Last seen" for the household page, written at most every few
