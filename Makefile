@@ -23,7 +23,7 @@ NOTE_KB ?= 0
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-smoke bench-memory bench-crdt bench-relay bench-sync bench-care bench-writes bench-alerts bench-away layout-profile words clean
+.PHONY: run test package-test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-smoke bench-memory bench-crdt bench-relay bench-sync bench-care bench-writes bench-alerts bench-away layout-profile words clean
 
 run: deps build
 	mkdir -p .hearth
@@ -66,15 +66,26 @@ build-tests: deps
 
 # Runs every suite even when one fails, then fails if any did, and says
 # how long each part took (the goal for a fresh clone: 20 minutes).
-# The .deb is built before the suites, as e2e installs it (test_package.py).
-# (Built beside the Swift suite it saved 2 minutes, but one such run hung
-# in the Swift tests; one thing at a time until that is understood.)
+# The release build for the .deb runs beside the suites, at the lowest CPU
+# and disk priority: the suites mostly wait (on sockets, timers, fsync and
+# the browser; the Swift suite keeps the 2 cores 37 % busy), so the build
+# takes what they leave idle and does not starve them. (A run with the
+# build beside the Swift suite at the same priority once hung there; the
+# socket suites now fail after 2 minutes, named in the log, instead.)
+# Once the .deb is built, its own tests (test_package.py) run beside e2e at
+# the normal priority; both logs are printed when they end.
 test:
-	@started=$$SECONDS; status=0; \
-	step() { local began=$$SECONDS result; $(MAKE) --no-print-directory $$1; result=$$?; \
+	@started=$$SECONDS; status=0; mkdir -p .build; rm -f .build/deb.log .build/package-test.log; \
+	step() { local began=$$SECONDS result; $(MAKE) --no-print-directory "$$@"; result=$$?; \
 	         echo "make test: $$1 took $$((SECONDS - began)) s"; return $$result; }; \
-	step test-deps && step build-tests && step deb || exit 1; \
-	for suite in swift-test web-test e2e-test bench-smoke; do step $$suite || status=1; done; \
+	step test-deps && step build-tests || exit 1; \
+	( began=$$SECONDS; nice -n 19 ionice -c 2 -n 7 $(MAKE) --no-print-directory deb >.build/deb.log 2>&1 || \
+	    { echo "make test: the .deb did not build" >>.build/deb.log; exit 1; }; \
+	  echo "make test: deb took $$((SECONDS - began)) s, beside the suites" >>.build/deb.log; \
+	  step package-test >.build/package-test.log 2>&1 ) & package=$$!; \
+	for suite in swift-test web-test bench-smoke; do step $$suite || status=1; done; \
+	step e2e-test E2E_SKIP=--ignore=Tests/e2e/test_package.py || status=1; \
+	wait $$package || status=1; cat .build/deb.log; [ ! -f .build/package-test.log ] || cat .build/package-test.log; \
 	echo "make test: everything took $$((SECONDS - started)) s"; \
 	exit $$status
 
@@ -96,9 +107,14 @@ web-test:
 # A test that failed only by reading an element just redrawn runs once more
 # (Tests/e2e/requirements.txt says why); the rerun is named in the summary.
 E2E_WORKERS ?= 2
+E2E_SKIP ?=
 e2e-test:
-	$(VENV)/bin/python -m pytest Tests/e2e -q -n $(E2E_WORKERS) --dist loadfile --durations=20 \
+	$(VENV)/bin/python -m pytest Tests/e2e $(E2E_SKIP) -q -n $(E2E_WORKERS) --dist loadfile --durations=20 \
 		--reruns 1 --only-rerun StaleElementReferenceException
+
+# The .deb: lintian, its contents, installed and upgraded in a clean Debian 12 root.
+package-test:
+	$(VENV)/bin/python -m pytest Tests/e2e/test_package.py -q --durations=5
 
 # Every benchmark below run tiny on the debug build the tests use, in about
 # half a minute: each must finish and print its table (no timing is judged),

@@ -16,7 +16,9 @@ import Testing
 /// The hub over real sockets on loopback: HTTP, WebSocket live updates, shutdown.
 /// Serialized: run beside each other and beside the other suites, a WebSocket
 /// upgrade was seen to stall (see the Makefile's `--no-parallel`).
-@Suite(.serialized) struct LiveServerTests {
+// A WebSocket exchange that never ends fails its test after two minutes,
+// named in the log, instead of holding the whole run.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveServerTests {
     static func client(_ port: Int) -> TestClient {
         let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10)))
         client.connect()

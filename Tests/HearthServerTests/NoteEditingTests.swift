@@ -80,7 +80,9 @@ actor SimulatedEditor {
 }
 
 
-@Suite(.serialized) struct NoteEditingTests {
+// A WebSocket exchange that never ends fails its test after two minutes,
+// named in the log, instead of holding the whole run.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct NoteEditingTests {
     /// Connects `editor` to the note and runs `edits` of its edits (none: just
     /// catch up), until it has them acknowledged and has heard everything.
     static func session(_ editor: SimulatedEditor, port: Int, token: String, noteId: UUID, edits: Int) async throws {

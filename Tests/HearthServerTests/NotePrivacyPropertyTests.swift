@@ -83,7 +83,9 @@ final class HeldSocket: Sendable {
 /// from many cursors, snapshots, live streams held open and replayed, and
 /// note editors held open — holds no word of a note that device may not
 /// read now.
-@Suite(.serialized) struct NotePrivacyPropertyTests {
+// A WebSocket exchange that never ends fails its test after two minutes,
+// named in the log, instead of holding the whole run.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct NotePrivacyPropertyTests {
     struct Member {
         let name: String
         let person: UUID

@@ -18,7 +18,9 @@ import HearthTestSupport
 /// A note made private stops reaching anyone but its owner, on every path
 /// its words can leave the hub by: old sync pages, replayed sync results,
 /// snapshots, the live stream, and open editors (NoteAccess).
-@Suite(.serialized) struct NotePrivacyTests {
+// A WebSocket exchange that never ends fails its test after two minutes,
+// named in the log, instead of holding the whole run.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct NotePrivacyTests {
     /// The words the owner wrote after making the note private, and the
     /// ones from before: none of them may reach a caregiver any more.
     static let secrets = ["tajemnica", "Diagnoza", "mleko"]

@@ -98,7 +98,9 @@ final class BackgroundEditor: Sendable {
 
 /// Typing reaches the other editors before the disk has it, and is
 /// acknowledged only once it is stored; what the hub refuses reaches no one.
-@Suite(.serialized) struct NoteRelayTests {
+// A WebSocket exchange that never ends fails its test after two minutes,
+// named in the log, instead of holding the whole run.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct NoteRelayTests {
     /// A shared note "herbata" with a listener and a typist caught up on it,
     /// and the typist's copy of the text.
     static func twoEditors(port: Int, store: HearthStore, token: String) async throws

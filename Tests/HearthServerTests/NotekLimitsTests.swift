@@ -12,7 +12,9 @@ import Testing
 
 /// What an unauthenticated Notek client may not do: be a web page, hold
 /// many connections from one address, or create notes without end.
-@Suite(.serialized) struct NotekLimitsTests {
+// A WebSocket exchange that never ends fails its test after two minutes,
+// named in the log, instead of holding the whole run.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct NotekLimitsTests {
     @Test func aWebPageCannotOpenTheNotekListener() async throws {
         try await RunningNotekHub.with { ports, _, _ in
             // Given a page the household has open in a browser: its WebSocket

@@ -130,7 +130,9 @@ actor NotekTestClient {
     }
 }
 
-@Suite(.serialized) struct NotekListenerTests {
+// A WebSocket exchange that never ends fails its test after two minutes,
+// named in the log, instead of holding the whole run.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct NotekListenerTests {
     static func waitFor(_ what: String, timeout: Duration = .seconds(10), _ condition: @Sendable () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
