@@ -12,9 +12,19 @@ extension NoteSession {
     }
 
     /// Stores everything applied so far in one transaction, then tells
-    /// the editors; repeats while more arrived meanwhile.
+    /// the editors; repeats while more arrived meanwhile. A round appends
+    /// its operations only; the note's text goes with a round when lists
+    /// must hear at once (a new first line, a device's sync), at most every
+    /// `changeInterval` while typing goes on, and once it goes quiet.
     private func writeWaiting() async {
         while !unstored.isEmpty, !isClosed {
+            // Typing that comes within a second of the last round waits to go with the next.
+            if let began = lastRoundBegan, !unstored.contains(where: \.tellNow) {
+                let wait = Self.roundInterval - (ContinuousClock.now - began)
+                if wait > .zero { try? await Task.sleep(for: wait) }
+                if isClosed { break }
+            }
+            lastRoundBegan = .now
             let round = unstored
             unstored = []
             let operations = round.flatMap(\.operations)
@@ -26,36 +36,34 @@ extension NoteSession {
             // when it changes, and of other typing now and then.
             let line = Note.firstLine(of: current)
             let now = ContinuousClock.now
-            let tell = line != firstLine || round.contains(where: \.tellNow)
-                || lastChangeToldAt.map { now - $0 >= Self.changeInterval } ?? true
-            let refreshSearch = round.contains(where: \.tellNow)
-                || lastSearchRefreshAt.map { now - $0 >= Self.changeInterval } ?? true
+            let syncing = round.contains(where: \.tellNow)
+            let withText = textWanted || line != firstLine || syncing
+                || lastTextStoredAt.map { now - $0 >= Self.changeInterval } ?? true
             // The write reads who may edit after at least this note change.
             let readAt = store.hub.lastNoteChange
             do {
                 if let last = round.last, !operations.isEmpty {
                     let stored = try await store.storeNoteOperations(
-                        noteId: noteId, operations: operations, text: current, recordChange: tell,
-                        refreshSearch: refreshSearch, editors: Array(Set(round.map(\.actor))), by: last.origin)
+                        noteId: noteId, operations: operations, text: withText ? current : nil, recordChange: withText,
+                        refreshSearch: withText && syncing, editors: Array(Set(round.map(\.actor))), by: last.origin)
                     lastStoredSeq = stored.seq
+                    lastRoundAt = now
                     // Relayed only to those who may read the note as it was
                     // when this typing was stored.
                     update(access: stored.access, readAt: readAt)
                     firstLine = line
-                    if tell {
-                        lastChangeToldAt = now
-                        untold = nil
+                    if withText {
+                        textWanted = false
+                        lastTextStoredAt = now
+                        textBehind = nil
+                        if !syncing {
+                            searchBehind = true
+                            searchBehindBy = last.origin
+                        }
                     } else {
-                        untold = last.origin
+                        textBehind = last.origin
                     }
-                    if refreshSearch {
-                        lastSearchRefreshAt = now
-                        searchBehind = false
-                    } else {
-                        searchBehind = true
-                        searchBehindBy = last.origin
-                    }
-                    if untold != nil || searchBehind { scheduleTrailingTell() }
+                    if textBehind != nil || searchBehind { waitForQuiet() }
                 }
             } catch let error as HearthError {
                 // Someone in this round may no longer edit (or the note is
@@ -88,34 +96,63 @@ extension NoteSession {
             if storedSinceCompaction >= Self.compactionInterval { await compact() }
         }
         writing = false
+        // The text was asked for while the last round was being stored.
+        if textWanted, !isClosed { await storeTextNow() }
     }
 
-    private func scheduleTrailingTell() {
-        guard trailingTell == nil else { return }
-        trailingTell = Task {
-            try? await Task.sleep(for: Self.changeInterval)
-            await self.tellUntold()
+    /// Stores the text once typing has paused for `quietInterval`.
+    private func waitForQuiet() {
+        guard quietWait == nil else { return }
+        quietWait = Task {
+            while let left = await self.untilQuiet() {
+                guard (try? await Task.sleep(for: left)) != nil else { return }
+            }
+            await self.quietReached()
         }
     }
 
-    /// Tells the log of typing stored untold, and brings search up to the
-    /// text (also when the last editor leaves).
-    public func tellUntold() async {
-        trailingTell?.cancel()
-        trailingTell = nil
-        let behind = searchBehind
-        searchBehind = false
-        if behind { lastSearchRefreshAt = .now }
+    private func untilQuiet() -> Duration? {
+        guard let last = lastRoundAt else { return nil }
+        let left = Self.quietInterval - (ContinuousClock.now - last)
+        return left > .zero ? left : nil
+    }
+
+    private func quietReached() async {
+        quietWait = nil
+        await storeTextNow()
+    }
+
+    /// Stores the note's text as of everything stored, tells the change log
+    /// of it, and brings search up to it: when typing goes quiet, when the
+    /// last editor leaves, and when the hub stops. While the writer stores
+    /// a round, the text goes with its next round (or right after it): the
+    /// text in memory is then exactly what is stored.
+    public func storeTextNow() async {
+        quietWait?.cancel()
+        quietWait = nil
+        guard !isClosed else { return }
+        if writing {
+            textWanted = true
+            return
+        }
+        textWanted = false
         do {
-            if let origin = untold {
-                untold = nil
-                lastChangeToldAt = .now
-                try await store.recordNoteTextChanged(id: noteId, by: origin)
-            } else if behind {
+            if let origin = textBehind {
+                textBehind = nil
+                searchBehind = false
+                lastTextStoredAt = .now
+                do {
+                    try await store.storeNoteText(id: noteId, text: text.text, throughSeq: lastStoredSeq, by: origin)
+                } catch {
+                    textBehind = textBehind ?? origin
+                    throw error
+                }
+            } else if searchBehind {
+                searchBehind = false
                 try await store.refreshNoteSearch(id: noteId, by: searchBehindBy)
             }
         } catch {
-            logger.warning("note change could not be told", metadata: ["note": "\(noteId)", "error": "\(error)"])
+            logger.warning("note text could not be stored", metadata: ["note": "\(noteId)", "error": "\(error)"])
         }
     }
 

@@ -87,8 +87,19 @@ public actor NoteSession {
     public static let compactionInterval = 500
     /// Editors who only heard typing are told it is stored at most this often.
     public static let storedNoticeInterval: Duration = .milliseconds(200)
-    /// A note's text changes are told to live listeners at most this often.
+    /// While someone types, the note's text is stored (and live listeners
+    /// told it changed) at most this often; each round between only appends
+    /// its operations, which are the durable record.
     public static let changeInterval: Duration = .seconds(10)
+    /// Typing that has paused this long has its text stored and its search
+    /// words refreshed.
+    public static let quietInterval: Duration = .seconds(2)
+    /// At most one transaction a note this often while people type: each
+    /// costs the disk its pages and an fsync whatever it holds, so a second
+    /// of typing (20 keystrokes from a fast typist) goes in one. The typists'
+    /// acknowledgements wait for it; the relay to the other editors does not.
+    /// A device's sync push is not held back.
+    public static let roundInterval: Duration = .seconds(1)
 
     public let noteId: UUID
     let store: HearthStore
@@ -115,22 +126,27 @@ public actor NoteSession {
     public internal(set) var isClosed = false
     var firstLine: String
     var textBytes: Int
-    var lastChangeToldAt: ContinuousClock.Instant?
     var lastStoredSeq: Int64
     /// Everything stored, as far as this session knows (what editors are
     /// told is acknowledged when they join).
     var storedVector: VersionVector
     var storedSinceCompaction = 0
-    /// Typing stored without telling live listeners, and who typed last;
-    /// told once the change interval has passed, so the log hears of the
-    /// last of it (devices that sync later read the log).
-    var untold: String?
-    /// Search re-indexes a note's whole text, so typing refreshes it at
-    /// most once a change interval (and when the last editor leaves).
-    var lastSearchRefreshAt: ContinuousClock.Instant?
+    /// When the note's text was last stored with its typing.
+    var lastTextStoredAt: ContinuousClock.Instant?
+    /// Who typed last, when typing is stored that the note's stored text
+    /// (and the change log, which devices that sync later read) does not
+    /// include yet; nil when the text is current.
+    var textBehind: String?
+    /// The text is to go with the writer's next round (asked while it wrote).
+    var textWanted = false
+    /// Search re-indexes a note's whole text, so it is refreshed when typing
+    /// goes quiet (and when the last editor leaves), not with each text.
     var searchBehind = false
     var searchBehindBy = ""
-    var trailingTell: Task<Void, Never>?
+    /// When the last round was stored, and when its transaction began.
+    var lastRoundAt: ContinuousClock.Instant?
+    var lastRoundBegan: ContinuousClock.Instant?
+    var quietWait: Task<Void, Never>?
     /// Stored typing the web editors who only heard it are not yet told of.
     var unnoticed: [UInt64: UInt64] = [:]
     var storedNotice: Task<Void, Never>?

@@ -62,7 +62,7 @@ public actor NoteSessions {
         let key = ObjectIdentifier(session)
         editors[key, default: 1] -= 1
         guard editors[key] == 0 else { return }
-        await session.tellUntold()
+        await session.storeTextNow()
         await session.compact()
         // Someone may have come while the state was being written.
         guard editors[key] == 0, joining[noteId, default: 0] == 0 else { return }
@@ -77,7 +77,7 @@ public actor NoteSessions {
     public func closeAll() async {
         for task in opening.values {
             if let session = try? await task.value {
-                await session.tellUntold()
+                await session.storeTextNow()
                 await session.compact()
                 await session.closeAll(code: 1001, reason: "hub stopping")
             }

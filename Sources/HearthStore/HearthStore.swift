@@ -44,7 +44,10 @@ public final class HearthStore: Sendable {
             try db.cachedExecute(sql: "PRAGMA synchronous = FULL")
         }
         try Self.migrator.migrate(pool)
-        try pool.write { db in try Self.refreshBehindSearch(db) }
+        try pool.write { db in
+            try Self.catchUpNoteTexts(db)
+            try Self.refreshBehindSearch(db)
+        }
         let hub = ChangeHub(lastPublished: try pool.read { db in try Self.latestSeq(db) })
         let clock = try pool.read { db in try HubClock(latestIn: db) }
         self.clock = clock

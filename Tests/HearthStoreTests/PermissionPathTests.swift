@@ -20,7 +20,7 @@ import Testing
         "compactNote": "folding a note's operations",
         "purgeTrash": "emptying Trash after 30 days",
         "refreshNoteSearch": "the search index",
-        "recordNoteTextChanged": "a note's text stored by its editing session, which checked each editor",
+        "storeNoteText": "a note's text stored by its editing session, which checked each editor",
         "ensureHousehold": "the household made at first start",
         "compareClock": "a device's reading raises the clock alert; correcting it takes an actor",
         "pairedDevice": "a paired device's last-seen time",

@@ -44,6 +44,7 @@ extension HearthStore {
         registerAwayFromHome(&migrator)
         registerAwayMessages(&migrator)
         registerEscalationSettings(&migrator)
+        registerNoteTextApartFromTyping(&migrator)
         return migrator
     }
 

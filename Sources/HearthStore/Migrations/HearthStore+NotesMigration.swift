@@ -151,4 +151,19 @@ extension HearthStore {
                 """)
         }
     }
+
+    /// A note's text is no longer rewritten with every round of typing,
+    /// only every few seconds and when the note goes quiet
+    /// (`storeNoteOperations`): `textUpdateSeq` is the last of its
+    /// `note_updates` the text includes, so opening the store can rebuild a
+    /// text the hub stopped before writing. Until now the text was written
+    /// with every round, so it includes all of them.
+    static func registerNoteTextApartFromTyping(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v21 note text written apart from typing") { db in
+            try db.execute(sql: """
+                ALTER TABLE notes ADD COLUMN textUpdateSeq INTEGER NOT NULL DEFAULT 0;
+                UPDATE notes SET textUpdateSeq = (SELECT coalesce(max(seq), 0) FROM note_updates WHERE noteId = notes.id);
+                """)
+        }
+    }
 }

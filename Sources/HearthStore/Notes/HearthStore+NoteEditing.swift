@@ -59,15 +59,23 @@ extension HearthStore {
         }
     }
 
-    /// Stores operations an editor sent, with the text they lead to, in one
-    /// transaction; only then may they be acknowledged. Refuses, storing
-    /// nothing, when the note is gone or in Trash, or one of `editors` may no
-    /// longer edit it. `recordChange` also tells live listeners the note
-    /// changed; `refreshSearch` re-indexes the text for search, which
-    /// otherwise waits (see `refreshNoteSearch`). Returns the last
-    /// `note_updates.seq`, and who may have the note open as of this write.
+    /// Stores operations an editor sent in one transaction; only then may
+    /// they be acknowledged. Refuses, storing nothing, when the note is gone
+    /// or in Trash, or one of `editors` may no longer edit it.
+    ///
+    /// `text`, when given, is the note's text with these operations, stored
+    /// with them (`textUpdateSeq`); when nil only the operations are
+    /// appended and the note's row is not touched: rewriting a long note's
+    /// whole text for every round of typing wore an SD card out (a 100 KB
+    /// note cost 395 KB a keystroke). The operations are the durable
+    /// record; opening the store rebuilds a text left behind
+    /// (`catchUpNoteTexts`), and sync reads the state with later operations.
+    /// `recordChange` also tells live listeners the note changed;
+    /// `refreshSearch` re-indexes the text for search, which otherwise waits
+    /// (see `refreshNoteSearch`). Returns the last `note_updates.seq`, and
+    /// who may have the note open as of this write.
     public func storeNoteOperations(
-        noteId: UUID, operations: [StoredNoteOperation], text: String, recordChange: Bool, refreshSearch: Bool,
+        noteId: UUID, operations: [StoredNoteOperation], text: String?, recordChange: Bool, refreshSearch: Bool,
         editors: [PermissionPolicy.Actor], by origin: String
     ) async throws -> (seq: Int64, access: NoteAccess) {
         try await write(by: origin) { transaction in
@@ -87,10 +95,12 @@ extension HearthStore {
                                 Data(operation.bytes), origin, time])
             }
             let seq = transaction.db.lastInsertedRowID
+            guard let text else { return (seq, note.access) }
             note.text = text
             note.updatedAt = transaction.time
-            try transaction.db.cachedExecute(sql: "UPDATE notes SET text = ?, updatedAt = ?, searchBehind = ? WHERE id = ?",
-                                       arguments: [text, time, !refreshSearch, noteId.text])
+            try transaction.db.cachedExecute(sql: """
+                    UPDATE notes SET text = ?, updatedAt = ?, textUpdateSeq = ?, searchBehind = ? WHERE id = ?
+                    """, arguments: [text, time, seq, !refreshSearch, noteId.text])
             if refreshSearch { try Self.refreshSearch(ofNote: noteId, text: text, transaction.db) }
             if recordChange {
                 try transaction.record(entity: .note, entityId: noteId.text, op: .update, payload: Self.payload(of: note))
@@ -111,6 +121,34 @@ extension HearthStore {
                                                  arguments: [id.text]) else { return }
             try Self.refreshSearch(ofNote: id, text: text, db)
             try db.cachedExecute(sql: "UPDATE notes SET searchBehind = 0 WHERE id = ?", arguments: [id.text])
+        }
+    }
+
+    /// Rebuilds the text of every note whose stored typing is newer than
+    /// its text (the hub stopped before its editing session wrote the
+    /// text), from its state and the operations after it, and marks its
+    /// search words behind. Run when the store opens, before
+    /// `refreshBehindSearch`.
+    static func catchUpNoteTexts(_ db: Database) throws {
+        let behind = try Row.fetchAll(db, sql: """
+            SELECT id, state, stateUpdateSeq, (SELECT max(seq) FROM note_updates WHERE noteId = notes.id) AS lastSeq FROM notes
+            WHERE EXISTS (SELECT 1 FROM note_updates WHERE noteId = notes.id AND seq > notes.textUpdateSeq)
+            """)
+        for row in behind {
+            let id: String = row["id"]
+            let text = try NoteText.decodeState([UInt8](row["state"] as Data), replica: ReplicaRange.random())
+            let later = try Row.fetchAll(db, sql: "SELECT seq, operation, time FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq",
+                                         arguments: [id, row["stateUpdateSeq"] as Int64])
+            for update in later {
+                for operation in try NoteOperation.decode([UInt8](update["operation"] as Data)) {
+                    _ = try text.apply(operation, waitForMissing: false)
+                }
+            }
+            // (No later operations: the state, compacted after the text was written, has them all.)
+            let lastTime: Int64? = later.last?["time"]
+            try db.execute(sql: """
+                UPDATE notes SET text = ?, updatedAt = max(updatedAt, coalesce(?, updatedAt)), textUpdateSeq = ?, searchBehind = 1 WHERE id = ?
+                """, arguments: [text.text, lastTime, row["lastSeq"] as Int64, id])
         }
     }
 

@@ -148,8 +148,21 @@ extension HearthStore {
 
     // MARK: Reading
 
+    /// With every stored operation in its text, also typing whose text an
+    /// editing session has not written yet (`storeNoteOperations`).
     public func note(id: UUID) async throws -> Note? {
-        try await pool.read { db in try Self.note(id: id, db) }
+        try await pool.read { db in
+            guard var note = try Self.note(id: id, db) else { return nil }
+            if try Self.textIsBehind(id, db), let synced = try Self.syncedText(of: id, db) { note.text = synced.text }
+            return note
+        }
+    }
+
+    /// Whether the note has stored operations its stored text lacks.
+    static func textIsBehind(_ id: UUID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM note_updates WHERE noteId = ?1 AND seq > (SELECT textUpdateSeq FROM notes WHERE id = ?1))
+            """), arguments: [id.text]) ?? false
     }
 
     /// Notes `actor` may see, pinned first, then the most recently changed;

@@ -61,16 +61,18 @@ extension HearthStore {
         }
     }
 
-    /// The note's current text and CRDT state. A note whose stored state is
-    /// behind its operations is brought up to date in memory (the stored
-    /// state is left for the editing session's compaction to replace).
+    /// The note's current text and CRDT state. A note whose stored state or
+    /// text is behind its operations is brought up to date in memory (the
+    /// stored ones are left for the editing session to replace).
     static func syncedText(of id: UUID, _ db: Database) throws -> SyncedNoteText? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT text, state, stateUpdateSeq FROM notes WHERE id = ?"),
                                          arguments: [id.text]) else { return nil }
         let state = [UInt8](row["state"] as Data)
         let later = try Data.fetchAll(db.cachedStatement(sql: "SELECT operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq"),
                                       arguments: [id.text, row["stateUpdateSeq"] as Int64])
-        guard !later.isEmpty else { return SyncedNoteText(text: row["text"], state: state) }
+        // The state may be newer than the text (compacted between two writes of the text).
+        let behind = try textIsBehind(id, db)
+        guard !later.isEmpty || behind else { return SyncedNoteText(text: row["text"], state: state) }
         let text = try NoteText.decodeState(state, replica: ReplicaRange.random())
         for batch in later {
             for operation in try NoteOperation.decode([UInt8](batch)) { _ = try text.apply(operation, waitForMissing: false) }
@@ -97,16 +99,20 @@ extension HearthStore {
         }
     }
 
-    /// Tells the change log a note's text changed, for typing an editing
-    /// session stored without telling (it tells at most every few seconds),
-    /// so that a device syncing later hears of the last of it; search
-    /// catches up with the text at the same time.
-    public func recordNoteTextChanged(id: UUID, by origin: String) async throws {
+    /// Stores the note's text as of `throughSeq` (its editing session
+    /// writes it every few seconds of typing, and when the note goes quiet
+    /// or the hub stops, not with every round), tells the change log, so
+    /// that a device syncing later hears of it, and brings search up to it.
+    /// A text older than the one stored is not written.
+    public func storeNoteText(id: UUID, text: String, throughSeq: Int64, by origin: String) async throws {
         try await write(by: origin) { transaction in
-            guard let note = try Self.note(id: id, transaction.db) else { return }
+            let db = transaction.db
+            try db.cachedExecute(sql: """
+                UPDATE notes SET text = ?, updatedAt = ?, textUpdateSeq = ?, searchBehind = 0 WHERE id = ? AND textUpdateSeq < ?
+                """, arguments: [text, transaction.time.millisecondsSince1970, throughSeq, id.text, throughSeq])
+            guard db.changesCount > 0, let note = try Self.note(id: id, db) else { return }
             try transaction.record(entity: .note, entityId: id.text, op: .update, payload: Self.payload(of: note))
-            try Self.refreshSearch(ofNote: id, text: note.text, transaction.db)
-            try transaction.db.cachedExecute(sql: "UPDATE notes SET searchBehind = 0 WHERE id = ?", arguments: [id.text])
+            try Self.refreshSearch(ofNote: id, text: text, db)
         }
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import HearthHubTestSupport
+import HearthCore
+import HearthCRDT
+import HearthEditing
+@testable import HearthStore
+import Testing
+
+/// What typing costs the disk (issue 41): a second of typing goes in one
+/// transaction that appends its operations; the note's row with its whole
+/// text is written when typing goes quiet, not with every round.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct NoteTypingWritesTests {
+    struct Stored: Equatable {
+        var text: String
+        var textUpdateSeq: Int64
+        var lastSeq: Int64
+        /// Transactions that stored typing: the rows of one share its time.
+        var rounds: Int
+    }
+
+    static func stored(_ store: HearthStore, _ id: UUID) async throws -> Stored {
+        try await store.pool.read { db in
+            let row = try #require(try Row.fetchOne(db, sql: """
+                SELECT text, textUpdateSeq,
+                       (SELECT max(seq) FROM note_updates WHERE noteId = notes.id) AS lastSeq,
+                       (SELECT count(DISTINCT time) FROM note_updates WHERE noteId = notes.id) AS rounds
+                FROM notes WHERE id = ?
+                """, arguments: [id.text]))
+            return Stored(text: row["text"], textUpdateSeq: row["textUpdateSeq"], lastSeq: row["lastSeq"] ?? 0, rounds: row["rounds"])
+        }
+    }
+
+    @Test func aTypistsSecondsGoInOneRoundEachAndTheTextWhenTypingGoesQuiet() async throws {
+        try await RunningHub.with { port, store, _, token in
+            let admin = try #require(try await store.people().first)
+            let note = try await store.createNote(as: .noteMaker(admin.id), title: "", text: "Zakupy\n",
+                                                  visibility: .shared, pinned: false, by: "t")
+            let typist = BackgroundEditor(port: port, token: token, noteId: note.id)
+            let text = try await typist.caughtUp()
+            // Given a typist at 20 keystrokes a second for 2.5 s, under the first line
+            let words = "mleko chleb masło ser pomidory jajka kawa "
+            let began = ContinuousClock.now
+            var last: NoteOperation?
+            for (index, character) in words.enumerated() {
+                try? await Task.sleep(until: began + .milliseconds(50 * index))
+                let operation = try text.insert(String(character), at: text.count)
+                typist.send(.operations(NoteOperation.encode([operation])))
+                last = operation
+            }
+            let typed = try #require(last)
+            let acknowledged = await typist.heard.waitFor {
+                if case .acknowledged(let stored) = $0 { stored[typed.id.replica] == typed.id.counter + 1 } else { false }
+            }
+            #expect(acknowledged, "every keystroke is acknowledged")
+            // Then the keystrokes were stored in about one round a second, not one each…
+            let whileTyping = try await Self.stored(store, note.id)
+            let seconds = Int((ContinuousClock.now - began) / .seconds(1)) + 1
+            #expect(whileTyping.rounds <= seconds + 1, "\(words.count) keystrokes over \(seconds) s in \(whileTyping.rounds) rounds")
+            #expect(whileTyping.rounds >= 2)
+            // …the note's row was written with the first round only (the first line did not change)…
+            #expect(whileTyping.textUpdateSeq < whileTyping.lastSeq, "the text is not rewritten with every round")
+            #expect(try await store.note(id: note.id)?.text == "Zakupy\n" + words, "a reader has every acknowledged keystroke")
+            // …and once typing has been quiet for a while, the text is stored with all of it.
+            try await Task.sleep(for: NoteSession.quietInterval + .seconds(1))
+            let quiet = try await Self.stored(store, note.id)
+            #expect(quiet.text == "Zakupy\n" + words)
+            #expect(quiet.textUpdateSeq == quiet.lastSeq)
+            #expect(try await store.searchNotes("pomidory", visibleTo: .init(personId: admin.id, role: .admin)).map(\.note.id) == [note.id])
+            _ = try await typist.leave()
+        }
+    }
+}
