@@ -14,8 +14,9 @@ extension NoteSession {
     /// Stores everything applied so far in one transaction, then tells
     /// the editors; repeats while more arrived meanwhile. A round appends
     /// its operations only; the note's text goes with a round when lists
-    /// must hear at once (a new first line, a device's sync), at most every
-    /// `changeInterval` while typing goes on, and once it goes quiet.
+    /// must hear at once (a new first line, a device's sync), and once
+    /// typing goes quiet. Live listeners hear of typing at most every
+    /// `changeInterval` meanwhile.
     private func writeWaiting() async {
         while !unstored.isEmpty, !isClosed {
             // Typing that comes within a second of the last round waits to go with the next.
@@ -27,7 +28,8 @@ extension NoteSession {
             lastRoundBegan = .now
             let round = unstored
             unstored = []
-            let operations = round.flatMap(\.operations)
+            let applied = round.flatMap(\.applied)
+            let operations = Self.rows(of: applied)
             // Everything applied is in this round or stored before it.
             let storing = text.versionVector
             let current = text.text
@@ -38,13 +40,13 @@ extension NoteSession {
             let now = ContinuousClock.now
             let syncing = round.contains(where: \.tellNow)
             let withText = textWanted || line != firstLine || syncing
-                || lastTextStoredAt.map { now - $0 >= Self.changeInterval } ?? true
+            let tell = withText || lastChangeToldAt.map { now - $0 >= Self.changeInterval } ?? true
             // The write reads who may edit after at least this note change.
             let readAt = store.hub.lastNoteChange
             do {
                 if let last = round.last, !operations.isEmpty {
                     let stored = try await store.storeNoteOperations(
-                        noteId: noteId, operations: operations, text: withText ? current : nil, recordChange: withText,
+                        noteId: noteId, operations: operations, text: withText ? current : nil, recordChange: tell,
                         refreshSearch: withText && syncing, editors: Array(Set(round.map(\.actor))), by: last.origin)
                     lastStoredSeq = stored.seq
                     lastRoundAt = now
@@ -52,9 +54,9 @@ extension NoteSession {
                     // when this typing was stored.
                     update(access: stored.access, readAt: readAt)
                     firstLine = line
+                    if tell { lastChangeToldAt = now }
                     if withText {
                         textWanted = false
-                        lastTextStoredAt = now
                         textBehind = nil
                         if !syncing {
                             searchBehind = true
@@ -89,11 +91,11 @@ extension NoteSession {
             let stored = Outbound.message(.acknowledged(VersionVector(touched)))
             for typist in Set(round.map(\.editor)) { editors[typist]?.continuation.yield(stored) }
             noticeStored(touched)
-            for item in round where !item.operations.isEmpty {
+            for item in round where !item.applied.isEmpty {
                 relay(.operations(item.batch), except: item.editor, when: .afterStoring)
             }
-            storedSinceCompaction += operations.count
-            if storedSinceCompaction >= Self.compactionInterval { await compact() }
+            storedSinceCompaction += applied.count
+            if compactionDue() { await compact() }
         }
         writing = false
         // The text was asked for while the last round was being stored.
@@ -140,7 +142,7 @@ extension NoteSession {
             if let origin = textBehind {
                 textBehind = nil
                 searchBehind = false
-                lastTextStoredAt = .now
+                lastChangeToldAt = .now
                 do {
                     try await store.storeNoteText(id: noteId, text: text.text, throughSeq: lastStoredSeq, by: origin)
                 } catch {
@@ -157,9 +159,12 @@ extension NoteSession {
     }
 
     /// Writes the state as of everything stored, so the next opening reads
-    /// one row. Runs between writes, never while an editor waits on one.
+    /// one row and few operations, once enough were stored since the last
+    /// time (`compactionDue`; also when the last editor leaves or the hub
+    /// stops, if due: a few hundred operations replay quickly). Runs
+    /// between writes, never while an editor waits on one.
     public func compact() async {
-        guard storedSinceCompaction > 0, unstored.isEmpty, !isClosed else { return }
+        guard compactionDue(), unstored.isEmpty, !isClosed else { return }
         storedSinceCompaction = 0
         do {
             try await store.compactNote(id: noteId, state: text.encodeState(), throughSeq: lastStoredSeq)

@@ -73,7 +73,8 @@ public actor NoteSession {
     struct Unstored {
         public let editor: UUID
         public let batch: [UInt8]
-        public let operations: [StoredNoteOperation]
+        /// What of it applied (duplicates and what waits are not here).
+        public let applied: [NoteOperation]
         public let acknowledged: VersionVector
         public let actor: PermissionPolicy.Actor
         public let origin: String
@@ -83,16 +84,50 @@ public actor NoteSession {
     }
 
     public static let colours = ["#0b5cad", "#a4161a", "#1b7a3a", "#7b2cbf", "#b35c00", "#005f73", "#9d0191", "#3d405b"]
-    /// Operations between two compactions of the stored state.
+    /// Operations between two compactions of the stored state, at least:
+    /// a longer note waits for more (one for every 20 bytes of its text),
+    /// so that what writing its state costs a keystroke does not grow with
+    /// its length (the state of a 100 KB note is about as long as its text;
+    /// replaying 5,000 operations when it next opens takes milliseconds).
     public static let compactionInterval = 500
+
+    func compactionDue() -> Bool {
+        storedSinceCompaction >= max(Self.compactionInterval, textBytes / 20)
+    }
+
+    /// A round's operations as rows to store: each run of one replica's
+    /// consecutive operations (a typist's second of keystrokes) as one
+    /// batch, so a round adds a row or two to the store, not one a
+    /// keystroke (each row and its index entry cost the disk its bytes).
+    static func rows(of operations: [NoteOperation]) -> [StoredNoteOperation] {
+        var rows: [StoredNoteOperation] = []
+        var run: [NoteOperation] = []
+        func close() {
+            guard let first = run.first else { return }
+            rows.append(StoredNoteOperation(replica: first.id.replica, counter: first.id.counter,
+                                            length: run.reduce(0) { $0 + $1.length }, bytes: NoteOperation.encode(run)))
+            run = []
+        }
+        for operation in operations {
+            if let last = run.last, last.id.replica != operation.id.replica || last.id.counter + last.length != operation.id.counter {
+                close()
+            }
+            run.append(operation)
+        }
+        close()
+        return rows
+    }
     /// Editors who only heard typing are told it is stored at most this often.
     public static let storedNoticeInterval: Duration = .milliseconds(200)
-    /// While someone types, the note's text is stored (and live listeners
-    /// told it changed) at most this often; each round between only appends
-    /// its operations, which are the durable record.
+    /// While someone types, live listeners (and the change log, which
+    /// devices that sync later read) are told the note changed at most this
+    /// often. Its text is not written then: a round only appends its
+    /// operations, which are the durable record, and rewriting a long
+    /// note's whole text every few seconds would make what typing costs the
+    /// disk grow with the note.
     public static let changeInterval: Duration = .seconds(10)
     /// Typing that has paused this long has its text stored and its search
-    /// words refreshed.
+    /// words refreshed (as when the last editor leaves or the hub stops).
     public static let quietInterval: Duration = .seconds(2)
     /// At most one transaction a note this often while people type: each
     /// costs the disk its pages and an fsync whatever it holds, so a second
@@ -131,8 +166,8 @@ public actor NoteSession {
     /// told is acknowledged when they join).
     var storedVector: VersionVector
     var storedSinceCompaction = 0
-    /// When the note's text was last stored with its typing.
-    var lastTextStoredAt: ContinuousClock.Instant?
+    /// When live listeners were last told of typing.
+    var lastChangeToldAt: ContinuousClock.Instant?
     /// Who typed last, when typing is stored that the note's stored text
     /// (and the change log, which devices that sync later read) does not
     /// include yet; nil when the text is current.
@@ -400,8 +435,7 @@ public actor NoteSession {
             }
             unstored.append(Unstored(
                 editor: id, batch: NoteOperation.encode(applied),
-                operations: applied.map { StoredNoteOperation(replica: $0.id.replica, counter: $0.id.counter,
-                                                              length: $0.length, bytes: NoteOperation.encode([$0])) },
+                applied: applied,
                 acknowledged: VersionVector(acknowledged), actor: editor.actor, origin: editor.origin, tellNow: tellNow))
             if !applied.isEmpty { relay(.operations(unstored[unstored.count - 1].batch), except: id, when: .beforeStoring) }
             startWriting()

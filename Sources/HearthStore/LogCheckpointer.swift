@@ -22,8 +22,7 @@ import HearthCore
 final class LogCheckpointer: Sendable {
     /// How long writing must pause before a checkpoint.
     let pause: Duration
-    /// How long steady writing goes on before it gets one anyway (at 20
-    /// keystrokes a second that is about 1,600 pages of log).
+    /// How long steady writing goes on before it gets one anyway.
     let longest: Duration
 
     /// How the last checkpoint went (for tests and status): the pages the
@@ -50,7 +49,13 @@ final class LogCheckpointer: Sendable {
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "hearth.checkpoint", qos: .utility)
 
-    init(path: String, pause: Duration = .seconds(1), longest: Duration = .seconds(10)) throws {
+    /// A pause of 2 s, longer than the second between two rounds of typing
+    /// (`NoteSession.roundInterval`), so typing never pauses "enough"; and
+    /// a minute of steady writing at the longest, so a page that every round
+    /// changes (the last page of the typing's table and of its index) is
+    /// copied into the database file once a minute, not six times: with a
+    /// round a second the log holds about 300 pages (1.2 MB) by then.
+    init(path: String, pause: Duration = .seconds(2), longest: Duration = .seconds(60)) throws {
         self.pause = pause
         self.longest = longest
         var configuration = Configuration()

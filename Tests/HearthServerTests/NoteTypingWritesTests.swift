@@ -3,7 +3,7 @@ import GRDB
 import HearthHubTestSupport
 import HearthCore
 import HearthCRDT
-import HearthEditing
+@testable import HearthEditing
 @testable import HearthStore
 import Testing
 
@@ -69,5 +69,32 @@ import Testing
             #expect(try await store.searchNotes("pomidory", visibleTo: .init(personId: admin.id, role: .admin)).map(\.note.id) == [note.id])
             _ = try await typist.leave()
         }
+    }
+
+    @Test func aRoundIsStoredAsOneRowForEachRunOfOneTypistsKeystrokes() throws {
+        let ania = NoteText(replica: 5), ola = NoteText(replica: 9)
+        var typed: [NoteOperation] = []
+        for character in "mle" { typed.append(try ania.insert(String(character), at: ania.count)) }
+        let olas = try ola.insert("X", at: 0)
+        for operation in typed { _ = try ola.apply(operation, waitForMissing: false) }
+        typed.append(olas)
+        typed.append(try ania.insert("ko", at: ania.count))
+        typed.append(try #require(try ania.delete(at: 0, length: 1)))
+
+        let rows = NoteSession.rows(of: typed)
+
+        // Ania's three keystrokes, Ola's, then Ania's next two operations (consecutive again).
+        #expect(rows.map(\.replica) == [5, 9, 5])
+        #expect(rows.map(\.counter) == [0, 0, 3])
+        #expect(rows.map(\.length) == [3, 1, 3])
+        let decoded = try rows.flatMap { try NoteOperation.decode($0.bytes) }
+        #expect(decoded.map(\.id) == typed.map(\.id))
+        // Stored rows replay to the same text.
+        let replay = NoteText(replica: 11)
+        for row in rows { for operation in try NoteOperation.decode(row.bytes) { _ = try replay.apply(operation, waitForMissing: false) } }
+        let direct = NoteText(replica: 12)
+        for operation in typed { _ = try direct.apply(operation, waitForMissing: false) }
+        #expect(replay.text == direct.text)
+        #expect(replay.encodeState() == direct.encodeState())
     }
 }

@@ -40,9 +40,9 @@ import Testing
         let stored = try #require(try await home.store.note(id: note.id))
         #expect(stored.text == "Zakupy\nmleko 🥛\nchleb")
         let state = try await home.store.read { db in
-            try [UInt8](Data.fetchOne(db, sql: "SELECT state FROM notes WHERE id = ?", arguments: [note.id.uuidString.lowercased()])!)
+            try [UInt8](Data.fetchOne(db, sql: "SELECT state FROM note_states WHERE noteId = ?", arguments: [note.id.uuidString.lowercased()])!)
         }
-        #expect(try NoteText.decodeState(state, replica: 9).text == stored.text, "opening the note needs this one row")
+        #expect(try NoteText.decodeState(state, replica: 9).text == stored.text, "opening the note needs this one state")
     }
 
     @Test func theListShowsPinnedFirstThenRecentlyChangedAndOnlyWhatTheReaderMaySee() async throws {

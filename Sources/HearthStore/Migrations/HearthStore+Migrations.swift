@@ -45,6 +45,7 @@ extension HearthStore {
         registerAwayMessages(&migrator)
         registerEscalationSettings(&migrator)
         registerNoteTextApartFromTyping(&migrator)
+        registerNoteStatesApart(&migrator)
         return migrator
     }
 

@@ -166,4 +166,25 @@ extension HearthStore {
                 """)
         }
     }
+
+    /// Each note's CRDT state in a table of its own: in the note's row, a
+    /// long note's state (about as long as its text) was written again with
+    /// every write of its text, and its text with every compaction of the
+    /// state (SQLite writes a changed row whole).
+    static func registerNoteStatesApart(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v22 note states apart from notes") { db in
+            try db.execute(sql: """
+                CREATE TABLE note_states (
+                    noteId TEXT PRIMARY KEY REFERENCES notes(id) ON DELETE CASCADE,
+                    -- Docs/note-crdt.md format 2, with every operation through
+                    -- note_updates.seq = stateUpdateSeq; later updates apply on top.
+                    state BLOB NOT NULL,
+                    stateUpdateSeq INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO note_states (noteId, state, stateUpdateSeq) SELECT id, state, stateUpdateSeq FROM notes;
+                ALTER TABLE notes DROP COLUMN state;
+                ALTER TABLE notes DROP COLUMN stateUpdateSeq;
+                """)
+        }
+    }
 }

@@ -14,12 +14,15 @@ public struct NoteEditingStart: Sendable {
     public var lastUpdateSeq: Int64
 }
 
-/// One operation to store, already checked against the note's text.
+/// Operations to store as one row, already checked against the note's
+/// text: one replica's operations with consecutive counters (an editing
+/// session stores a typist's round of keystrokes as one).
 public struct StoredNoteOperation: Sendable {
     public var replica: UInt64
     public var counter: UInt64
     public var length: UInt64
-    /// The operation alone, as a format 1 batch.
+    /// The operations, as a format 1 batch; `counter` is the first's, and
+    /// `length` the counters they take together.
     public var bytes: [UInt8]
 
     public init(replica: UInt64, counter: UInt64, length: UInt64, bytes: [UInt8]) {
@@ -34,7 +37,7 @@ extension HearthStore {
     /// The note's state and every operation stored since it.
     public func noteEditingStart(id: UUID) async throws -> NoteEditingStart? {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.noteColumns()), state, stateUpdateSeq FROM notes WHERE id = ?"), arguments: [id.text]) else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.noteColumns()), state, stateUpdateSeq FROM notes JOIN note_states ON noteId = id WHERE id = ?"), arguments: [id.text]) else { return nil }
             let note = try Self.note(from: row)
             let stateSeq: Int64 = row["stateUpdateSeq"]
             let updates = try Row.fetchAll(db.cachedStatement(sql: "SELECT seq, operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq"),
@@ -95,7 +98,13 @@ extension HearthStore {
                                 Data(operation.bytes), origin, time])
             }
             let seq = transaction.db.lastInsertedRowID
-            guard let text else { return (seq, note.access) }
+            guard let text else {
+                // Told without its text: the note's row stays as it is.
+                if recordChange {
+                    try transaction.record(entity: .note, entityId: noteId.text, op: .update, payload: Self.payload(of: note))
+                }
+                return (seq, note.access)
+            }
             note.text = text
             note.updatedAt = transaction.time
             try transaction.db.cachedExecute(sql: """
@@ -131,7 +140,8 @@ extension HearthStore {
     /// `refreshBehindSearch`.
     static func catchUpNoteTexts(_ db: Database) throws {
         let behind = try Row.fetchAll(db, sql: """
-            SELECT id, state, stateUpdateSeq, (SELECT max(seq) FROM note_updates WHERE noteId = notes.id) AS lastSeq FROM notes
+            SELECT id, state, stateUpdateSeq, (SELECT max(seq) FROM note_updates WHERE noteId = notes.id) AS lastSeq
+            FROM notes JOIN note_states ON note_states.noteId = notes.id
             WHERE EXISTS (SELECT 1 FROM note_updates WHERE noteId = notes.id AND seq > notes.textUpdateSeq)
             """)
         for row in behind {
@@ -175,7 +185,7 @@ extension HearthStore {
     /// change log.
     public func compactNote(id: UUID, state: [UInt8], throughSeq: Int64) async throws {
         try await writeOutsideChangeLog { db in
-            try db.cachedExecute(sql: "UPDATE notes SET state = ?, stateUpdateSeq = ? WHERE id = ? AND stateUpdateSeq < ?",
+            try db.cachedExecute(sql: "UPDATE note_states SET state = ?, stateUpdateSeq = ? WHERE noteId = ? AND stateUpdateSeq < ?",
                            arguments: [Data(state), throughSeq, id.text, throughSeq])
         }
     }

@@ -47,11 +47,12 @@ extension HearthStore {
     /// Adds a note row with its CRDT state, and logs its creation.
     static func insertNote(_ note: Note, state: [UInt8], in transaction: inout WriteTransaction) throws {
         try transaction.db.cachedExecute(sql: """
-                INSERT INTO notes (id, ownerId, title, visibility, readOnly, circleOf, pinned, createdAt, updatedAt, text, state)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notes (id, ownerId, title, visibility, readOnly, circleOf, pinned, createdAt, updatedAt, text)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [note.id.text, note.ownerId.text, note.title, note.visibility.rawValue, note.readOnly, note.circleOf?.text, note.pinned,
-                        note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, note.text, Data(state)])
+                        note.createdAt.millisecondsSince1970, note.updatedAt.millisecondsSince1970, note.text])
+        try transaction.db.cachedExecute(sql: "INSERT INTO note_states (noteId, state) VALUES (?, ?)", arguments: [note.id.text, Data(state)])
         try transaction.record(entity: .note, entityId: note.id.text, op: .create, payload: payload(of: note))
     }
 

@@ -65,7 +65,7 @@ extension HearthStore {
     /// text is behind its operations is brought up to date in memory (the
     /// stored ones are left for the editing session to replace).
     static func syncedText(of id: UUID, _ db: Database) throws -> SyncedNoteText? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT text, state, stateUpdateSeq FROM notes WHERE id = ?"),
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT text, state, stateUpdateSeq FROM notes JOIN note_states ON noteId = id WHERE id = ?"),
                                          arguments: [id.text]) else { return nil }
         let state = [UInt8](row["state"] as Data)
         let later = try Data.fetchAll(db.cachedStatement(sql: "SELECT operation FROM note_updates WHERE noteId = ? AND seq > ? ORDER BY seq"),
