@@ -28,10 +28,14 @@ WCAG_21_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 def click(driver, selector: str):
     """Clicks the element matching `selector`, finding it again if the page
-    redrew it meanwhile."""
+    redrew it meanwhile. It is brought to the middle of the screen first, as
+    a person scrolls to it: an open SOS stays in sight on a caregiver's
+    screen, and a button just above it would lie under it."""
     for attempt in range(5):
         try:
-            driver.find_element(By.CSS_SELECTOR, selector).click()
+            element = driver.find_element(By.CSS_SELECTOR, selector)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
             return
         except StaleElementReferenceException:
             if attempt == 4:
