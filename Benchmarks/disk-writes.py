@@ -17,7 +17,15 @@ piece of work, once the hub has stopped writing, and the difference printed:
 - the same doses spread over a few seconds (BENCH_LIVE_SECONDS, default 3)
   without and then with a page's live connection (WS /api/v1/live) open,
   the difference being what one connection costs, and the connection
-  alone, open as long with nothing to hear.
+  alone, open as long with nothing to hear;
+- a household's day (goal: 10 MB or less), one thing after another as the
+  day has them: BENCH_DAY_KEYS keystrokes (default 3000) typed into 4 notes
+  in sittings of 150, each sitting a note opened, typed into and closed;
+  between sittings, BENCH_DAY_DOSES doses (default 20), BENCH_DAY_PAGES
+  page loads (default 200: the page, then Today, the notes and the people
+  as a page asks for them, with its live connection opened and closed) and
+  BENCH_DAY_ALERTS SOS alerts (default 50), each answered "on my way" and
+  acknowledged by the caregiver.
 
 `write_bytes` counts the page-cache pages the process dirties, 4 KB each
 whatever was written into them, and a page again only once it was written
@@ -55,7 +63,12 @@ LIVE_SECONDS = float(os.environ.get("BENCH_LIVE_SECONDS", "3"))
 # How long the hub must write nothing before a reading counts as settled
 # (the smoke run's shorter wait lets a checkpoint fall into the next row).
 QUIET = float(os.environ.get("BENCH_QUIET", "2"))
+DAY_KEYS = int(os.environ.get("BENCH_DAY_KEYS", "3000"))
+DAY_DOSES = int(os.environ.get("BENCH_DAY_DOSES", "20"))
+DAY_PAGES = int(os.environ.get("BENCH_DAY_PAGES", "200"))
+DAY_ALERTS = int(os.environ.get("BENCH_DAY_ALERTS", "50"))
 KEYS_PER_SECOND = 20
+SITTING_KEYS = 150
 KB = 1024
 
 
@@ -530,6 +543,39 @@ class LivePage:
         self.ws.close()
 
 
+def load_page(hub: Hub) -> None:
+    """A page opened on a phone: the page, what Today, the notes and the
+    people ask the hub for, and its live connection, opened and closed."""
+    with urllib.request.urlopen(f"{hub.base}/", timeout=30) as response:
+        response.read()
+    for path in ("/api/v1/today", "/api/v1/notes", "/api/v1/people", "/api/v1/alerts"):
+        hub.request("GET", path)
+    LivePage(hub).close()
+
+
+def household_day(hub: Hub, senior: str) -> int:
+    """A day's work (see the module's text), one thing after another;
+    returns the keystrokes typed."""
+    notes = [hub.request("POST", "/api/v1/notes", {"title": title, "text": ""})["id"]
+             for title in ("Shopping", "Doctor", "Week", "Diary")]
+    sittings = max(1, DAY_KEYS // SITTING_KEYS)
+    typed = 0
+    for sitting in range(sittings):
+        keys = DAY_KEYS // sittings + (1 if sitting < DAY_KEYS % sittings else 0)
+        type_into(hub, notes[sitting % len(notes)], keys)
+        typed += keys
+        # What else happens between two sittings, spread over the day.
+        share = lambda total: total * (sitting + 1) // sittings - total * sitting // sittings  # noqa: E731
+        record_doses(hub, share(DAY_DOSES))
+        for _ in range(share(DAY_PAGES)):
+            load_page(hub)
+        for _ in range(share(DAY_ALERTS)):
+            alert = hub.request("POST", "/api/v1/sos", {"personId": senior})["id"]
+            hub.request("POST", f"/api/v1/alerts/{alert}/respond")
+            hub.request("POST", f"/api/v1/alerts/{alert}/ack")
+    return typed
+
+
 def size(bytes_: float) -> str:
     if abs(bytes_) >= 10 * KB * KB:
         return f"{bytes_ / KB / KB:.1f} MB"
@@ -604,6 +650,11 @@ def run(hub: Hub) -> None:
         page.close()
         written, _ = hub.written_since(settled)
         row(f"a live page open {LIVE_SECONDS:g} s, nothing recorded", written, "a connection")
+
+    with step("a household's day"):
+        typed = household_day(hub, senior)
+        written, settled = hub.written_since(settled)
+        row(f"a day: {typed} keys, {DAY_DOSES} doses, {DAY_PAGES} pages, {DAY_ALERTS} SOS", written, "a day", "<= 10 MB a day")
 
     pace = (KEYS - 1) / KEYS_PER_SECOND
     print(f"seconds from the first of {KEYS} keystrokes to the last one's acknowledgement ({pace:.1f} s at "
