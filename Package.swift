@@ -166,7 +166,7 @@ let package = Package(
         .executableTarget(name: "hearth-embed-web", path: "Sources/hearth-embed-web"),
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["hearth-embed-web"]),
 
-        // What several test targets share: a seeded generator for randomized tests, temporary directories.
+        // What several test targets share: a seeded generator for randomized tests, temporary directories, the vectors' hex.
         .target(name: "HearthTestSupport", dependencies: ["HearthCore"], path: "Tests/HearthTestSupport"),
         // A real hub on a loopback port with a real SQLite file, for the server's and HearthKit's tests.
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import Testing
 @testable import HearthCRDT
 
@@ -16,21 +17,6 @@ import Testing
     static func json(_ name: String) throws -> [String: Any] {
         let data = try Data(contentsOf: directory.appendingPathComponent(name))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
-
-    static func bytes(_ hex: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            bytes.append(UInt8(hex[index..<next], radix: 16)!)
-            index = next
-        }
-        return bytes
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
     }
 
     final class Replica {
@@ -83,7 +69,7 @@ import Testing
                 let indices = try #require(step["operations"] as? [Int])
                 try y.receive(NoteOperation.encode(indices.map { x.log[$0] }))
             } else if let name = step["receive"] {
-                try replica(name).receive(Self.bytes(try #require(step["bytes"] as? String)))
+                try replica(name).receive(Hex.bytes(try #require(step["bytes"] as? String)))
             } else if let check = step["check"] as? [String: Any] {
                 for (name, text) in check["text"] as? [String: String] ?? [:] {
                     #expect(try replica(name).note.text == text, "\(file): check text of \(name)")
@@ -101,13 +87,13 @@ import Testing
             #expect(try replica(name).note.text == text, "\(file): text of \(name)")
         }
         for (name, state) in expect["state"] as? [String: String] ?? [:] {
-            #expect(Self.hex(try replica(name).note.encodeState()) == state, "\(file): state of \(name)")
-            let reopened = try NoteText.decodeState(Self.bytes(state), replica: 999)
-            #expect(Self.hex(reopened.encodeState()) == state, "\(file): state of \(name) re-encoded")
+            #expect(Hex.text(try replica(name).note.encodeState()) == state, "\(file): state of \(name)")
+            let reopened = try NoteText.decodeState(Hex.bytes(state), replica: 999)
+            #expect(Hex.text(reopened.encodeState()) == state, "\(file): state of \(name) re-encoded")
             #expect(reopened.text == (try replica(name).note.text))
         }
         for (name, operations) in expect["operations"] as? [String: String] ?? [:] {
-            #expect(Self.hex(NoteOperation.encode(try replica(name).made)) == operations, "\(file): operations of \(name)")
+            #expect(Hex.text(NoteOperation.encode(try replica(name).made)) == operations, "\(file): operations of \(name)")
         }
     }
 
@@ -115,16 +101,16 @@ import Testing
         let refused = try Self.json("refused.json")
         for entry in try #require(refused["operations"] as? [[String: String]]) {
             #expect(throws: NoteTextError.self, "\(entry["why"] ?? "")") {
-                try NoteOperation.decode(Self.bytes(entry["bytes"]!))
+                try NoteOperation.decode(Hex.bytes(entry["bytes"]!))
             }
         }
         for entry in try #require(refused["states"] as? [[String: String]]) {
             #expect(throws: NoteTextError.self, "\(entry["why"] ?? "")") {
-                try NoteText.decodeState(Self.bytes(entry["bytes"]!), replica: 1)
+                try NoteText.decodeState(Hex.bytes(entry["bytes"]!), replica: 1)
             }
         }
         for entry in try #require(refused["accepted"] as? [[String: String]]) {
-            let bytes = Self.bytes(entry["bytes"]!)
+            let bytes = Hex.bytes(entry["bytes"]!)
             #expect(throws: Never.self, "\(entry["why"] ?? "")") {
                 if bytes.first == 1 { _ = try NoteOperation.decode(bytes) } else { _ = try NoteText.decodeState(bytes, replica: 1) }
             }

@@ -33,13 +33,13 @@ struct DigestTests {
         let vectors = try Self.vectors()
         #expect(vectors.sha256.count > 100)
         for vector in vectors.sha256 {
-            #expect(hex(SHA256.hash(bytes(hex: vector.message))) == vector.digest, "\(vector.source)")
+            #expect(Hex.text(SHA256.hash(Hex.bytes(vector.message))) == vector.digest, "\(vector.source)")
         }
     }
 
     @Test func aHashFedInPiecesIsTheHashOfTheWhole() throws {
         for vector in try Self.vectors().sha256 {
-            let message = bytes(hex: vector.message)
+            let message = Hex.bytes(vector.message)
             var hasher = SHA256()
             var rest = message[...]
             var piece = 1
@@ -48,7 +48,7 @@ struct DigestTests {
                 rest = rest.dropFirst(piece)
                 piece = piece * 3 % 71 + 1
             }
-            #expect(hex(hasher.finalize()) == vector.digest, "\(vector.source), in pieces")
+            #expect(Hex.text(hasher.finalize()) == vector.digest, "\(vector.source), in pieces")
         }
     }
 
@@ -57,7 +57,7 @@ struct DigestTests {
         var hasher = SHA256()
         let thousand = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
         for _ in 0..<1000 { hasher.update(thousand) }
-        #expect(hex(hasher.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(Hex.text(hasher.finalize()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test func randomInputsHashAsCoreutilsHashesThem() throws {
@@ -69,22 +69,22 @@ struct DigestTests {
             let file = directory.url.appendingPathComponent("input-\(round)")
             try Data(message).write(to: file)
             let theirs = try sha256sum(file)
-            #expect(hex(SHA256.hash(message)) == theirs, "seed 0x5a52026, round \(round), \(length) bytes")
+            #expect(Hex.text(SHA256.hash(message)) == theirs, "seed 0x5a52026, round \(round), \(length) bytes")
         }
     }
 
     @Test func everySharedCodeMatchesAndIsAccepted() throws {
         let vectors = try Self.vectors()
         for vector in vectors.hmac {
-            let key = bytes(hex: vector.key), message = bytes(hex: vector.message)
-            #expect(hex(HMACSHA256.code(for: message, key: key)) == vector.code, "\(vector.source)")
-            #expect(HMACSHA256.isValid(bytes(hex: vector.code), for: message, key: key), "\(vector.source)")
+            let key = Hex.bytes(vector.key), message = Hex.bytes(vector.message)
+            #expect(Hex.text(HMACSHA256.code(for: message, key: key)) == vector.code, "\(vector.source)")
+            #expect(HMACSHA256.isValid(Hex.bytes(vector.code), for: message, key: key), "\(vector.source)")
         }
     }
 
     @Test func aCodeWithAnyByteChangedOrCutShortIsRefused() throws {
         let vector = try Self.vectors().hmac[1]
-        let key = bytes(hex: vector.key), message = bytes(hex: vector.message), code = bytes(hex: vector.code)
+        let key = Hex.bytes(vector.key), message = Hex.bytes(vector.message), code = Hex.bytes(vector.code)
         for index in code.indices {
             var bent = code
             bent[index] ^= 0x01
@@ -109,19 +109,4 @@ struct DigestTests {
         process.waitUntilExit()
         return String(text.prefix(64))
     }
-}
-
-private func hex(_ bytes: [UInt8]) -> String {
-    bytes.map { String(format: "%02x", $0) }.joined()
-}
-
-private func bytes(hex: String) -> [UInt8] {
-    var result: [UInt8] = []
-    var index = hex.startIndex
-    while index < hex.endIndex {
-        let next = hex.index(index, offsetBy: 2)
-        result.append(UInt8(hex[index..<next], radix: 16)!)
-        index = next
-    }
-    return result
 }
