@@ -66,26 +66,17 @@ build-tests: deps
 
 # Runs every suite even when one fails, then fails if any did, and says
 # how long each part took (the goal for a fresh clone: 20 minutes).
-# The release build for the .deb runs beside the suites, at the lowest CPU
-# and disk priority: the suites mostly wait (on sockets, timers, fsync and
-# the browser; the Swift suite keeps the 2 cores 37 % busy), so the build
-# takes what they leave idle and does not starve them. (A run with the
-# build beside the Swift suite at the same priority once hung there; the
-# socket suites now fail after 2 minutes, named in the log, instead.)
-# Once the .deb is built, its own tests (test_package.py) run beside e2e at
-# the normal priority; both logs are printed when they end.
+# The .deb is built before the suites, as e2e installs it (test_package.py).
+# Built beside the suites (nice 19) it saved 5 minutes (18.4 and 19.7 min),
+# but twice a socket test of the Swift suite then hung (NotePrivacyTests,
+# NotekLimitsTests' eight connections; now failed after 2 minutes by its
+# time limit): one thing at a time until that is understood.
 test:
-	@started=$$SECONDS; status=0; mkdir -p .build; rm -f .build/deb.log .build/package-test.log; \
+	@started=$$SECONDS; status=0; \
 	step() { local began=$$SECONDS result; $(MAKE) --no-print-directory "$$@"; result=$$?; \
 	         echo "make test: $$1 took $$((SECONDS - began)) s"; return $$result; }; \
-	step test-deps && step build-tests || exit 1; \
-	( began=$$SECONDS; nice -n 19 ionice -c 2 -n 7 $(MAKE) --no-print-directory deb >.build/deb.log 2>&1 || \
-	    { echo "make test: the .deb did not build" >>.build/deb.log; exit 1; }; \
-	  echo "make test: deb took $$((SECONDS - began)) s, beside the suites" >>.build/deb.log; \
-	  step package-test >.build/package-test.log 2>&1 ) & package=$$!; \
-	for suite in swift-test web-test bench-smoke; do step $$suite || status=1; done; \
-	step e2e-test E2E_SKIP=--ignore=Tests/e2e/test_package.py || status=1; \
-	wait $$package || status=1; cat .build/deb.log; [ ! -f .build/package-test.log ] || cat .build/package-test.log; \
+	step test-deps && step build-tests && step deb || exit 1; \
+	for suite in swift-test web-test e2e-test bench-smoke; do step $$suite || status=1; done; \
 	echo "make test: everything took $$((SECONDS - started)) s"; \
 	exit $$status
 
