@@ -62,6 +62,8 @@ let package = Package(
                 // HearthDigest: device tokens and pairing codes are stored only as SHA-256 hashes.
                 "HearthCore", "HearthCRDT", "HearthDigest",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // GRDBSQLite: SQLite's C API for the one call GRDB does not wrap (LogCheckpointer's WAL hook).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -39,15 +39,13 @@ final class GroupCommit: Sendable {
 
     private let pool: DatabasePool
     /// Told of every commit, so the log is copied back soon after.
-    private let checkpointer: LogCheckpointer
     /// Runs on the writer's queue after each commit that logged a change,
     /// with the batch's changes in `seq` order.
     private let afterCommit: @Sendable (Database, [Change]) -> Void
     private let state = Locked(State())
 
-    init(pool: DatabasePool, checkpointer: LogCheckpointer, afterCommit: @escaping @Sendable (Database, [Change]) -> Void) {
+    init(pool: DatabasePool, afterCommit: @escaping @Sendable (Database, [Change]) -> Void) {
         self.pool = pool
-        self.checkpointer = checkpointer
         self.afterCommit = afterCommit
     }
 
@@ -111,7 +109,6 @@ final class GroupCommit: Sendable {
             failure = error
         }
         if failure == nil {
-            checkpointer.committed()
             let changes = staged.flatMap(\.changes)
             if !changes.isEmpty { afterCommit(db, changes) }
         }

@@ -74,14 +74,14 @@ public final class HearthStore: Sendable {
                                      startsJumped: lastStored.map { ClockSteadiness.isJump(from: $0, to: hubTime) } ?? false)
         let checkpointer = try LogCheckpointer(path: path)
         self.checkpointer = checkpointer
-        groupCommit = GroupCommit(pool: pool, checkpointer: checkpointer) { db, changes in
+        groupCommit = GroupCommit(pool: pool) { db, changes in
             // Runs on the writer's serial queue right after COMMIT, so
             // listeners hear changes in exactly the order of `seq`.
             Self.publish(changes, committedIn: db, to: hub, forgetting: pairedDevices)
         }
         clockOffset.withLock { $0 = offset }
-        // Whatever opening wrote (migrations, a catch-up) goes to the file too.
-        checkpointer.committed()
+        // The pool's one writer tells the checkpointer how long the log is.
+        try pool.writeWithoutTransaction { db in checkpointer.watch(db) }
     }
 
     static func configuration() -> Configuration {
@@ -101,7 +101,8 @@ public final class HearthStore: Sendable {
             // keeps a savepoint's undo log in a temporary file unless told
             // otherwise: a file created and deleted for every dose recorded.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
-            // Commits never checkpoint; `LogCheckpointer` does, beside them.
+            // Commits never checkpoint; `LogCheckpointer` does, beside them,
+            // once the log has grown to 1000 pages.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         return configuration
@@ -129,12 +130,9 @@ public final class HearthStore: Sendable {
     }
 
     /// A write that tells no one (compacting, Notek's positions): outside
-    /// the group commit and the change log, though like every commit its
-    /// pages are copied into the database file soon after.
+    /// the group commit and the change log.
     func writeOutsideChangeLog<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let result = try await pool.write(body)
-        checkpointer.committed()
-        return result
+        try await pool.write(body)
     }
 
     /// The hub's time: the system's, corrected when the household said it was wrong.

@@ -1,29 +1,36 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import HearthCore
 
-/// Copies what the write-ahead log holds back into the database file, beside
-/// the commits rather than inside one.
+/// Copies what the write-ahead log holds back into the database file once
+/// the log has grown to `threshold` pages, beside the commits rather than
+/// inside one.
 ///
 /// By default SQLite checkpoints in the commit that takes the log past 1000
 /// pages: that commit also writes the pages back and fsyncs the database
 /// file, and whoever waits on it — a keystroke being relayed, a dose being
-/// recorded — waits for both (12 ms under strace on the build machine, about
-/// every 125 keystrokes; more on an SD card). So the hub's connections never
-/// checkpoint (`wal_autocheckpoint = 0`, see `HearthStore.configuration()`),
-/// and this type runs a passive checkpoint on a connection of its own once
-/// writing pauses for a moment, or after a while of steady writing. A
-/// passive checkpoint never holds up the writer or a reader; what it cannot
-/// copy yet (a reader still needs it) is copied the next time.
+/// recorded — waits for both (12 ms under strace on the build machine; more
+/// on an SD card). So the hub's connections never checkpoint
+/// (`wal_autocheckpoint = 0`, see `HearthStore.configuration()`); the
+/// writer's log hook tells this type the log's length after each commit,
+/// and it runs a passive checkpoint on a connection of its own. A passive
+/// checkpoint never holds up the writer or a reader; what it cannot copy yet
+/// (a reader still needs it) is copied the next time.
 ///
-/// Waiting for a pause keeps checkpoints, each with its own fsyncs and a
-/// rewrite of the pages typing keeps changing, away from the disk while
-/// someone types, and an SD card from wearing out on the same pages.
+/// Why by length and not after a pause: every checkpoint writes each page
+/// the log holds once more, into the file, and fsyncs it. The pages a
+/// household's writes keep changing (the last page of the change log and of
+/// its index, a medication's stock, the typing's table) are the same few, so
+/// the rarer the checkpoint, the fewer writes an SD card takes: a dose
+/// checkpointed on its own wrote its 5 pages twice. The log is as durable as
+/// the file (every commit is fsynced into it, and opening replays it), the
+/// hub's backup reads through it, and SQLite copies it in when the hub stops.
+/// 1000 pages (4 MB) is SQLite's own default: a few hours of a household's
+/// typing, a day or more of its care.
 final class LogCheckpointer: Sendable {
-    /// How long writing must pause before a checkpoint.
-    let pause: Duration
-    /// How long steady writing goes on before it gets one anyway.
-    let longest: Duration
+    /// How many pages the log may hold before it is copied into the file.
+    let threshold: Int
 
     /// How the last checkpoint went (for tests and status): the pages the
     /// log held and how many of them are now in the database file.
@@ -35,29 +42,15 @@ final class LogCheckpointer: Sendable {
     private struct State {
         var scheduled = false
         var closed = false
-        /// The first and the last commit not yet checkpointed.
-        var firstWaiting: ContinuousClock.Instant?
-        var lastCommit: ContinuousClock.Instant?
         var last: Outcome?
-    }
-
-    private enum Next {
-        case nothing, wait(Duration), checkpoint
     }
 
     private let connection: DatabaseQueue
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "hearth.checkpoint", qos: .utility)
 
-    /// A pause of 2 s, longer than the second between two rounds of typing
-    /// (`NoteSession.roundInterval`), so typing never pauses "enough"; and
-    /// a minute of steady writing at the longest, so a page that every round
-    /// changes (the last page of the typing's table and of its index) is
-    /// copied into the database file once a minute, not six times: with a
-    /// round a second the log holds about 300 pages (1.2 MB) by then.
-    init(path: String, pause: Duration = .seconds(2), longest: Duration = .seconds(60)) throws {
-        self.pause = pause
-        self.longest = longest
+    init(path: String, threshold: Int = 1000) throws {
+        self.threshold = threshold
         var configuration = Configuration()
         configuration.label = "hearth.checkpoint"
         // Only checkpoints run here; a tiny page cache is plenty.
@@ -65,52 +58,43 @@ final class LogCheckpointer: Sendable {
         connection = try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    /// Called after each commit: makes sure a checkpoint follows it.
-    func committed() {
-        let now = ContinuousClock.now
-        let schedule = state.withLock { state in
-            state.lastCommit = now
-            if state.firstWaiting == nil { state.firstWaiting = now }
-            defer { state.scheduled = true }
-            return !state.scheduled
-        }
-        if schedule { runAfter(pause) }
+    /// Has the writer's connection tell this checkpointer the log's length
+    /// after each of its commits (SQLite's WAL hook, which
+    /// `wal_autocheckpoint` would otherwise use for itself).
+    func watch(_ db: Database) {
+        // The hook holds the watch, and the watch only a weak reference: a
+        // store dropped without closing leaves no hook calling into a freed
+        // checkpointer. One watch per store opened, never released.
+        let watch = Unmanaged.passRetained(LogWatch(checkpointer: self)).toOpaque()
+        sqlite3_wal_hook(db.sqliteConnection, { context, _, _, pages in
+            guard let context else { return SQLITE_OK }
+            Unmanaged<LogWatch>.fromOpaque(context).takeUnretainedValue().checkpointer?.logHolds(pages: Int(pages))
+            return SQLITE_OK
+        }, watch)
     }
 
-    private func runAfter(_ delay: Duration) {
-        let nanoseconds = Int((delay / .nanoseconds(1)).rounded(.up))
-        queue.asyncAfter(deadline: .now() + .nanoseconds(max(0, nanoseconds))) { self.runWhenDue() }
+    /// Called after each commit with the pages the log now holds.
+    func logHolds(pages: Int) {
+        guard pages >= threshold else { return }
+        let schedule = state.withLock { state in
+            defer { state.scheduled = true }
+            return !state.scheduled && !state.closed
+        }
+        if schedule { queue.async { self.runScheduled() } }
     }
 
     /// Runs on `queue`, as `close()` does, so a closed connection is never used.
-    private func runWhenDue() {
-        let now = ContinuousClock.now
-        let next: Next = state.withLock { state in
-            guard !state.closed, let first = state.firstWaiting, let last = state.lastCommit else {
-                state.scheduled = false
-                return .nothing
-            }
-            let due = min(last + pause, first + longest)
-            if due > now { return .wait(due - now) }
-            // Cleared before running, so commits during the checkpoint get the next one.
+    private func runScheduled() {
+        // Cleared before running, so a commit during the checkpoint that
+        // finds the log still long (a reader held part of it) asks again.
+        let closed = state.withLock { state in
             state.scheduled = false
-            state.firstWaiting = nil
-            return .checkpoint
+            return state.closed
         }
-        switch next {
-        case .nothing:
-            return
-        case .wait(let delay):
-            runAfter(delay)
-        case .checkpoint:
-            do {
-                try checkpoint()
-            } catch {
-                // Another process was checkpointing, or the disk failed (the
-                // next commit will say so): try again later.
-                committed()
-            }
-        }
+        guard !closed else { return }
+        // Another process was checkpointing, or the disk failed (the next
+        // commit will say so): the next commit asks again.
+        _ = try? checkpoint()
     }
 
     /// Runs a passive checkpoint now.
@@ -131,5 +115,14 @@ final class LogCheckpointer: Sendable {
             state.withLock { $0.closed = true }
             try connection.close()
         }
+    }
+}
+
+/// What SQLite's WAL hook holds: the checkpointer to tell, while it lives.
+private final class LogWatch: Sendable {
+    weak let checkpointer: LogCheckpointer?
+
+    init(checkpointer: LogCheckpointer) {
+        self.checkpointer = checkpointer
     }
 }

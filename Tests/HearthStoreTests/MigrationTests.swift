@@ -39,6 +39,83 @@ import Testing
         }
     }
 
+    /// v23: the change log without AUTOINCREMENT and doses stored by id,
+    /// each index holding only the doses it is read for (issue 41: fewer
+    /// pages written per dose). What the old tables held is all still there.
+    @Test func doseAndChangeLogTablesRebuiltByV23KeepEveryRow() async throws {
+        let directory = try TemporaryDirectory()
+        let senior = "00000000-0000-4000-8000-0000000000aa", medication = "00000000-0000-4000-8000-0000000000bb"
+        // Given a hub's database from before v23: a planned dose taken, one
+        // taken as needed, and a change log whose newest seq is 41
+        do {
+            let queue = try DatabaseQueue(path: directory.url.appendingPathComponent(HearthStore.fileName).path)
+            try HearthStore.migrator.migrate(queue, upTo: "v22 note states apart from notes")
+            try await queue.write { db in
+                try db.execute(sql: "INSERT INTO people (id, name, role, createdAt) VALUES (?, 'Zosia', 'senior', 0)", arguments: [senior])
+                try db.execute(sql: """
+                    INSERT INTO medications (id, personId, name, strength, unit, form, instructions, appearance, stock, active, revision, createdAt, updatedAt)
+                    VALUES (?, ?, 'Paracetamol', '500 mg', 'tablet', 'tablet', '', '', 20, 1, 1, 0, 0)
+                    """, arguments: [medication, senior])
+                try db.execute(sql: """
+                    INSERT INTO doses (id, key, medicationId, personId, dueAt, amount, status, takenAt, createdAt, updatedAt)
+                    VALUES ('00000000-0000-4000-8000-000000000001', 'planned-1', ?, ?, 1000, 1, 'taken', 1100, 0, 0),
+                           ('00000000-0000-4000-8000-000000000002', NULL, ?, ?, NULL, 2, 'taken', 2000, 0, 0)
+                    """, arguments: [medication, senior, medication, senior])
+                for seq in [5, 41] {
+                    try db.execute(sql: """
+                        INSERT INTO changes (seq, entity, entityId, op, payload, actor, time) VALUES (?, 'person', ?, 'update', '{}', 'test', 0)
+                        """, arguments: [seq, senior])
+                }
+            }
+        }
+        // When this hub opens it
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        #expect(try await store.appliedMigrations() == HearthStore.migrationNames)
+        // Then both doses read as before, by id, by key and in the history
+        let plannedId = try #require(UUID(text: "00000000-0000-4000-8000-000000000001"))
+        let seniorId = try #require(UUID(text: senior))
+        let planned = try #require(try await store.dose(id: plannedId))
+        #expect(planned.key == "planned-1")
+        #expect(try await store.read { db in try HearthStore.dose(key: "planned-1", db)?.id } == planned.id)
+        let history = try await store.doses(of: [seniorId], from: Date(millisecondsSince1970: 0),
+                                            to: Date(millisecondsSince1970: 10_000))
+        #expect(history.map(\.amount) == [1, 2], "planned by due time, as needed by when taken")
+        // And the log keeps its entries, the next change following the newest
+        #expect(try await store.changes(after: 0, limit: 10).map(\.seq) == [5, 41])
+        try await store.ensureHousehold(name: "Nowak family", timeZone: "Europe/Warsaw")
+        #expect(try await store.latestSeq() == 42)
+        let tables = try await store.read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('changes', 'doses') ORDER BY name")
+        }
+        #expect(tables.count == 2)
+        #expect(!tables[0].contains("AUTOINCREMENT"))
+        #expect(tables[1].contains("WITHOUT ROWID"))
+    }
+
+    /// The doses' indexes hold only the doses each is read for; every read of
+    /// doses still goes through one, not through every dose ever recorded.
+    @Test func dosesAreReadThroughAnIndex() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        let reads: [(sql: String, arguments: StatementArguments, index: String)] = [
+            ("SELECT * FROM doses WHERE key = ?", ["k"], "doses_by_key"),
+            ("SELECT * FROM doses WHERE personId = ? AND dueAt >= ? AND dueAt < ?", ["p", 0, 1], "doses_by_person_due"),
+            ("SELECT * FROM doses WHERE medicationId IN (SELECT id FROM medications WHERE personId = ?) AND key IS NULL AND takenAt >= ? AND takenAt < ?",
+             ["p", 0, 1], "doses_by_medication_taken"),
+            ("SELECT takenAt FROM doses WHERE medicationId = ? AND key IS NULL AND status = 'taken' AND takenAt >= ?", ["m", 0],
+             "doses_by_medication_taken"),
+        ]
+        for (sql, arguments, index) in reads {
+            let plan = try await store.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+                    .map { $0["detail"] as String }.joined(separator: "; ")
+            }
+            #expect(plan.contains(index), "\(sql): \(plan)")
+        }
+    }
+
     @Test func openingAgainChangesNothing() async throws {
         let directory = try TemporaryDirectory()
         let first = try HearthStore(directory: directory.url)

@@ -14,7 +14,8 @@ extension HearthStore {
             let start = WallClock.instant(date, try LocalTime(hour: 0, minute: 0), in: zone)
             let end = WallClock.instant(date.adding(days: 1), try LocalTime(hour: 0, minute: 0), in: zone)
             let asNeeded = try Self.doses(sql: """
-                SELECT * FROM doses WHERE personId = ? AND key IS NULL AND takenAt >= ? AND takenAt < ? ORDER BY takenAt
+                SELECT * FROM doses WHERE medicationId IN (SELECT id FROM medications WHERE personId = ?)
+                    AND key IS NULL AND takenAt >= ? AND takenAt < ? ORDER BY takenAt
                 """, arguments: [personId.text, start.millisecondsSince1970, end.millisecondsSince1970], db)
             return (planned, asNeeded)
         }
@@ -82,12 +83,18 @@ extension HearthStore {
         guard !people.isEmpty else { return [] }
         return try await pool.read { db in
             let marks = Array(repeating: "?", count: people.count).joined(separator: ", ")
-            var arguments = StatementArguments(people.map(\.text))
-            _ = arguments.append(contentsOf: [start.millisecondsSince1970, end.millisecondsSince1970])
+            let from = start.millisecondsSince1970, to = end.millisecondsSince1970
+            let ids = StatementArguments(people.map(\.text)), window: StatementArguments = [from, to]
+            // Planned doses by their due time, as-needed ones by when they
+            // were taken (each through the index that holds only those).
             return try Self.doses(sql: """
-                SELECT * FROM doses WHERE personId IN (\(marks)) AND COALESCE(dueAt, takenAt) >= ? AND COALESCE(dueAt, takenAt) < ?
-                ORDER BY COALESCE(dueAt, takenAt), id
-                """, arguments: arguments, db)
+                SELECT * FROM (
+                    SELECT * FROM doses WHERE personId IN (\(marks)) AND dueAt >= ? AND dueAt < ?
+                    UNION ALL
+                    SELECT * FROM doses WHERE medicationId IN (SELECT id FROM medications WHERE personId IN (\(marks)))
+                        AND dueAt IS NULL AND takenAt >= ? AND takenAt < ?
+                ) ORDER BY COALESCE(dueAt, takenAt), id
+                """, arguments: ids + window + ids + window, db)
         }
     }
 

@@ -12,8 +12,9 @@ extension HearthStore {
                 table.column("timeZone", .text).notNull()
                 table.column("createdAt", .integer).notNull()
             }
-            // `seq` uses AUTOINCREMENT so a number is never reused, even after
-            // the newest rows are deleted: clients keep it as their cursor.
+            // `seq` used AUTOINCREMENT so a number is never reused, even after
+            // the newest rows are deleted: clients keep it as their cursor
+            // (v23 keeps that without it: the newest is never deleted).
             try db.execute(sql: """
                 CREATE TABLE changes (
                     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -46,6 +47,7 @@ extension HearthStore {
         registerEscalationSettings(&migrator)
         registerNoteTextApartFromTyping(&migrator)
         registerNoteStatesApart(&migrator)
+        registerFewerPagesPerWrite(&migrator)
         return migrator
     }
 

@@ -67,8 +67,12 @@ extension HearthStore {
             guard let horizon = try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM changes WHERE time < ?"), arguments: [cutoff]),
                   horizon > (try Int64.fetchOne(db.cachedStatement(sql: "SELECT changesCompactedThrough FROM household LIMIT 1")) ?? 0)
             else { return 0 }
+            // Never the newest entry (it is its entity's latest, and said
+            // again here): the next seq is the newest + 1 (v23), so deleting
+            // it would give its number to another change.
             try db.execute(sql: """
-                DELETE FROM changes WHERE seq <= ? AND seq NOT IN (SELECT MAX(seq) FROM changes GROUP BY entity, entityId)
+                DELETE FROM changes WHERE seq <= ? AND seq < (SELECT MAX(seq) FROM changes)
+                    AND seq NOT IN (SELECT MAX(seq) FROM changes GROUP BY entity, entityId)
                 """, arguments: [horizon])
             let removed = db.changesCount
             try db.execute(sql: "UPDATE household SET changesCompactedThrough = ?", arguments: [horizon])

@@ -1,0 +1,74 @@
+import GRDB
+
+extension HearthStore {
+    /// Fewer pages written by every change, for a Pi's SD card (issue 41):
+    /// a dose taken as needed wrote 9 pages of the log, now 5.
+    static func registerFewerPagesPerWrite(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v23 fewer pages written per change") { db in
+            // The change log without AUTOINCREMENT, whose counter in
+            // sqlite_sequence was one more page rewritten by every change.
+            // A seq is still never given twice: the next is the newest + 1,
+            // and the newest change is never deleted (`compactChanges` keeps
+            // it, as it has since v1, so the counter never ran ahead of it).
+            try db.execute(sql: """
+                CREATE TABLE changes_new (
+                    seq INTEGER PRIMARY KEY,
+                    entity TEXT NOT NULL,
+                    entityId TEXT NOT NULL,
+                    op TEXT NOT NULL CHECK (op IN ('create', 'update', 'delete')),
+                    payload TEXT NOT NULL CHECK (json_valid(payload)),
+                    actor TEXT NOT NULL,
+                    time INTEGER NOT NULL
+                );
+                INSERT INTO changes_new (seq, entity, entityId, op, payload, actor, time)
+                    SELECT seq, entity, entityId, op, payload, actor, time FROM changes;
+                DROP TABLE changes;
+                ALTER TABLE changes_new RENAME TO changes;
+                CREATE INDEX changes_by_entity ON changes(entity, entityId);
+                """)
+            // Doses stored by their id (WITHOUT ROWID: no separate index from
+            // id to row), and each index holding only the doses it is read
+            // for: a planned dose's key and due time (an as-needed dose has
+            // neither), and a taken dose's time (a skipped one has none).
+            try db.execute(sql: """
+                CREATE TABLE doses_new (
+                    id TEXT PRIMARY KEY,
+                    -- DueDose.key: one row per planned dose, whatever happens.
+                    key TEXT,
+                    medicationId TEXT NOT NULL REFERENCES medications(id),
+                    personId TEXT NOT NULL REFERENCES people(id),
+                    scheduleId TEXT REFERENCES schedules(id),
+                    dueAt INTEGER,
+                    plannedDate TEXT,
+                    plannedTime TEXT,
+                    amount REAL NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('due', 'snoozed', 'taken', 'skipped', 'missed')),
+                    takenAt INTEGER,
+                    reason TEXT,
+                    snoozedUntil INTEGER,
+                    recordedBy TEXT REFERENCES people(id),
+                    limitOverridden INTEGER NOT NULL DEFAULT 0,
+                    remindedAt INTEGER,
+                    missedAt INTEGER,
+                    createdAt INTEGER NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    correctedBy TEXT,
+                    correctedAt INTEGER,
+                    CHECK ((key IS NULL) = (dueAt IS NULL))
+                ) WITHOUT ROWID;
+                INSERT INTO doses_new (id, key, medicationId, personId, scheduleId, dueAt, plannedDate, plannedTime, amount,
+                    status, takenAt, reason, snoozedUntil, recordedBy, limitOverridden, remindedAt, missedAt, createdAt,
+                    updatedAt, correctedBy, correctedAt)
+                    SELECT id, key, medicationId, personId, scheduleId, dueAt, plannedDate, plannedTime, amount,
+                    status, takenAt, reason, snoozedUntil, recordedBy, limitOverridden, remindedAt, missedAt, createdAt,
+                    updatedAt, correctedBy, correctedAt FROM doses;
+                DROP TABLE doses;
+                ALTER TABLE doses_new RENAME TO doses;
+                CREATE UNIQUE INDEX doses_by_key ON doses(key) WHERE key IS NOT NULL;
+                CREATE INDEX doses_by_person_due ON doses(personId, dueAt) WHERE dueAt IS NOT NULL;
+                CREATE INDEX doses_by_medication_taken ON doses(medicationId, takenAt) WHERE takenAt IS NOT NULL;
+                CREATE INDEX doses_waiting ON doses(status) WHERE status IN ('due', 'snoozed');
+                """)
+        }
+    }
+}
