@@ -29,6 +29,7 @@ import Testing
             ("SELECT * FROM alerts WHERE medicationId = ? AND kind = 'low-stock' AND resolvedAt IS NULL", ["m"], "alerts_unresolved_by_medication"),
             ("SELECT * FROM alerts WHERE medicationId = ? AND kind = 'dose-due' AND resolvedAt IS NULL", ["m"], "alerts_unresolved_by_medication"),
             ("SELECT * FROM alerts WHERE doseId = ? AND kind = ? AND resolvedAt IS NULL", ["d", "dose-due"], "alerts_unresolved_by_dose"),
+            ("SELECT 1 FROM alerts WHERE onceKey = ?", ["dose-due:k"], "alerts_once"),
         ]
         for (sql, arguments, index) in lookups {
             let plan = try await store.read { db in
@@ -42,7 +43,7 @@ import Testing
     /// v23: the change log without AUTOINCREMENT and doses stored by id,
     /// each index holding only the doses it is read for (issue 41: fewer
     /// pages written per dose). What the old tables held is all still there.
-    @Test func doseAndChangeLogTablesRebuiltByV23KeepEveryRow() async throws {
+    @Test func tablesRebuiltByV23KeepEveryRow() async throws {
         let directory = try TemporaryDirectory()
         let senior = "00000000-0000-4000-8000-0000000000aa", medication = "00000000-0000-4000-8000-0000000000bb"
         // Given a hub's database from before v23: a planned dose taken, one
@@ -61,6 +62,11 @@ import Testing
                     VALUES ('00000000-0000-4000-8000-000000000001', 'planned-1', ?, ?, 1000, 1, 'taken', 1100, 0, 0),
                            ('00000000-0000-4000-8000-000000000002', NULL, ?, ?, NULL, 2, 'taken', 2000, 0, 0)
                     """, arguments: [medication, senior, medication, senior])
+                try db.execute(sql: """
+                    INSERT INTO alerts (id, kind, audience, personId, onceKey, raisedBy, raisedAt, notifiedAt, details)
+                    VALUES ('00000000-0000-4000-8000-000000000003', 'sos', 'caregivers', ?, NULL, 'test', 0, 0, '{}'),
+                           ('00000000-0000-4000-8000-000000000004', 'dose-due', 'senior', ?, 'dose-due:planned-1', 'test', 0, 0, '{}')
+                    """, arguments: [senior, senior])
                 for seq in [5, 41] {
                     try db.execute(sql: """
                         INSERT INTO changes (seq, entity, entityId, op, payload, actor, time) VALUES (?, 'person', ?, 'update', '{}', 'test', 0)
@@ -85,12 +91,23 @@ import Testing
         #expect(try await store.changes(after: 0, limit: 10).map(\.seq) == [5, 41])
         try await store.ensureHousehold(name: "Nowak family", timeZone: "Europe/Warsaw")
         #expect(try await store.latestSeq() == 42)
-        let tables = try await store.read { db in
-            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('changes', 'doses') ORDER BY name")
+        // And both alerts are still there, the once-key still unique
+        #expect(try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alerts") } == 2)
+        await #expect(throws: DatabaseError.self) {
+            try await store.pool.write { db in
+                try db.execute(sql: """
+                    INSERT INTO alerts (id, kind, audience, personId, onceKey, raisedBy, raisedAt, notifiedAt, details)
+                    VALUES ('00000000-0000-4000-8000-000000000005', 'dose-due', 'senior', ?, 'dose-due:planned-1', 'test', 0, 0, '{}')
+                    """, arguments: [senior])
+            }
         }
-        #expect(tables.count == 2)
-        #expect(!tables[0].contains("AUTOINCREMENT"))
-        #expect(tables[1].contains("WITHOUT ROWID"))
+        let tables = try await store.read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('alerts', 'changes', 'doses') ORDER BY name")
+        }
+        #expect(tables.count == 3)
+        #expect(tables[0].contains("WITHOUT ROWID"))
+        #expect(!tables[1].contains("AUTOINCREMENT"))
+        #expect(tables[2].contains("WITHOUT ROWID"))
     }
 
     /// The doses' indexes hold only the doses each is read for; every read of
