@@ -19,6 +19,7 @@ import Testing
 actor SocketLog {
     private(set) var messages: [(step: Int, text: String)] = []
     private(set) var closeCode: String?
+    private(set) var closeReason: String?
     private(set) var latestSeq: Int64 = -1
 
     func add(_ text: String, step: Int) {
@@ -28,7 +29,10 @@ actor SocketLog {
         }
     }
 
-    func closed(_ code: String) { closeCode = code }
+    func closed(_ code: String, reason: String? = nil) {
+        closeCode = code
+        closeReason = reason
+    }
 }
 
 /// A WebSocket held open by the test until `stop`, recording what it is sent.
@@ -64,7 +68,7 @@ final class HeldSocket: Sendable {
                 _ = try? await reader.value
                 closer.cancel()
             }
-            await log.closed(closed.map { "\($0.closeCode)" } ?? "refused")
+            await log.closed(closed.map { "\($0.closeCode)" } ?? "refused", reason: closed?.reason)
         }
     }
 

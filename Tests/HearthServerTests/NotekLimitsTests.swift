@@ -52,17 +52,36 @@ import Testing
             for socket in held {
                 try await NotekListenerTests.waitFor("a Notek connection answered") { await !socket.log.messages.isEmpty }
             }
-            // When a ninth connects, it is closed with a reason
-            let ninth = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(ports.notek)/", logger: Logger(label: "ninth")) { inbound, _, _ in
-                for try await _ in inbound {}
+            // When a ninth connects, it is closed with a reason. Waited for
+            // 15 s at most: beside a release build this wait once never
+            // ended (issue 39's closing notes), so what the ninth heard by
+            // then is said rather than the run held.
+            let ninth = HeldSocket(url: "ws://127.0.0.1:\(ports.notek)/", token: "", first: nil, step: { 0 })
+            try await NotekListenerTests.waitFor("the hub to close a ninth connection", timeout: .seconds(15)) {
+                await ninth.log.closeCode != nil
             }
-            #expect(ninth.map { "\($0.closeCode)" } == "unknown(4429)")
-            #expect(ninth?.reason?.hasPrefix("too many") == true)
+            if await ninth.log.closeCode == nil {
+                Issue.record("the ninth is still open, having heard \(await ninth.log.messages.count) messages")
+                await ninth.stop()
+            }
+            #expect(await ninth.log.closeCode == "unknown(4429)")
+            #expect(await ninth.log.closeReason?.hasPrefix("too many") == true)
             // And once one of the eight leaves, another may come
+            // (its place is free once the hub's handler of it has ended, a
+            // moment after the client heard the close: one refused meanwhile
+            // tries again, as a Notek client does)
             await held[0].stop()
-            let again = HeldSocket(url: "ws://127.0.0.1:\(ports.notek)/", token: "", first: NotekMessage.syncList(since: 0).bytes, step: { 0 })
-            try await NotekListenerTests.waitFor("the next connection answered") { await !again.log.messages.isEmpty }
-            for socket in held.dropFirst() + [again] { await socket.stop() }
+            var again: HeldSocket?
+            let deadline = ContinuousClock.now + .seconds(10)
+            while again == nil, ContinuousClock.now < deadline {
+                let next = HeldSocket(url: "ws://127.0.0.1:\(ports.notek)/", token: "", first: NotekMessage.syncList(since: 0).bytes, step: { 0 })
+                while await next.log.messages.isEmpty, await next.log.closeCode == nil, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                if await !next.log.messages.isEmpty { again = next } else { await next.stop() }
+            }
+            #expect(again != nil, "no connection was answered within 10 s of one of the eight leaving")
+            for socket in held.dropFirst() + [again].compactMap({ $0 }) { await socket.stop() }
         }
     }
 
