@@ -76,7 +76,7 @@ actor SimulatedEditor {
     }
 
     func pause() -> Duration { .milliseconds(Int.random(in: 10...25, using: &random)) }
-    func dropsAfter() -> Int? { Int.random(in: 0..<3, using: &random) == 0 ? Int.random(in: 100...400, using: &random) : nil }
+    func dropsAfter() -> Int? { Int.random(in: 0..<3, using: &random) == 0 ? Int.random(in: 60...240, using: &random) : nil }
 }
 
 
@@ -137,7 +137,7 @@ actor SimulatedEditor {
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 for editor in editors {
                     tasks.addTask {
-                        var remaining = 500
+                        var remaining = 300
                         if let drop = await editor.dropsAfter() {
                             try await Self.session(editor, port: port, token: token, noteId: note.id, edits: drop)
                             remaining -= drop
@@ -147,9 +147,13 @@ actor SimulatedEditor {
                 }
                 try await tasks.waitForAll()
             }
-            // Everyone catches up once more, then all agree with the hub…
-            for editor in editors {
-                try await Self.session(editor, port: port, token: token, noteId: note.id, edits: 0)
+            // Everyone catches up once more (all at once, as devices coming
+            // back do), then all agree with the hub…
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                for editor in editors {
+                    tasks.addTask { try await Self.session(editor, port: port, token: token, noteId: note.id, edits: 0) }
+                }
+                try await tasks.waitForAll()
             }
             let stored = try #require(try await store.note(id: note.id)).text
             for editor in editors {
