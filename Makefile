@@ -11,11 +11,14 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqren
 # plugin and measured (Tests/e2e/test_alert_apps.py); no sound card needed.
 # gammu, gammu-smsd: texts to caregivers away from home are handed to the real
 # SMS daemon, running on gammu's dummy phone (a folder, no modem) in the tests.
-TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox gammu gammu-smsd wrk
+# bootstrap-icons: the web tests check Web/icons/icons.js against it (make icons).
+TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox gammu gammu-smsd wrk bootstrap-icons
 # The package and its tests: building the .deb, lintian, a debootstrapped
 # Debian 12 root to install it into, and systemd-analyze for the unit.
 DEB_PACKAGES := dpkg-dev binutils xz-utils
 PACKAGE_TEST_PACKAGES := debootstrap lintian systemd systemd-container util-linux
+# The icons the pages draw (Tools/icons.py).
+ICON_PACKAGES := bootstrap-icons
 # The word game's lists (Tools/wordle-words.py says how each is used).
 WORD_PACKAGES := wamerican-small wamerican-large wordnet-base dict-freedict-eng-pol wpolish hunspell-pl mythes-pl fortunes-pl dict-freedict-pol-eng
 PORT ?= 8080
@@ -23,7 +26,7 @@ NOTE_KB ?= 0
 VENV := .venv
 E2E_REQUIREMENTS := Tests/e2e/requirements.txt
 
-.PHONY: run test package-test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-smoke bench-memory bench-crdt bench-relay bench-sync bench-care bench-writes bench-alerts bench-away layout-profile words clean
+.PHONY: run test package-test build build-tests deb deps deb-deps test-deps swift-test web-test e2e-test bench-smoke bench-memory bench-crdt bench-relay bench-sync bench-care bench-writes bench-alerts bench-away layout-profile words icons screenshots reference-screens clean
 
 run: deps build
 	mkdir -p .hearth
@@ -181,6 +184,24 @@ layout-profile: deb-deps
 words:
 	$(call apt_install,$(WORD_PACKAGES))
 	python3 Tools/wordle-words.py
+
+# Every page for each role, in English and Polish, light and dark, on a
+# tablet and a phone, into build/screenshots/index.html (Tools/screenshots.py):
+# the debug hub serving Web/ from disk, driven by the tests' Chromium.
+screenshots: test-deps build
+	$(VENV)/bin/python Tools/screenshots.py build/screenshots
+
+# Remakes the key screens' reference images that e2e compares against
+# (Tests/e2e/test_reference_screens.py): after a change to how they look is
+# meant; look at Tests/e2e/reference-screens/ before committing them.
+reference-screens: test-deps build
+	HEARTH_UPDATE_REFERENCES=1 $(VENV)/bin/python -m pytest Tests/e2e/test_reference_screens.py -q -p no:cacheprovider
+
+# Remakes Web/icons/icons.js from Web/icons/names.txt and Debian's
+# bootstrap-icons; commit the result (the hub serves it as it is).
+icons:
+	$(call apt_install,$(ICON_PACKAGES))
+	python3 Tools/icons.py
 
 clean:
 	rm -rf .build $(VENV)

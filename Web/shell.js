@@ -2,6 +2,7 @@
 // navigation and the header's language switch. Built once and updated in
 // place, so a keyboard user's focus stays put when the language changes.
 import { h } from './dom.js';
+import { icon } from './icon.js';
 import { PAGE_NAMES, navPageOf, pageHref } from './router.js';
 
 
@@ -15,6 +16,12 @@ export function translateShell(root, t) {
   }
 }
 
+/** Each page's icon in the navigation (beside its name, never instead of it). */
+const PAGE_ICONS = Object.freeze({
+  panel: 'grid-fill', today: 'calendar-check', notes: 'journal-text', medications: 'capsule', alerts: 'bell',
+  games: 'controller', household: 'house-heart', settings: 'gear',
+});
+
 /**
  * Creates the nav links on first call (and again when `pages` differ: a
  * senior's navigation starts with her panel), renames them afterwards. A
@@ -27,10 +34,12 @@ export function renderNav(list, t, toggle = null, pages = PAGE_NAMES) {
     const first = list.children.length === 0;
     list.replaceChildren(
       ...pages.map((page) =>
-        h('li', {}, h('a', { href: pageHref(page), class: 'nav-link', 'data-page': page, onclick: () => openMenu(toggle, false) })),
+        h('li', {}, h('a', { href: pageHref(page), class: 'nav-link', 'data-page': page, onclick: () => openMenu(toggle, false) },
+          icon(PAGE_ICONS[page] ?? 'grid-fill'), h('span', { class: 'nav-label' }))),
       ),
     );
     if (toggle && first) {
+      toggle.querySelector('.nav-toggle-icon')?.replaceChildren(icon('list'));
       toggle.addEventListener('click', () => openMenu(toggle, toggle.getAttribute('aria-expanded') !== 'true'));
       // Escape closes the menu and gives the keyboard back to its button.
       toggle.parentElement?.addEventListener('keydown', (event) => {
@@ -41,7 +50,7 @@ export function renderNav(list, t, toggle = null, pages = PAGE_NAMES) {
     }
   }
   for (const link of list.querySelectorAll('a[data-page]')) {
-    link.textContent = t(`pages.${link.getAttribute('data-page')}`);
+    link.querySelector('.nav-label').textContent = t(`pages.${link.getAttribute('data-page')}`);
   }
   if (toggle) {
     const current = list.querySelector('a[aria-current]')?.textContent ?? '';

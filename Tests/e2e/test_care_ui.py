@@ -938,7 +938,10 @@ def test_refill_and_stop_from_the_list(browser, home):
     assert browser.find_elements(By.CSS_SELECTOR, "li.medication-item[data-low='false']")
 
     click(browser, "li.medication-item button[data-action='stop']")
-    browser.switch_to.alert.accept()
+    # Asked in the page's own dialog, with keeping it first under the keyboard.
+    wait_for(browser, "the question", lambda d: d.find_elements(By.ID, "stop-medication-confirm"))
+    assert browser.switch_to.active_element.get_attribute("id") == "stop-medication-cancel"
+    click(browser, "#stop-medication-confirm")
     wait_for(browser, "it to leave the list", lambda d: not d.find_elements(By.CSS_SELECTOR, "li.medication-item"))
     click(browser, "#show-stopped")
     wait_for(browser, "it among the stopped", lambda d: d.find_elements(By.CSS_SELECTOR, "li.medication-item[data-active='false']"))

@@ -26,11 +26,12 @@ def parse(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-def set_hub_clock(hub: Hub, token: str, to: datetime) -> float:
+def set_hub_clock(hub: Hub, token: str, to: datetime, confirm: bool = False) -> float:
     """Sets the hub's time as its admin (a caregiver may only once after the
-    hub starts); returns the offset (hub minus this machine) in seconds."""
+    hub starts); returns the offset (hub minus this machine) in seconds. A
+    jump of more than a day must be confirmed, as the page asks a person to."""
     sent = time.time()
-    response = requests.post(f"{hub.url}/api/v1/clock/correct", json={"deviceTime": iso(to)},
+    response = requests.post(f"{hub.url}/api/v1/clock/correct", json={"deviceTime": iso(to), **({"confirm": True} if confirm else {})},
                              headers={"Authorization": f"Bearer {token}"}, timeout=5)
     assert response.status_code == 200, response.text
     return to.timestamp() - sent

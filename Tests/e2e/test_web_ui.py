@@ -273,7 +273,7 @@ def test_settings_choices_apply_at_once_and_survive_a_reload(browser, hub):
     assert browser.execute_script(f"return {root}.dataset.theme") == "dark"
     assert browser.execute_script(f"return {root}.dataset.textSize") == "x-large"
     background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
-    assert background == "rgb(18, 18, 18)", "the dark colours are used"
+    assert background == "rgb(17, 19, 22)", "the dark colours are used (--bg of Web/tokens.css)"
 
     browser.refresh()
     wait_for(browser, "the Settings page", lambda d: d.find_elements(By.ID, "theme-dark"))

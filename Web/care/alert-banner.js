@@ -18,6 +18,7 @@
 // it is gone the keyboard goes back where she was (the note she was typing
 // in keeps its text and its place).
 import { h } from '../dom.js';
+import { icon } from '../icon.js';
 import {
   ALERT_KINDS, alertMedication, alertMessage, answersDose, bannerAlerts, canRespond, isForMe, isOwnSOS, newSounds,
   offersCall, ringsUntilAnswered, soundKey, staysInView, takesFocus,
@@ -217,7 +218,7 @@ function alertItem(banner, alert, me) {
   return h(
     'section',
     { class: 'alert-item', tabindex: '-1', 'data-focus-key': `${alert.id}:item`, 'aria-describedby': textId, 'data-kind': alert.kind, 'data-alert-id': alert.id, 'data-responded': alert.respondedAt ? 'true' : 'false', 'aria-labelledby': titleId },
-    h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, alert.kind === 'sos' ? '!' : '•'), alertKindName(app, alert.kind)),
+    h('p', { class: 'alert-kind', id: titleId }, icon(ALERT_ICONS[alert.kind] ?? 'bell-fill', 'alert-icon'), alertKindName(app, alert.kind)),
     h('p', { class: 'alert-text', id: textId }, describeAlert(app, alert, me)),
     h('div', { class: 'alert-actions' }, buttons),
   );
@@ -229,6 +230,9 @@ function cancelledSentence(app, alert) {
   return app.t('alerts.message.sosCancelledBy', { person, time: clockTime(alert.acknowledgedAt, { language: app.language, timeZone: app.me.current?.timeZone }) });
 }
 
+/** What an alert's kind looks like beside its name: an SOS is a warning, a dose its capsule. */
+const ALERT_ICONS = Object.freeze({ sos: 'exclamation-triangle-fill', 'dose-missed': 'capsule', 'dose-due': 'capsule' });
+
 /** The news that an SOS was called off, calm, with OK to put it away on this page. */
 function cancelledItem(app, alert) {
   const titleId = `banner-${alert.id}-cancelled-title`;
@@ -236,7 +240,7 @@ function cancelledItem(app, alert) {
   return h(
     'section',
     { class: 'alert-item', tabindex: '-1', 'data-kind': 'sos-cancelled', 'data-alert-id': alert.id, 'aria-labelledby': titleId, 'aria-describedby': textId },
-    h('p', { class: 'alert-kind', id: titleId }, h('span', { class: 'alert-icon', 'aria-hidden': 'true' }, '✓'), app.t('alerts.cancelledTitle')),
+    h('p', { class: 'alert-kind', id: titleId }, icon('check-circle-fill', 'alert-icon'), app.t('alerts.cancelledTitle')),
     h('p', { class: 'alert-text', id: textId }, cancelledSentence(app, alert)),
     h('div', { class: 'alert-actions' }, h('button', {
       type: 'button', class: 'primary-button alert-ack', 'data-action': 'ack', 'data-focus-key': `${alert.id}:cancelled-ok`,

@@ -13,10 +13,10 @@ export const GADGETS = Object.freeze([
   'next-dose', 'today', 'notes', 'pinned-note', 'clock', 'people', 'alerts', 'wordle', 'sudoku', 'memory',
 ]);
 
-/** A picture for each gadget (beside its word, never instead of it). */
+/** A picture for each gadget (beside its word, never instead of it): a Web/icons name. */
 export const GADGET_ICONS = Object.freeze({
-  'next-dose': '💊', today: '📅', notes: '📝', 'pinned-note': '📌', clock: '🕰️', people: '👪', alerts: '🔔',
-  wordle: '🔤', sudoku: '🔢', memory: '🃏',
+  'next-dose': 'capsule', today: 'calendar-check', notes: 'journal-text', 'pinned-note': 'pin-angle-fill', clock: 'clock',
+  people: 'people-fill', alerts: 'bell', wordle: 'fonts', sudoku: 'grid-3x3', memory: 'suit-heart-fill',
 });
 
 /** The page a gadget's tile opens, as a route: [page, ...params]; null for one that shows all it has. */

@@ -1,25 +1,26 @@
 // Memory (pairs): the deal and the rules of turning cards. Pure, no DOM:
 // the page draws from the state and Node tests check the rules. The
-// pictures are large emoji, chosen to differ at a glance in colour and
-// shape; each has a name (games.memory.pictures.<id>) for screen readers.
+// pictures are large icons (Web/icons), chosen to differ at a glance in
+// shape, each drawn in a colour of its own (style.css, by id); each has a
+// name (games.memory.pictures.<id>) for screen readers.
 import { seededRandom } from './seed.js';
 
-/** The pictures a deal picks from: an id (its name's key) and what is drawn. */
+/** The pictures a deal picks from: an id (its name's key and colour) and its icon. */
 export const PICTURES = Object.freeze([
-  { id: 'apple', emoji: '🍎' },
-  { id: 'sunflower', emoji: '🌻' },
-  { id: 'cat', emoji: '🐱' },
-  { id: 'dog', emoji: '🐶' },
-  { id: 'house', emoji: '🏠' },
-  { id: 'coffee', emoji: '☕' },
-  { id: 'moon', emoji: '🌙' },
-  { id: 'star', emoji: '⭐' },
-  { id: 'bicycle', emoji: '🚲' },
-  { id: 'fish', emoji: '🐟' },
-  { id: 'tree', emoji: '🌳' },
-  { id: 'butterfly', emoji: '🦋' },
-  { id: 'grapes', emoji: '🍇' },
-  { id: 'carrot', emoji: '🥕' },
+  { id: 'apple', icon: 'apple' },
+  { id: 'flower', icon: 'flower1' },
+  { id: 'house', icon: 'house-fill' },
+  { id: 'cup', icon: 'cup-hot-fill' },
+  { id: 'moon', icon: 'moon-fill' },
+  { id: 'star', icon: 'star-fill' },
+  { id: 'bicycle', icon: 'bicycle' },
+  { id: 'tree', icon: 'tree-fill' },
+  { id: 'umbrella', icon: 'umbrella-fill' },
+  { id: 'gift', icon: 'gift-fill' },
+  { id: 'bell', icon: 'bell-fill' },
+  { id: 'heart', icon: 'heart-fill' },
+  { id: 'airplane', icon: 'airplane-fill' },
+  { id: 'car', icon: 'car-front-fill' },
 ].map(Object.freeze));
 
 /** The sizes offered: rows × columns, and so how many pairs. */

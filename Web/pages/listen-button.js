@@ -5,6 +5,7 @@
 // language shows the control saying so (disabled) rather than reading
 // Polish with an English voice.
 import { h } from '../dom.js';
+import { icon } from '../icon.js';
 import { readAloud, stopReading, voiceState } from '../notes/read-aloud.js';
 import { speechRateOf } from '../preferences.js';
 
@@ -24,7 +25,7 @@ export function listenButton(app, { id, text, label = null, attributes = {} }) {
   const { t } = app;
   const word = h('span', { class: 'listen-word' });
   const button = h('button', { ...attributes, id, type: 'button', class: 'listen-button', onclick: toggle },
-    h('span', { class: 'listen-icon', 'aria-hidden': 'true' }, '🔊'), word);
+    icon('volume-up-fill', 'listen-icon'), word);
 
   function draw() {
     const state = voiceState(app.language);

@@ -52,7 +52,11 @@ class FakeElement {
 export function installFakeDocument() {
   const had = Object.hasOwn(globalThis, 'document');
   const previous = globalThis.document;
-  globalThis.document = { createElement: (tag) => new FakeElement(tag) };
+  globalThis.document = {
+    createElement: (tag) => new FakeElement(tag),
+    // An icon's SVG (icon.js): the namespace does not matter here.
+    createElementNS: (_namespace, tag) => new FakeElement(tag),
+  };
   return () => {
     if (had) globalThis.document = previous;
     else delete globalThis.document;

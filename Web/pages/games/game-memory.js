@@ -6,6 +6,7 @@
 // game frame. The game stays as it is across a language switch or a visit
 // to another page. Dealing and the rules of turning are games/memory.js.
 import { h } from '../../dom.js';
+import { icon } from '../../icon.js';
 import { readSaved, writeSaved } from '../../preferences.js';
 import { newSeed } from '../../games/seed.js';
 import {
@@ -87,7 +88,9 @@ function renderMemory(app, game, outlet) {
       const picture = up ? pictureById(state.cards[index]) : null;
       const number = index + 1;
       button.dataset.state = found ? 'found' : up ? 'up' : 'down';
-      button.querySelector('.memory-face').textContent = picture ? picture.emoji : '';
+      const face = button.querySelector('.memory-face');
+      if (picture) face.replaceChildren(icon(picture.icon)); else face.replaceChildren();
+      face.dataset.picture = picture?.id ?? '';
       button.querySelector('.memory-name').textContent = picture
         ? t(found ? 'games.memory.card.found' : 'games.memory.card.up', { number, picture: nameOf(picture) })
         : t('games.memory.card.down', { number });

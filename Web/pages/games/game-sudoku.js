@@ -6,6 +6,7 @@
 // or a visit to another page; time counts only while the page is in view.
 // The squares are sudoku-grid.js; dealing and the rules are games/.
 import { h } from '../../dom.js';
+import { icon } from '../../icon.js';
 import { readSaved, writeSaved } from '../../preferences.js';
 import { newSeed } from '../../games/seed.js';
 import { LEVELS, generateSudoku } from '../../games/sudoku.js';
@@ -81,7 +82,7 @@ function renderSudoku(app, game, outlet) {
   const pad = h('div', { id: 'sudoku-pad', class: 'sudoku-pad', role: 'group', 'aria-label': t('games.sudoku.pad') }, padButtons);
   const pencil = h('button', {
     id: 'sudoku-pencil', type: 'button', class: 'secondary-button sudoku-tool', onclick: togglePencil,
-  }, h('span', { class: 'sudoku-tool-icon', 'aria-hidden': 'true' }, '✏️'), t('games.sudoku.pencil'));
+  }, icon('pencil', 'sudoku-tool-icon'), t('games.sudoku.pencil'));
   const check = h('button', {
     id: 'sudoku-check', type: 'button', class: 'secondary-button sudoku-tool', onclick: checkNow,
   }, t('games.sudoku.check'));

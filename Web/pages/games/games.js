@@ -3,6 +3,7 @@
 // /people/{id}/scores). #/games/<game> opens one game (game-wordle.js,
 // game-sudoku.js, game-memory.js).
 import { h, pageHeading } from '../../dom.js';
+import { icon } from '../../icon.js';
 import { getJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { pageHref } from '../../router.js';
@@ -28,7 +29,7 @@ function renderGames(app, outlet) {
   outlet.append(pageHeading(t('pages.games')),
     h('ul', { class: 'game-tiles' }, GAMES.map((game) => h('li', {},
       h('a', { href: pageHref('games', game), id: `games-${game}`, class: 'panel-tile panel-link' },
-        h('span', { class: 'panel-icon', 'aria-hidden': 'true' }, GADGET_ICONS[game]),
+        icon(GADGET_ICONS[game], 'panel-icon'),
         h('span', { class: 'panel-word' }, t(`games.${game}.title`)))))),
     scores);
 

@@ -3,6 +3,7 @@
 // from medications.js, which loads the list, follows the live stream and
 // sends what the buttons do, so each file does one job.
 import { h } from '../../dom.js';
+import { confirmDialog } from '../../dialog.js';
 import { paths } from '../../api-paths.js';
 import { pageHref } from '../../router.js';
 import { localDay } from '../../care/format.js';
@@ -79,7 +80,13 @@ function medicationItem(list, medication) {
     }
     actions.push(actionButton(list, medication, 'stop', t('medications.stop'),
       () => change(medication, 'DELETE', paths.medication(medication.id), undefined, 'stopped'),
-      () => window.confirm(t('medications.confirmStop', { name: medicationTitle(medication) }))));
+      (button) => confirmDialog({
+        name: `stop-${medication.id}`, buttons: 'stop-medication',
+        title: t('medications.confirmStop.title', { name: medicationTitle(medication) }),
+        lines: [{ id: `stop-${medication.id}-text`, text: t('medications.confirmStop.text') }],
+        confirm: t('medications.confirmStop.stop'), cancel: t('medications.confirmStop.keep'),
+        returnFocus: () => button,
+      })));
   } else if (canEdit()) {
     actions.push(actionButton(list, medication, 'restart', t('medications.restart'),
       () => change(medication, 'PATCH', paths.medication(medication.id), { active: true }, 'restarted')));
@@ -108,14 +115,14 @@ function stockLine(app, medication, low) {
 }
 
 /** `ask()` first, when the change needs a yes ("Stop"); the list is read again once it is made. */
-function actionButton(list, medication, action, label, run, ask = () => true) {
+function actionButton(list, medication, action, label, run, ask = async () => true) {
   const { busy, load } = list;
   const key = `${medication.id}:${action}`;
   return h('button', {
     type: 'button', class: 'secondary-button', 'data-action': action, 'data-focus-key': key,
     'aria-describedby': `medication-${medication.id}`, 'aria-disabled': busy.has(key) ? 'true' : null,
-    onclick: async () => {
-      if (busy.has(key) || !ask()) return;
+    onclick: async (event) => {
+      if (busy.has(key) || !(await ask(event.currentTarget))) return;
       if (await busy.run(key, run)) await load();
     },
   }, label);

@@ -6,6 +6,7 @@
 // Household page); every change is sent at once and her devices follow it
 // live. Two people arranging at once see each other's changes as they land.
 import { h, pageHeading, replaceKeepingFocus } from '../../dom.js';
+import { icon } from '../../icon.js';
 import { getJSON, sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n.js';
@@ -55,7 +56,7 @@ function renderEditor(app, outlet, personId) {
       free.length === 0
         ? h('p', { id: 'arrange-unplaced', class: 'empty' }, t('arrange.allPlaced'))
         : h('ul', { id: 'arrange-unplaced', class: 'arrange-unplaced', 'aria-labelledby': 'arrange-unplaced-heading' },
-          free.map((gadget) => h('li', { 'data-gadget': gadget }, h('span', { 'aria-hidden': 'true' }, GADGET_ICONS[gadget]), ' ', t(`panel.gadgets.${gadget}`)))));
+          free.map((gadget) => h('li', { 'data-gadget': gadget }, icon(GADGET_ICONS[gadget]), ' ', t(`panel.gadgets.${gadget}`)))));
   }
 
   function placeRow({ position, gadget }, free) {

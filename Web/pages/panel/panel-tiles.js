@@ -4,6 +4,7 @@
 // note with Listen …). A tile that only opens a page is one big link; a
 // tile with buttons of its own is a section whose heading is the link.
 import { h } from '../../dom.js';
+import { icon } from '../../icon.js';
 import { pageHref } from '../../router.js';
 import { GADGET_ICONS, clockParts, gadgetRoute, nextDoseOf } from '../../care/panel.js';
 import { amountText } from '../../care/words.js';
@@ -19,7 +20,7 @@ export function panelTile(view, { position, gadget }) {
   if (!draw) return null;
   const { t } = view.app;
   const route = gadgetRoute(gadget);
-  const title = [h('span', { class: 'panel-icon', 'aria-hidden': 'true' }, GADGET_ICONS[gadget]),
+  const title = [icon(GADGET_ICONS[gadget], 'panel-icon'),
     h('span', { class: 'panel-word' }, t(`panel.gadgets.${gadget}`))];
   const body = draw(view);
   const id = `panel-tile-${gadget}`;

@@ -1,5 +1,6 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { hasIcon } from '../../icon.js';
 import {
   LOWEST_MEMORY_SCORE, PICTURES, SIZES, dealMemory, flip, hasMismatch, hideMismatch, isFaceUp,
   isFinished, memoryScore, newMemoryGame, pairsFound, pictureById,
@@ -32,7 +33,8 @@ test('the same seed deals the same cards; other seeds shuffle and pick different
 
 test('the pictures are distinct, and enough for the largest size', () => {
   assert.equal(new Set(PICTURES.map((p) => p.id)).size, PICTURES.length);
-  assert.equal(new Set(PICTURES.map((p) => p.emoji)).size, PICTURES.length);
+  assert.equal(new Set(PICTURES.map((p) => p.icon)).size, PICTURES.length);
+  for (const picture of PICTURES) assert.ok(hasIcon(picture.icon), `${picture.icon} is in Web/icons`);
   assert.ok(PICTURES.length >= Math.max(...Object.values(SIZES).map((s) => s.pairs)));
 });
 
