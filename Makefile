@@ -69,17 +69,28 @@ build-tests: deps
 
 # Runs every suite even when one fails, then fails if any did, and says
 # how long each part took (the goal for a fresh clone: 20 minutes).
-# The .deb is built before the suites, as e2e installs it (test_package.py).
-# Built beside the suites (nice 19) it saved 5 minutes (18.4 and 19.7 min),
-# but twice a socket test of the Swift suite then hung (NotePrivacyTests,
-# NotekLimitsTests' eight connections; now failed after 2 minutes by its
-# time limit): one thing at a time until that is understood.
+# The Swift suite runs alone: beside the .deb's release build two of its
+# socket tests once hung (NotePrivacyTests, NotekLimitsTests; a wake-up lost
+# under a starved CPU, not yet understood). The release build for the .deb
+# (Packaging/build-release, once, reused by every package test) runs beside
+# e2e instead, at a lower priority: e2e mostly waits on browsers and hubs,
+# and it passed beside it in every run so far. The package tests
+# (test_package.py) follow once the .deb is there. Both builds at once gain
+# nothing: each keeps both cores busy (643 and 656 s together, 310 and 311
+# alone).
 test:
 	@started=$$SECONDS; status=0; \
 	step() { local began=$$SECONDS result; $(MAKE) --no-print-directory "$$@"; result=$$?; \
 	         echo "make test: $$1 took $$((SECONDS - began)) s"; return $$result; }; \
-	step test-deps && step build-tests && step deb || exit 1; \
-	for suite in swift-test web-test e2e-test bench-smoke; do step $$suite || status=1; done; \
+	step test-deps && step build-tests || exit 1; \
+	for suite in swift-test web-test; do step $$suite || status=1; done; \
+	(began=$$SECONDS; nice -n 10 $(MAKE) --no-print-directory deb >.build/deb.log 2>&1; result=$$?; \
+	 echo "make test: deb took $$((SECONDS - began)) s (beside e2e)" >>.build/deb.log; exit $$result) & deb=$$!; \
+	step e2e-test E2E_SKIP=--ignore=Tests/e2e/test_package.py || status=1; \
+	step bench-smoke || status=1; \
+	if wait $$deb; then tail -3 .build/deb.log; \
+	else echo "make test: deb FAILED; the end of .build/deb.log:"; tail -60 .build/deb.log; exit 1; fi; \
+	step package-test || status=1; \
 	echo "make test: everything took $$((SECONDS - started)) s"; \
 	exit $$status
 
