@@ -10,7 +10,7 @@ import time
 
 import pytest
 import requests
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from selenium_axe_python import Axe
@@ -37,10 +37,13 @@ def click(driver, selector: str):
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
             element.click()
             return
-        except StaleElementReferenceException:
+        except (StaleElementReferenceException, ElementClickInterceptedException):
+            # Redrawn, or moved between the scroll and the click (an alert
+            # banner arriving above a dialog's buttons): as a person taps
+            # again once the page stands still.
             if attempt == 4:
                 raise
-            time.sleep(0.1)
+            time.sleep(0.2)
 
 
 def overflowing(driver) -> list[str]:
