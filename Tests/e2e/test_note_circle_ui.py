@@ -60,6 +60,8 @@ def test_a_note_shared_with_babcias_circle_reaches_her_other_caregiver_read_only
 
         # Ania looks after two: she picks Babcia's circle by name, for reading only.
         sit_down_as(browser, hub, people["Ania"]["token"])
+        wait_for(browser, "the New note button", lambda d: d.find_elements(By.ID, "new-note-open"))
+        browser.find_element(By.ID, "new-note-open").click()
         babcias = f"new-note-visibility-circle-{babcia}"
         wait_for(browser, "a choice for each senior she looks after",
                  lambda d: d.find_elements(By.ID, babcias) and d.find_elements(By.ID, f"new-note-visibility-circle-{dziadek}"))
@@ -117,9 +119,13 @@ def test_a_note_shared_with_babcias_circle_reaches_her_other_caregiver_read_only
         wait_for(browser, "the settings", lambda d: d.find_elements(By.ID, "language-select"))
         choose_language(browser, "pl")
         browser.get(f"{base}/#/notes")
+        wait_for(browser, "the New note button", lambda d: d.find_elements(By.ID, "new-note-open"))
+        browser.find_element(By.ID, "new-note-open").click()
         wait_for(browser, "the Polish choices", lambda d: "Babcia Zosia wraz z opiekunami" in
                  d.find_element(By.CSS_SELECTOR, f"label[for='{babcias}']").text)
-        violations += axe_violations(browser, f"Notes with the circle choices, {screen}, pl")
+        violations += axe_violations(browser, f"New note with the circle choices, {screen}, pl")
+        browser.find_element(By.ID, "new-note-cancel").click()
+        wait_for(browser, "the New note dialog closed", lambda d: not d.find_elements(By.ID, "new-note-dialog"))
         open_sharing_dialog(browser, note_id)
         violations += axe_violations(browser, f"The sharing dialog, {screen}, pl")
         shot(browser, f"note-sharing-dialog-{screen}-pl")

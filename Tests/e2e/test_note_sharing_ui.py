@@ -46,7 +46,10 @@ def test_a_note_shared_read_only_with_the_seniors_caregivers_is_read_by_them_and
 
     # Zosia writes it from her Notes page: for the people who look after her, to read only.
     base = sit_down_as(browser, hub, zosia["token"])
-    wait_for(browser, "the new-note form", lambda d: d.find_elements(By.ID, "new-note-visibility-circle"))
+    wait_for(browser, "the New note button", lambda d: d.find_elements(By.ID, "new-note-open"))
+    browser.find_element(By.ID, "new-note-open").click()
+    wait_for(browser, "the new-note dialog", lambda d: d.find_elements(By.ID, "new-note-visibility-circle"))
+    assert browser.switch_to.active_element.get_attribute("id") == "new-note-title", "the title has the keyboard first"
     assert browser.find_element(By.ID, "new-note-visibility-private").is_selected(), "private unless she chooses"
     browser.find_element(By.ID, "new-note-title").send_keys("Moje leki")
     browser.find_element(By.ID, "new-note-visibility-circle").click()
@@ -129,9 +132,13 @@ def test_the_sharing_choice_and_its_dialog_have_no_wcag_21_aa_violations_in_engl
             wait_for(browser, "the settings", lambda d: d.find_elements(By.ID, "language-select"))
             choose_language(browser, "pl")
         browser.get(f"{base}/#/notes")
-        wait_for(browser, "the list with the choice", lambda d: d.find_elements(By.ID, "new-note-visibility-circle")
-                 and d.find_elements(By.CSS_SELECTOR, f"li[data-note-id='{note['id']}']"))
-        violations += axe_violations(browser, f"Notes with the sharing choice, {language}")
+        wait_for(browser, "the list", lambda d: d.find_elements(By.CSS_SELECTOR, f"li[data-note-id='{note['id']}']"))
+        violations += axe_violations(browser, f"Notes, {language}")
+        browser.find_element(By.ID, "new-note-open").click()
+        wait_for(browser, "the new note's sharing choice", lambda d: d.find_elements(By.ID, "new-note-visibility-circle"))
+        violations += axe_violations(browser, f"New note with the sharing choice, {language}")
+        browser.find_element(By.ID, "new-note-cancel").click()
+        wait_for(browser, "the dialog closed", lambda d: not d.find_elements(By.ID, "new-note-dialog"))
         browser.find_element(By.CSS_SELECTOR, f"li[data-note-id='{note['id']}'] [data-action='visibility']").click()
         wait_for(browser, "the sharing dialog", lambda d: d.find_element(By.ID, "note-sharing-dialog").is_displayed())
         assert browser.find_element(By.ID, "note-visibility-circle").is_selected(), "it opens on the note's sharing"

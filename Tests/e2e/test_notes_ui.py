@@ -314,7 +314,9 @@ def test_notes_are_created_searched_pinned_trashed_and_restored_from_the_page(br
     browser.get(f"{hub.url}/#/notes")
     wait_for(browser, "the list", lambda d: list_ids(d) == [older["id"]])
 
-    # Create: the editor opens; a title given there shows in the list.
+    # Create: "New note" asks in a dialog; the editor opens; a title given there shows in the list.
+    browser.find_element(By.ID, "new-note-open").click()
+    wait_for(browser, "the new-note dialog", lambda d: d.find_elements(By.ID, "new-note-title"))
     browser.find_element(By.ID, "new-note-title").send_keys("Telefony")
     browser.find_element(By.ID, "new-note-button").click()
     wait_for(browser, "the editor of the new note", lambda d: "#/notes/" in d.current_url

@@ -10,6 +10,7 @@
 // for the admin's approval, and keeps on this device which sections a
 // person left open (a language switch, a reload, the next visit).
 import { h } from '../../dom.js';
+import { icon } from '../../icon.js';
 import { readSaved, writeSaved } from '../../preferences.js';
 import { sectionSummary } from '../../household/section-summaries.js';
 import {
@@ -94,12 +95,18 @@ function place(container, wanted) {
  * `toggled(open)` hears only the person's own opening and closing, not
  * the page's (a link, a device waiting), which is not theirs to remember.
  */
+/** Each section's picture beside its heading (never instead of it). */
+const SECTION_ICONS = Object.freeze({
+  people: 'people-fill', archived: 'archive', 'care-links': 'person-hearts', devices: 'tablet', 'alert-apps': 'bell',
+  away: 'chat-text', 'add-device': 'qr-code', reminders: 'alarm', details: 'house-heart', language: 'translate', audit: 'clock-history',
+});
+
 function drawSection(t, section, content, { open, toggled }) {
   const headingId = `${section.id}-heading`;
   const heading = h('h2', { id: headingId, class: 'household-section-heading', tabindex: '-1' }, t(section.heading));
   const summary = h('span', { id: `${section.id}-summary`, class: 'household-section-summary' });
   const details = h('details', { class: 'household-fold', 'data-section': section.key, open: open || null },
-    h('summary', { class: 'household-fold-summary' }, heading, summary),
+    h('summary', { class: 'household-fold-summary' }, icon(SECTION_ICONS[section.key] ?? 'house-heart', 'section-icon'), heading, summary),
     h('div', { class: 'household-fold-body' }, content));
   const element = h('section', { id: section.id, class: 'household-section', 'aria-labelledby': headingId }, details);
   // The page's own opening fires "toggle" too, later: told apart by what it set.

@@ -9,6 +9,7 @@
 import { getJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h, pageHeading, replaceKeepingFocus } from '../../dom.js';
+import { icon } from '../../icon.js';
 import { fieldBox } from '../../fields.js';
 import { pageHref } from '../../router.js';
 import { localDay, monthName } from '../../care/format.js';
@@ -142,8 +143,8 @@ function monthNav(app, month) {
   const next = shiftMonth(month, 1);
   return h('nav', { class: 'month-nav', 'aria-label': t('medications.history.months') },
     h('a', { href: pageHref('medications', 'history', monthKey(previous)), id: 'previous-month', class: 'button-link secondary' },
-      `‹ ${monthName(previous, language)}`),
+      icon('chevron-left'), h('span', { class: 'month-nav-word' }, monthName(previous, language))),
     h('h2', { id: 'history-month' }, monthName(month, language)),
     h('a', { href: pageHref('medications', 'history', monthKey(next)), id: 'next-month', class: 'button-link secondary' },
-      `${monthName(next, language)} ›`));
+      h('span', { class: 'month-nav-word' }, monthName(next, language)), icon('chevron-right')));
 }

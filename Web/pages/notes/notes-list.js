@@ -1,10 +1,13 @@
-// What the Notes list is drawn from: the form that creates a note, the
-// search field, and one note of the list with its buttons. Kept apart from
+// What the Notes list is drawn from: the "New note" button and the dialog
+// it opens, the search field, and one note of the list (a card) with its
+// buttons. Kept apart from
 // notes.js, which loads the list, follows the live stream and keeps the
 // keyboard's place, so each file does one job.
 import { getJSON, sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { h } from '../../dom.js';
+import { showDialog } from '../../dialog.js';
+import { icon } from '../../icon.js';
 import { fieldAria, fieldBox } from '../../fields.js';
 import { mayEdit, newNoteSharing, sharingSentence } from '../../notes/sharing.js';
 import { isCutExcerpt, spokenNote } from '../../care/spoken.js';
@@ -20,12 +23,25 @@ export function noteName(note, t) {
   return name === '' ? t('notes.untitled') : name;
 }
 
-/** "New note": its title and who sees it (only its owner, unless chosen); created, the editor opens on it. */
-export function newNoteForm(app) {
+/** "New note", first on the page: it opens the dialog that asks for the title and who sees it. */
+export function newNoteButton(app) {
+  const opener = h('button', {
+    id: 'new-note-open', type: 'button', class: 'primary-button new-note-open', 'aria-haspopup': 'dialog',
+    onclick: () => showDialog({
+      id: 'new-note-dialog', labelledBy: 'new-note-heading', returnFocus: () => opener,
+      build: (close) => newNoteForm(app, close),
+    }),
+  }, icon('plus-lg'), app.t('notes.newNote.open'));
+  return opener;
+}
+
+/** The dialog's form: its title and who sees it (only its owner, unless chosen); created, the editor opens on it. */
+function newNoteForm(app, close) {
   const { t } = app;
   const titleHint = t('notes.newNote.titleHint');
   const title = h('input', {
     id: 'new-note-title', name: 'title', type: 'text', maxlength: '200', ...fieldAria('new-note-title', { hint: titleHint }), autocomplete: 'off',
+    autofocus: true,
   });
   // Ids apart from the editor's dialog (note-visibility-*), which can open over this page.
   const sharing = sharingFields(app, { prefix: 'new-note', me: app.me.current });
@@ -41,6 +57,7 @@ export function newNoteForm(app) {
           ...newNoteSharing(sharing.value()),
         }, { t });
         app.clearProblem();
+        close();
         location.hash = pageHref('notes', note.id);
       } catch (problem) {
         app.reportProblem(problem);
@@ -53,7 +70,8 @@ export function newNoteForm(app) {
     h('h2', { id: 'new-note-heading' }, t('notes.newNote.heading')),
     fieldBox({ id: 'new-note-title', label: t('notes.newNote.title'), hint: titleHint, control: title }),
     sharing.element,
-    button,
+    h('div', { class: 'dialog-actions' }, button,
+      h('button', { id: 'new-note-cancel', type: 'button', class: 'secondary-button', onclick: () => close() }, t('notes.newNote.cancel'))),
   );
 }
 
@@ -77,6 +95,9 @@ export function searchField(app, query, typed) {
  * where change(note, method, path, body, announcement) sends what a
  * button does and share(note) asks its owner who may see it.
  */
+/** Who sees a note, as a picture beside the words that say it. */
+const VISIBILITY_ICONS = Object.freeze({ private: 'lock-fill', shared: 'people-fill', circle: 'person-hearts' });
+
 export function noteItem(list, note) {
   const { app, household, inTrash, change, share } = list;
   const { t } = app;
@@ -90,10 +111,10 @@ export function noteItem(list, note) {
   const canEdit = mine || mayEdit(note, me?.personId);
   const facts = [
     owner, ' · ',
-    h('span', { class: 'note-sharing' }, sharingSentence(note, me, t, app.language)),
+    h('span', { class: 'note-sharing' }, icon(VISIBILITY_ICONS[note.visibility] ?? 'lock-fill', 'fact-icon'), sharingSentence(note, me, t, app.language)),
   ];
   if (!canEdit) facts.push(' · ', h('span', { class: 'note-read-only' }, t('notes.readOnlyMark')));
-  if (note.pinned && !inTrash) facts.push(' · ', t('notes.pinned'));
+  if (note.pinned && !inTrash) facts.push(' · ', h('span', { class: 'note-pinned' }, icon('pin-angle-fill', 'fact-icon'), t('notes.pinned')));
   const heading = inTrash
     ? h('h3', { id: titleId }, name)
     : h('h3', { id: titleId }, h('a', { href: pageHref('notes', note.id), class: 'note-link' }, name));

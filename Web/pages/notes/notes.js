@@ -10,7 +10,7 @@ import { sharingPatch, sharingSentence } from '../../notes/sharing.js';
 import { pageHref } from '../../router.js';
 import { createNoteEditorPage } from './note-editor.js';
 import { askNoteSharing } from './note-sharing.js';
-import { newNoteForm, noteItem, noteName, searchField } from './notes-list.js';
+import { newNoteButton, noteItem, noteName, searchField } from './notes-list.js';
 import { createAnnouncer, createNewestLoader, reloadOnLiveChanges } from '../page-tools.js';
 
 const SEARCH_DELAY_MS = 300;
@@ -116,7 +116,11 @@ function aboveTheList(app, search, inTrash, typed) {
       h('p', {}, t('notes.trash.intro')),
     ];
   }
-  return [newNoteForm(app), searchField(app, search.query, typed), h('p', {}, h('a', { href: pageHref('notes', 'trash'), id: 'trash-link', class: 'button-link secondary' }, t('notes.trash.link')))];
+  return [
+    h('div', { class: 'notes-top' }, newNoteButton(app),
+      h('a', { href: pageHref('notes', 'trash'), id: 'trash-link', class: 'button-link secondary' }, t('notes.trash.link'))),
+    searchField(app, search.query, typed),
+  ];
 }
 
 /** What a note's button does (pin, share, trash, restore): sent, said aloud, and the list read again. */

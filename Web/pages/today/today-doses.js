@@ -63,6 +63,7 @@ export function doseSlots(view, person, headingLevel) {
   const { t } = view.app;
   const groups = groupBySlot(person.doses);
   const next = nextDose(view, person);
+  const firstToAnswer = firstToAnswerOf(person.doses, view.now);
   if (groups.length === 0) return [h('p', { class: 'empty today-empty' }, t('today.noDoses')), next].filter(Boolean);
   return [...groups.map(({ slot, doses }) => {
     const headingId = nextId('slot');
@@ -78,8 +79,19 @@ export function doseSlots(view, person, headingLevel) {
             run: () => view.actions.takeAll(person, slot),
           })
           : null),
-      h('ul', { class: 'dose-list' }, doses.map((dose) => doseItem(view, dose, headingLevel + 1))));
+      h('ul', { class: 'dose-list' }, doses.map((dose) => doseItem(view, dose, headingLevel + 1, dose.key === firstToAnswer))));
   }), next].filter(Boolean);
+}
+
+/**
+ * The dose to answer first, drawn as the day's first thing: the earliest
+ * due, put off or missed one that can still be answered, else the next one
+ * to come. Its key, or null when nothing is left to answer.
+ */
+function firstToAnswerOf(doses = [], now) {
+  const open = doses.filter((dose) => canAnswer(dose, now));
+  const waiting = open.find((dose) => ['due', 'snoozed', 'missed', 'unrecorded'].includes(dose.status));
+  return (waiting ?? open.find((dose) => dose.status === 'upcoming'))?.key ?? null;
 }
 
 /** "Next: tomorrow at 08:00, Metformin 500 mg", once nothing is left of the day. */
@@ -91,7 +103,7 @@ function nextDose(view, person) {
     t(line.key, { ...line.params, date: line.date ? longDate(line.date, { language }) : '' }));
 }
 
-function doseItem(view, dose, headingLevel) {
+function doseItem(view, dose, headingLevel, first = false) {
   const { t } = view.app;
   const nameId = nextId('dose');
   const amount = amountText(view.app.language, dose.amount ?? 1, dose.unit);
@@ -142,7 +154,10 @@ function doseItem(view, dose, headingLevel) {
       onclick: () => view.actions.toggleSnooze(dose.key),
     }, t('today.later')));
   }
-  return h('li', { class: 'dose-item', 'data-key': dose.key, 'data-status': dose.status, 'data-medication-id': dose.medicationId, tabindex: '-1', 'data-focus-key': dose.key },
+  return h('li', {
+    class: 'dose-item', 'data-key': dose.key, 'data-status': dose.status, 'data-medication-id': dose.medicationId, tabindex: '-1',
+    'data-focus-key': dose.key, 'data-first': first ? 'true' : null,
+  },
     h('article', { 'aria-labelledby': nameId },
       h(`h${headingLevel}`, { id: nameId, class: 'dose-name' }, medicationTitle(dose)),
       h('p', { class: 'dose-amount' }, t('today.amountAt', { amount, time: dose.time })),

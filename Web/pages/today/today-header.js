@@ -5,6 +5,7 @@ import { h } from '../../dom.js';
 import { getJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { longDate } from '../../care/format.js';
+import { myCarers } from './today-carers.js';
 
 /**
  * `remembered` keeps the household's name across renders, so a language
@@ -55,10 +56,26 @@ export function createTodayHeader(app, remembered) {
     showDate(date) {
       dateLine.textContent = longDate(date, { language: app.language });
     },
-    // Text says the state; the dot's colour only repeats it.
+    // Text says the state; the dot's colour only repeats it. A senior is
+    // told only what matters to her: while all is well a small dot (its
+    // words for a screen reader and as a tooltip), and when the hub cannot
+    // be reached, in words, whom to tell.
     showLiveState(state) {
+      const dot = h('span', { class: 'live-dot', 'aria-hidden': 'true' });
       indicator.setAttribute('data-state', state);
-      indicator.replaceChildren(h('span', { class: 'live-dot', 'aria-hidden': 'true' }), t(`live.${state}`));
+      if (app.me.current?.role !== 'senior') {
+        indicator.removeAttribute('data-quiet');
+        indicator.removeAttribute('title');
+        indicator.replaceChildren(dot, t(`live.${state}`));
+        return;
+      }
+      const [carer] = myCarers(app);
+      const words = state !== 'disconnected' ? t(`live.senior.${state}`)
+        : carer ? t('live.senior.disconnected', { name: carer.name }) : t('live.senior.disconnectedNobody');
+      const quiet = state !== 'disconnected';
+      indicator.toggleAttribute('data-quiet', quiet);
+      indicator.setAttribute('title', words);
+      indicator.replaceChildren(dot, quiet ? h('span', { class: 'visually-hidden' }, words) : words);
     },
     loadHousehold,
     stop() {
