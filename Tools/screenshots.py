@@ -23,7 +23,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("E2E_WEB_ROOT", str(REPO / "Web"))
-os.environ["SE_OFFLINE"] = "true"
 sys.path.insert(0, str(REPO / "Tests" / "e2e"))
 
 from conftest import HubLauncher  # noqa: E402

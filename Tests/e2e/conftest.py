@@ -611,19 +611,12 @@ def _click_in_the_middle_of_the_screen() -> None:
 def _chromium():
     """One headless Chromium for the whole run (starting one takes seconds);
     `browser` resets it between tests."""
-    # Selenium Manager must not try to download a browser or driver.
-    os.environ["SE_OFFLINE"] = "true"
     _require_chromium()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     _click_in_the_middle_of_the_screen()
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--lang=en-US", "--no-first-run",
-                     "--disable-extensions", "--disable-background-networking"):
-        options.add_argument(argument)
+    options = chromium_options("--window-size=1280,900")
     options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=CHROMEDRIVER)
@@ -638,6 +631,20 @@ def _chromium():
         yield driver
     finally:
         driver.quit()
+
+
+def chromium_options(*arguments: str):
+    """Debian's Chromium, headless, in English, with nothing of its own
+    reaching the network; `arguments` add to that (a window size, sound
+    without a tap)."""
+    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not try to download a browser or driver.
+    from selenium import webdriver
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--lang=en-US", "--no-first-run",
+                     "--disable-extensions", "--disable-background-networking", *arguments):
+        options.add_argument(argument)
+    return options
 
 
 @pytest.fixture(scope="session")

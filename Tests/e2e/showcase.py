@@ -16,7 +16,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import CHROMEDRIVER, CHROMIUM
+from conftest import CHROMEDRIVER, chromium_options
 from test_reminders_live import set_hub_clock
 
 SIZES = {"tablet": (1280, 800), "phone": (390, 844)}
@@ -63,12 +63,8 @@ def household(hub, day: date | None = None) -> dict[str, str]:
 
 
 def chromium():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
-                     "--window-size=1280,900", "--lang=en-US", "--no-first-run", "--disable-extensions",
-                     "--disable-background-networking"):
-        options.add_argument(argument)
+    """A Chromium of its own for make screenshots (the tests share theirs)."""
+    options = chromium_options("--window-size=1280,900", "--hide-scrollbars")
     return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
 
 

@@ -5,29 +5,21 @@ sounds" is shown and an SOS would be heard before anyone touched it."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import CHROMEDRIVER, CHROMIUM, _require_chromium
+from conftest import CHROMEDRIVER, _require_chromium, chromium_options
 from test_care_ui import CareHome, home, open_as  # noqa: F401 (fixtures)
 from test_web_ui import wait_for
 
 
 @pytest.fixture
 def kiosk():
-    os.environ["SE_OFFLINE"] = "true"
     _require_chromium()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
-                     "--lang=en-US", "--no-first-run", "--disable-extensions", "--disable-background-networking",
-                     "--autoplay-policy=no-user-gesture-required"):
-        options.add_argument(argument)
+    options = chromium_options("--window-size=1280,800", "--autoplay-policy=no-user-gesture-required")
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(20)
     try:
