@@ -682,6 +682,10 @@ def browser(_chromium, _web_ui_is_current):
     (see `open_hub_page` in test_web_ui.py)."""
     driver = _chromium
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    # Every test starts on the same 1280×900 screen, whatever size an
+    # earlier one emulated (a phone's, left by a test that stopped early).
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.set_window_size(1280, 900)
     driver.get("about:blank")
     # Cookies belong to a host, not a port: another test's device cookie for
     # 127.0.0.1 must not reach this test's hub.
