@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "hearth",
-    // HearthKit's promise to apps; HummingbirdWSClient needs the same.
+    // HearthKit's promise to apps.
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "hearth", targets: ["hearth"]),
@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // The command line: argument parsing only.
@@ -131,6 +133,22 @@ let package = Package(
         // push is sent (Sources/CCurl/shim.h says why).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
+        // A WebSocket client for the hub's plain ws:// sockets (HearthKit's
+        // /live listener, the benchmarks, the tests): swift-websocket's frame
+        // handling on NIO, without the TLS stack a general client brings.
+        .target(
+            name: "HearthSocketClient",
+            dependencies: [
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+
         // The client library: a local SQLite mirror, an outbox and the sync
         // loop over HTTP, a /live listener, reactive reads and hub browsing.
         .target(
@@ -139,7 +157,7 @@ let package = Package(
                 "HearthCore", "HearthCRDT",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The /live listener: URLSession has no WebSocket on Linux.
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "HearthSocketClient",
                 .product(name: "Logging", package: "swift-log"),
                 // Browsing for hubs over Avahi on Linux; Apple platforms use Bonjour.
                 .target(name: "HearthDiscovery", condition: .when(platforms: [.linux])),
@@ -158,7 +176,7 @@ let package = Package(
                 "HearthCRDT", "HearthKit", "HearthServer", "HearthEditing", "HearthStore", "HearthCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "HearthSocketClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -170,12 +188,19 @@ let package = Package(
 
         // What several test targets share: a seeded generator for randomized tests, temporary directories, the vectors' hex.
         .target(name: "HearthTestSupport", dependencies: ["HearthCore"], path: "Tests/HearthTestSupport"),
-        // A real hub on a loopback port with a real SQLite file, for the server's and HearthKit's tests.
+        // A real hub on a loopback port with a real SQLite file, and an HTTP
+        // client for it, for the server's, the app's and HearthKit's tests.
         .target(
             name: "HearthHubTestSupport",
             dependencies: [
                 "HearthServer", "HearthEditing", "HearthStore", "HearthTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -190,15 +215,13 @@ let package = Package(
             name: "HearthServerTests",
             dependencies: [
                 "HearthServer", "HearthEditing", "HearthAlerts", "HearthStore", "HearthCRDT", "HearthNotek", "HearthTestSupport", "HearthHubTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "HearthSocketClient",
                 // Unzips what the hub gzipped.
                 .product(name: "CompressNIO", package: "compress-nio"),
                 // Reads Web/openapi.yaml to check it against the router.
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 // Holds the database's write lock, as a disk whose fsync stalls would.
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -206,12 +229,10 @@ let package = Package(
         .testTarget(
             name: "HearthAppTests",
             dependencies: [
-                "HearthApp", "HearthStore", "HearthCore", "HearthDiscovery", "HearthTestSupport",
+                "HearthApp", "HearthStore", "HearthCore", "HearthDiscovery", "HearthTestSupport", "HearthHubTestSupport",
                 // A real HTTP receiver on loopback for the webhook tests.
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                // An HTTP client for the whole hub, built as `hearth serve` builds it.
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

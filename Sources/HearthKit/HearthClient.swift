@@ -1,6 +1,6 @@
 import Foundation
 import HearthCore
-import HummingbirdWSClient
+import HearthSocketClient
 import Logging
 
 /// What one sync did.
@@ -242,7 +242,7 @@ public actor HearthClient {
         var delay = Duration.seconds(1)
         while !Task.isCancelled {
             do {
-                _ = try await WebSocketClient.connect(
+                _ = try await HubWebSocket.connect(
                     url: connection.liveURL,
                     configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(connection.token)"]),
                     logger: logger

@@ -56,7 +56,7 @@ public enum HearthServer {
     public typealias App = Application<CanonicalPathResponder<RouterResponder<HearthRequestContext>>>
 
     /// The routes and middleware, without a listening socket; tests drive it
-    /// through `HummingbirdTesting` and the app uses it as its responder.
+    /// on a loopback port (`LoopbackServer`) and the app uses it as its responder.
     /// Every request reaches them under its path's one spelling (HearthRouter).
     /// `noteSessions` is the hub's one set of note sessions (the composition
     /// root makes it): typing from editors and from sync meet in it.

@@ -1,6 +1,6 @@
 import Foundation
 import HearthCRDT
-import HummingbirdWSClient
+import HearthSocketClient
 import Logging
 import NIOCore
 #if canImport(FoundationNetworking)
@@ -107,7 +107,7 @@ enum RelayBenchmark {
     /// Writes `kilobytes` of shopping-list text into the note, as one
     /// pasted insertion, and waits until the hub has stored it.
     static func fill(url: String, token: String, kilobytes: Int) async throws {
-        _ = try await WebSocketClient.connect(
+        _ = try await HubWebSocket.connect(
             url: url, configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
             logger: Logger(label: "filler")
         ) { inbound, outbound, _ in

@@ -23,36 +23,21 @@ public enum RunningHub {
         let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
         let (_, adminToken) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
         let logger = Logger(label: "test")
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let service: any Service
+        let service: any Service, ports: AsyncStream<Int>
         if let router {
-            service = Application(
-                router: router(store),
-                configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
-                logger: logger
-            )
+            (service, ports) = LoopbackServer.application(router(store), logger: logger)
         } else {
+            let (announced, portContinuation) = AsyncStream.makeStream(of: Int.self)
             var settings = ServerSettings(host: "127.0.0.1", port: 0)
             settings.connectionLimits = limits
             service = HearthServer.application(store: store, settings: settings, logger: logger,
                                                 noteSessions: NoteSessions(store: store, logger: logger)) { port in
                 portContinuation.yield(port)
             }
+            ports = announced
         }
-        let group = ServiceGroup(services: [service], logger: logger)
-        return try await withThrowingTaskGroup(of: T?.self) { tasks in
-            tasks.addTask {
-                try await group.run()
-                return nil
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
-            let result = try await body(port, store, group, adminToken)
-            await group.triggerGracefulShutdown()
-            var value: T?
-            for try await item in tasks { if let item { value = item } }
-            return value ?? result
+        return try await LoopbackServer.serve(service, logger: logger, ports: ports) { port, group in
+            try await body(port, store, group, adminToken)
         }
     }
 }

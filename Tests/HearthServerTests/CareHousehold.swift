@@ -4,7 +4,7 @@ import HearthCore
 import HearthStore
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import HearthHubTestSupport
 import Testing
 
 /// A household for the care routes, on a real store in a temporary

@@ -5,7 +5,7 @@ import HearthCore
 import HearthStore
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import HearthHubTestSupport
 import NIOCore
 import Testing
 import HearthTestSupport

@@ -6,7 +6,7 @@ import HearthCRDT
 @testable import HearthServer
 import HearthStore
 import Hummingbird
-import HummingbirdWSClient
+import HearthSocketClient
 import Logging
 import NIOCore
 import HearthTestSupport
@@ -86,7 +86,7 @@ actor SimulatedEditor {
     /// Connects `editor` to the note and runs `edits` of its edits (none: just
     /// catch up), until it has them acknowledged and has heard everything.
     static func session(_ editor: SimulatedEditor, port: Int, token: String, noteId: UUID, edits: Int) async throws {
-        let closed = try await WebSocketClient.connect(
+        let closed = try await HubWebSocket.connect(
             url: "ws://127.0.0.1:\(port)/api/v1/notes/\(noteId.uuidString.lowercased())/edit",
             configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
             logger: Logger(label: "editor")
@@ -181,7 +181,7 @@ extension NoteEditingTests {
             let reader = PermissionPolicy.Actor(personId: admin.id, role: admin.role, caresFor: [])
             let note = try await store.createNote(as: .noteMaker(admin.id), title: "Zakupy", text: "mleko\n",
                                                   visibility: .shared, pinned: false, by: "test")
-            _ = try await WebSocketClient.connect(
+            _ = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]), logger: Logger(label: "editor")
             ) { inbound, outbound, _ in
@@ -225,7 +225,7 @@ extension NoteEditingTests {
 @Suite(.serialized) struct NoteEditingRefusalTests {
     /// Connects, catches up, sends `frames` and returns how the hub closed.
     static func closeAfterSending(_ frames: [WebSocketOutboundWriter.OutboundFrame], port: Int, token: String, noteId: UUID) async throws -> (String, String?) {
-        let closed = try await WebSocketClient.connect(
+        let closed = try await HubWebSocket.connect(
             url: "ws://127.0.0.1:\(port)/api/v1/notes/\(noteId.uuidString.lowercased())/edit",
             configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
             logger: Logger(label: "editor")
@@ -292,7 +292,7 @@ extension NoteEditingTests {
             let admin = try #require(try await store.people().first)
             let note = try await store.createNote(as: .noteMaker(admin.id), title: "", text: "herbata", visibility: .shared, pinned: false, by: "t")
             let padding = String(repeating: "x", count: 2000)
-            let closed = try await WebSocketClient.connect(
+            let closed = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.text)/edit",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]), logger: Logger(label: "editor")
             ) { inbound, outbound, _ in
@@ -318,7 +318,7 @@ extension NoteEditingTests {
             let code = try await store.createPairing(for: .newPerson(name: "Babcia", role: .senior), deviceName: nil, by: "test", maker: .hubTerminal)
             let (tablet, token) = try await store.redeemPairing(.secret(code.code.secret), deviceName: "Tablet", userAgent: nil)
             let note = try await store.createNote(as: .noteMaker(tablet.person.id), title: "", text: "x", visibility: .private, pinned: false, by: "t")
-            let closed = try await WebSocketClient.connect(
+            let closed = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
                 logger: Logger(label: "editor")
@@ -339,7 +339,7 @@ extension NoteEditingTests {
             let (senior, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Tablet", userAgent: nil)
             let diary = try await store.createNote(as: .noteMaker(senior.person.id), title: "Pamiętnik", text: "", visibility: .private, pinned: false, by: "t")
             await #expect(throws: (any Error).self) {
-                _ = try await WebSocketClient.connect(
+                _ = try await HubWebSocket.connect(
                     url: "ws://127.0.0.1:\(port)/api/v1/notes/\(diary.id.uuidString.lowercased())/edit",
                     configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
                     logger: Logger(label: "editor")
@@ -362,7 +362,7 @@ extension NoteEditingTests {
             let note = try await store.createNote(as: .noteMaker(senior.person.id), title: "Moje leki", text: "rano", visibility: .shared,
                                                   readOnly: true, pinned: false, by: "t")
             let reader = SimulatedEditor(name: "admin", seed: 7)
-            let closed = try await WebSocketClient.connect(
+            let closed = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
                 configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
                 logger: Logger(label: "reader")

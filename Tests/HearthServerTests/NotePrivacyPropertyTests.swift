@@ -8,8 +8,7 @@ import HearthStore
 import HearthTestSupport
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
-import HummingbirdWSClient
+import HearthSocketClient
 import Logging
 import NIOCore
 import Testing
@@ -46,7 +45,7 @@ final class HeldSocket: Sendable {
         self.stopping = stopping
         let log = self.log
         task = Task {
-            let closed = try? await WebSocketClient.connect(
+            let closed = try? await HubWebSocket.connect(
                 url: url, configuration: .init(maxFrameSize: 1 << 22, additionalHeaders: [.authorization: "Bearer \(token)"]),
                 logger: Logger(label: "held")
             ) { inbound, outbound, _ in
@@ -186,7 +185,7 @@ final class HeldSocket: Sendable {
                 var headers: HTTPFields = [.authorization: "Bearer \(token)"]
                 if body != nil { headers[.contentType] = "application/json" }
                 let response = try await client.execute(.init(uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }))
-                return (response.status, String(buffer: response.body ?? ByteBuffer()))
+                return (response.status, String(buffer: response.body))
             }
             func leaks(_ text: String, _ words: Set<String>) -> [String] {
                 words.filter { text.contains($0) }.sorted()

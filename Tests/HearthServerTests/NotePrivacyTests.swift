@@ -8,8 +8,7 @@ import HearthNotek
 import HearthStore
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
-import HummingbirdWSClient
+import HearthSocketClient
 import Logging
 import NIOCore
 import Testing
@@ -123,7 +122,7 @@ import HearthTestSupport
             let note = try await store.createNote(as: .noteMaker(admin.id), title: "Lista", text: "mleko", visibility: .shared, pinned: false, by: "t")
             let frames = FrameCollector()
             // Given Ania's device listening, from before the note was made
-            _ = try await WebSocketClient.connect(
+            _ = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/live?since=\(start)",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(caregiver)"]), logger: Logger(label: "ws")
             ) { inbound, outbound, _ in
@@ -146,7 +145,7 @@ import HearthTestSupport
             // And a device replaying the log from before the note was made
             // hears nothing of its words either
             let replayed = FrameCollector()
-            _ = try await WebSocketClient.connect(
+            _ = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/live?since=\(start)",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(caregiver)"]), logger: Logger(label: "ws")
             ) { inbound, outbound, _ in
@@ -178,7 +177,7 @@ import HearthTestSupport
             let note = try await store.createNote(as: .noteMaker(admin.id), title: "Lista", text: "", visibility: .shared, pinned: false, by: "t")
             let heard = FrameCollector()
             // Given Ania editing the admin's shared note
-            let closed = try await WebSocketClient.connect(
+            let closed = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.text)/edit",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(caregiver)"]), logger: Logger(label: "editor")
             ) { inbound, outbound, _ in
@@ -198,7 +197,7 @@ import HearthTestSupport
                                                       headers: [.authorization: "Bearer \(adminToken)", .contentType: "application/json"],
                                                       body: ByteBuffer(string: push))
                 #expect(pushed.status == .ok)
-                #expect(String(buffer: pushed.body ?? ByteBuffer()).contains(#""status":"applied""#))
+                #expect(String(buffer: pushed.body).contains(#""status":"applied""#))
                 try await client.shutdown()
                 // and Ania's editor asks for the whole note again
                 try? await outbound.write(.binary(ByteBuffer(bytes: NoteEditMessage.hello(VersionVector()).encoded())))
@@ -231,7 +230,7 @@ import HearthTestSupport
             let heard = FrameCollector()
             let started = ContinuousClock.now
             // Given Ania following her mother's circle note
-            let closed = try await WebSocketClient.connect(
+            let closed = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.text)/edit",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(carerToken)"]), logger: Logger(label: "editor")
             ) { inbound, outbound, _ in
@@ -278,7 +277,7 @@ import HearthTestSupport
             let admin = try #require(try await store.people().first)
             let note = try await store.createNote(as: .noteMaker(admin.id), title: "Lista", text: "mleko", visibility: .shared, pinned: false, by: "t")
             let started = ContinuousClock.now
-            let closed = try await WebSocketClient.connect(
+            let closed = try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(note.id.text)/edit",
                 configuration: .init(additionalHeaders: [.authorization: "Bearer \(adminToken)"]), logger: Logger(label: "editor")
             ) { inbound, outbound, _ in

@@ -5,7 +5,7 @@ import HearthCore
 import HearthCRDT
 import HearthEditing
 @testable import HearthStore
-import HummingbirdWSClient
+import HearthSocketClient
 import Logging
 import NIOCore
 import Testing
@@ -46,7 +46,7 @@ final class BackgroundEditor: Sendable {
         self.outgoing = continuation
         let heard = self.heard
         connection = Task {
-            try await WebSocketClient.connect(
+            try await HubWebSocket.connect(
                 url: "ws://127.0.0.1:\(port)/api/v1/notes/\(noteId.text)/edit",
                 configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.authorization: "Bearer \(token)"]),
                 logger: Logger(label: "editor")

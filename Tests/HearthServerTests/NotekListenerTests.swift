@@ -8,7 +8,7 @@ import HearthNotek
 import HearthStore
 import HearthTestSupport
 import Hummingbird
-import HummingbirdWSClient
+import HearthSocketClient
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -104,7 +104,7 @@ actor NotekTestClient {
         port: Int, client: NotekTestClient, sending first: [[UInt8]], untilTheHubCloses: Bool = false,
         _ body: @escaping @Sendable (_ send: @escaping @Sendable ([UInt8]) async throws -> Void) async throws -> Void = { _ in }
     ) async throws -> WebSocketCloseFrame? {
-        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/", configuration: .init(maxFrameSize: 1 << 24),
+        try await HubWebSocket.connect(url: "ws://127.0.0.1:\(port)/", configuration: .init(maxFrameSize: 1 << 24),
                                           logger: Logger(label: "notek")) { inbound, outbound, _ in
             let (ended, end) = AsyncStream.makeStream(of: Void.self)
             let reader = Task {

@@ -4,7 +4,7 @@ import HearthCore
 import HearthStore
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import HearthHubTestSupport
 import Testing
 
 /// `/api/v1/notes` through the in-process router, as the admin, a senior

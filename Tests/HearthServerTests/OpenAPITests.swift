@@ -6,7 +6,6 @@ import HearthCore
 @testable import HearthServer
 import HearthStore
 import Hummingbird
-import HummingbirdTesting
 import HearthTestSupport
 import Testing
 import Yams

@@ -7,7 +7,6 @@ import HearthHubTestSupport
 import HearthStore
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import HearthTestSupport
 import Testing
 
@@ -44,10 +43,10 @@ import Testing
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
-        let app = Application(router: HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")), webRoot: web.url))
+        let router = HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")), webRoot: web.url)
         let routes = try OpenAPITests.documentedRoutes(try OpenAPITests.document()).sorted()
         #expect(routes.count > 40)
-        try await app.test(.router) { client in
+        try await LoopbackServer.serve(router) { client in
             func status(_ method: HTTPRequest.Method, _ uri: String) async throws -> (HTTPResponse.Status, String) {
                 let body: ByteBuffer? = [.post, .put, .patch].contains(method) ? ByteBuffer(string: "{}") : nil
                 let headers: HTTPFields = body == nil ? [:] : [.contentType: "application/json"]

@@ -7,23 +7,21 @@ import HearthCore
 import HearthStore
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import HearthTestSupport
 import Testing
 
-/// The routes through HummingbirdTesting's in-process router client.
+/// The routes, served on a loopback port and asked over a real socket.
 @Suite struct RouteTests {
     /// Runs `body` with a client that acts as a paired admin's device
     /// (`client.anonymous` sends no credentials) on a fresh store.
     static func withRouter(_ body: @escaping @Sendable (PairedClient, HearthStore) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try HearthStore(directory: directory.url)
-        defer { try? store.close() }
-        try await store.ensureHousehold(name: "Kowalski family", timeZone: "Europe/Warsaw")
-        let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
-        let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
-        let app = Application(router: HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test"))))
-        try await app.test(.router) { client in try await body(PairedClient(anonymous: client, token: token), store) }
+        try await RunningHub.with(router: { store in
+            HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")))
+        }) { port, store, _, token in
+            let client = TestClient(host: "127.0.0.1", port: port)
+            try await body(PairedClient(anonymous: client, token: token), store)
+            try await client.shutdown()
+        }
     }
 
     static func problem(_ buffer: ByteBuffer) throws -> ProblemDetails {
@@ -74,8 +72,8 @@ import Testing
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
         let invitation = try await store.createPairing(for: .newPerson(name: "Admin", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
         let (_, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Laptop", userAgent: nil)
-        let app = Application(router: HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")), discovery: { status }))
-        try await app.test(.router) { client in
+        let router = HearthServer.router(store: store, noteSessions: NoteSessions(store: store, logger: Logger(label: "test")), discovery: { status })
+        try await LoopbackServer.serve(router) { client in
             try await client.execute(uri: "/api/v1/health", method: .get, headers: [.authorization: "Bearer \(token)"]) { response in
                 let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
                 #expect(body["discovery"] == .object([
@@ -244,8 +242,6 @@ struct PairedClient: TestClientProtocol {
     let anonymous: any TestClientProtocol
     let token: String
 
-    var port: Int? { anonymous.port }
-
     func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
         var headers = headers
         if headers[.authorization] == nil && headers[.cookie] == nil {
@@ -265,8 +261,7 @@ struct PairedClient: TestClientProtocol {
         let routes = router.routes.filter { $0.path.description.hasPrefix("/api/") }
             .map { (path: $0.path.description, method: $0.method) }
         #expect(routes.count >= 6, "the router lists its routes")
-        let app = Application(router: router)
-        try await app.test(.router) { client in
+        try await LoopbackServer.serve(router) { client in
             for route in routes {
                 // Fill parameters such as {id} with an ID nobody has.
                 let path = route.path.split(separator: "/").map { part in
