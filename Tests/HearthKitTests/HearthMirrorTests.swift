@@ -18,15 +18,19 @@ import Testing
         // Both kinds of mirror: a file (a pool of connections) and memory (one queue).
         for path in [directory.url.appendingPathComponent("mirror.sqlite").path, nil] {
             let mirror = try await Self.connectedMirror(path: path)
+            // The edits start once the observation has said what is there:
+            // a fixed pause before them was too short beside a busy build.
+            let (started, start) = AsyncStream.makeStream(of: Void.self)
             let watcher = Task { () -> [[String]] in
                 var seen: [[String]] = []
                 for try await notes in mirror.observeNotes() {
                     seen.append(notes.map(\.displayTitle))
+                    start.yield()
                     if seen.count == 3 { break }
                 }
                 return seen
             }
-            try await Task.sleep(for: .milliseconds(100))
+            for await _ in started { break }
             let id = try await mirror.createNote(text: "Kupić mleko\ni chleb")
             try await mirror.setNoteText(id: id, to: "Kupić masło\ni chleb")
             let deadline = Task {

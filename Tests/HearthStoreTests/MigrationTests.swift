@@ -133,6 +133,24 @@ import Testing
         }
     }
 
+    /// v24: a change writes its row of the log and no index entry; the one
+    /// index left on the log holds only note deletions, for sync's question
+    /// "was this note purged while the device was away?".
+    @Test func theChangeLogIsIndexedOnlyForNoteDeletions() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try HearthStore(directory: directory.url)
+        defer { try? store.close() }
+        let indexes = try await store.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'changes' ORDER BY name")
+        }
+        #expect(indexes == ["changes_note_deletions"])
+        let plan = try await store.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM changes WHERE entity = 'note' AND entityId = ? AND op = 'delete')",
+                             arguments: ["n"]).map { $0["detail"] as String }.joined(separator: "; ")
+        }
+        #expect(plan.contains("changes_note_deletions"), "\(plan)")
+    }
+
     @Test func openingAgainChangesNothing() async throws {
         let directory = try TemporaryDirectory()
         let first = try HearthStore(directory: directory.url)
