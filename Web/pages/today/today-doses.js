@@ -1,5 +1,6 @@
-// What the Today page draws for one person's day: the doses in parts of
-// the day with "Taken", "Skip" and "Later", "Take all" for a part of the
+// What the Today page draws for one person's day: the next dose to answer
+// first, as a card of its own, then the doses in parts of the day (the
+// timeline) with "Taken", "Skip" and "Later", "Take all" for a part of the
 // day, and as-needed medications with "Take now". Each button is named with
 // its dose ("Taken, Aspirin 75 mg") for screen readers, and carries a
 // data-focus-key so the keyboard stays on it when the day is redrawn (or,
@@ -65,7 +66,8 @@ export function doseSlots(view, person, headingLevel) {
   const next = nextDose(view, person);
   const firstToAnswer = firstToAnswerOf(person.doses, view.now);
   if (groups.length === 0) return [h('p', { class: 'empty today-empty' }, t('today.noDoses')), next].filter(Boolean);
-  return [...groups.map(({ slot, doses }) => {
+  const first = (person.doses ?? []).find((dose) => dose.key === firstToAnswer);
+  return [first ? nextDoseCard(view, first, headingLevel) : null, ...groups.map(({ slot, doses }) => {
     const headingId = nextId('slot');
     const candidates = takeAllCandidates(doses, view.now);
     const takeAllKey = `${person.personId}|${slot}|take-all`;
@@ -79,8 +81,28 @@ export function doseSlots(view, person, headingLevel) {
             run: () => view.actions.takeAll(person, slot),
           })
           : null),
-      h('ul', { class: 'dose-list' }, doses.map((dose) => doseItem(view, dose, headingLevel + 1, dose.key === firstToAnswer))));
+      h('ul', { class: 'dose-list' }, doses.map((dose) => (dose.key === firstToAnswer ? shownAbove(view, dose) : doseItem(view, dose, headingLevel + 1)))));
   }), next].filter(Boolean);
+}
+
+/**
+ * The dose to answer first as the day's first thing, with its buttons; its
+ * place in the timeline says only that it is above, so no dose has two
+ * sets of buttons (or two focus keys).
+ */
+function nextDoseCard(view, dose, headingLevel) {
+  const headingId = nextId('next-dose');
+  return h('section', { class: 'next-dose', 'aria-labelledby': headingId },
+    h(`h${headingLevel}`, { id: headingId, class: 'next-dose-heading' }, view.app.t('today.nextCard.heading')),
+    h('ul', { class: 'dose-list' }, doseItem(view, dose, headingLevel + 1, true)));
+}
+
+/** "Aspirin 75 mg, 1 tablet at 08:00: the next dose, above." */
+function shownAbove(view, dose) {
+  const { t } = view.app;
+  const amount = amountText(view.app.language, dose.amount ?? 1, dose.unit);
+  return h('li', { class: 'dose-shown-above', 'data-above-key': dose.key },
+    h('p', {}, t('today.nextCard.above', { name: medicationTitle(dose), amountAt: t('today.amountAt', { amount, time: dose.time }) })));
 }
 
 /**

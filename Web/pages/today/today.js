@@ -162,7 +162,7 @@ function bringFirstToAnswerIntoView(before) {
   if (!first) return true;
   const dock = document.getElementById('sos-dock');
   const fold = globalThis.innerHeight - (dock && !dock.hidden ? dock.getBoundingClientRect().height : 0);
-  if (first.getBoundingClientRect().bottom > fold) (first.closest('.slot') ?? first).scrollIntoView({ block: 'start' });
+  if (first.getBoundingClientRect().bottom > fold) (first.closest('.next-dose, .slot') ?? first).scrollIntoView({ block: 'start' });
   return true;
 }
 
