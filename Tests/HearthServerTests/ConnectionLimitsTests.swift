@@ -23,13 +23,13 @@ import Glibc
                 try? slow.send("X")
             }
             // It is told why and closed, though it kept sending
-            let answer = slow.readUntilClosed(for: 3)
+            let answer = await slow.readUntilClosed(for: 3)
             #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
             #expect(answer.contains("application/problem+json"))
             #expect(slow.closedByHub)
             // And one that sends nothing at all is closed too
             let silent = try RawConnection(port: port)
-            #expect(silent.readUntilClosed(for: 3).hasPrefix("HTTP/1.1 408"))
+            #expect(await silent.readUntilClosed(for: 3).hasPrefix("HTTP/1.1 408"))
         }
     }
 
@@ -49,7 +49,7 @@ import Glibc
                 let started = ContinuousClock.now
                 let client = try RawConnection(port: port)
                 try? client.send(request)
-                let answer = client.readUntilClosed(for: 5)
+                let answer = await client.readUntilClosed(for: 5)
                 #expect(answer.hasPrefix(status), "\(request.prefix(40)): \(answer.prefix(200))")
                 #expect(answer.contains("application/problem+json") && answer.contains("Connection: close"))
                 #expect(client.closedByHub, "closed, not held")
@@ -59,7 +59,7 @@ import Glibc
             try await Task.sleep(for: .milliseconds(200))
             let next = try RawConnection(port: port)
             try next.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
-            #expect(next.readResponse(for: 3).hasPrefix("HTTP/1.1 200"), "the address was not used up")
+            #expect(await next.readResponse(for: 3).hasPrefix("HTTP/1.1 200"), "the address was not used up")
         }
     }
 
@@ -73,7 +73,7 @@ import Glibc
                 try await Task.sleep(for: .milliseconds(250))
                 try? client.send("\r\n")
             }
-            let answer = client.readUntilClosed(for: 3)
+            let answer = await client.readUntilClosed(for: 3)
             #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
             #expect(client.closedByHub)
         }
@@ -86,11 +86,11 @@ import Glibc
             try client.send("GET /api/v1/health HTTP/1.1\r\n")
             try await Task.sleep(for: .milliseconds(100))
             try client.send("Host: hub\r\n\r\n")
-            #expect(client.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
+            #expect(await client.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
             // Later requests on the same connection keep the usual keep-alive time
             try await Task.sleep(for: .milliseconds(800))
             try client.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
-            #expect(client.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
+            #expect(await client.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
         }
     }
 
@@ -101,13 +101,13 @@ import Glibc
             for _ in 0..<4 {
                 let connection = try RawConnection(port: port)
                 try connection.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
-                #expect(connection.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
+                #expect(await connection.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
                 held.append(connection)
             }
             // When a fifth comes, it is told why and closed
             let fifth = try RawConnection(port: port)
             try? fifth.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
-            let refused = fifth.readUntilClosed(for: 3)
+            let refused = await fifth.readUntilClosed(for: 3)
             #expect(refused.hasPrefix("HTTP/1.1 429"), "\(refused)")
             #expect(refused.contains(#""status":429"#))
             // And once one of the four leaves, another may come
@@ -115,7 +115,7 @@ import Glibc
             try await Task.sleep(for: .milliseconds(200))
             let next = try RawConnection(port: port)
             try next.send("GET /api/v1/health HTTP/1.1\r\nHost: hub\r\n\r\n")
-            #expect(next.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
+            #expect(await next.readResponse(for: 3).hasPrefix("HTTP/1.1 200"))
             for connection in held + [next, fifth] { connection.close() }
         }
     }
@@ -145,13 +145,13 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Everything read until the hub closes the connection, or `seconds` pass.
-    func readUntilClosed(for seconds: Double) -> String {
-        read(for: seconds) { _ in false }
+    func readUntilClosed(for seconds: Double) async -> String {
+        await read(for: seconds) { _ in false }
     }
 
     /// One response: read until its body (as long as Content-Length says) is in.
-    func readResponse(for seconds: Double) -> String {
-        read(for: seconds) { text in
+    func readResponse(for seconds: Double) async -> String {
+        await read(for: seconds) { text in
             guard let end = text.range(of: "\r\n\r\n") else { return false }
             let head = text[..<end.lowerBound].lowercased()
             let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
@@ -160,7 +160,17 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    func read(for seconds: Double, until done: (String) -> Bool) -> String {
+    /// Reads on a thread of its own. Waiting in poll() on one of Swift
+    /// concurrency's threads (as many as the cores: two here) would hold back
+    /// the hub the test is talking to, whose handlers run on the same few
+    /// threads: a suspected cause of socket tests that hung on a busy machine.
+    func read(for seconds: Double, until done: @escaping @Sendable (String) -> Bool) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.readWaiting(for: seconds, until: done)) }
+        }
+    }
+
+    private func readWaiting(for seconds: Double, until done: (String) -> Bool) -> String {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(seconds)
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -33,31 +33,31 @@ struct NtfyRoutesTests {
         }
     }
 
-    static func get(_ port: Int, _ path: String, auth: String?) throws -> String {
+    static func get(_ port: Int, _ path: String, auth: String?) async throws -> String {
         let connection = try RawConnection(port: port)
         defer { connection.close() }
         let authorization = auth.map { "Authorization: Basic \($0)\r\n" } ?? ""
         try connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(authorization)Connection: close\r\n\r\n")
-        return connection.readUntilClosed(for: 5)
+        return await connection.readUntilClosed(for: 5)
     }
 
     @Test func wrongCredentialsTopicsAndSinceAreAnsweredAsProblems() async throws {
         try await RunningHub.with { port, store, _, _ in
             let home = try await Household(store)
-            let anonymous = try Self.get(port, "/ntfy/sos/json", auth: nil)
+            let anonymous = try await Self.get(port, "/ntfy/sos/json", auth: nil)
             #expect(anonymous.hasPrefix("HTTP/1.1 401"), "\(anonymous)")
             #expect(anonymous.lowercased().contains(#"www-authenticate: basic realm="hearth""#))
             #expect(anonymous.contains("application/problem+json"))
             let wrong = Data("\(home.anna.username):guess".utf8).base64EncodedString()
-            #expect(try Self.get(port, "/ntfy/sos/json", auth: wrong).hasPrefix("HTTP/1.1 401"))
-            #expect(try Self.get(port, "/ntfy/notes/json", auth: home.annaAuth).hasPrefix("HTTP/1.1 404"))
-            #expect(try Self.get(port, "/ntfy/sos/json?since=yesterday", auth: home.annaAuth).hasPrefix("HTTP/1.1 400"))
-            let auth = try Self.get(port, "/ntfy/sos/auth", auth: home.annaAuth)
+            #expect(try await Self.get(port, "/ntfy/sos/json", auth: wrong).hasPrefix("HTTP/1.1 401"))
+            #expect(try await Self.get(port, "/ntfy/notes/json", auth: home.annaAuth).hasPrefix("HTTP/1.1 404"))
+            #expect(try await Self.get(port, "/ntfy/sos/json?since=yesterday", auth: home.annaAuth).hasPrefix("HTTP/1.1 400"))
+            let auth = try await Self.get(port, "/ntfy/sos/auth", auth: home.annaAuth)
             #expect(auth.hasPrefix("HTTP/1.1 200") && auth.contains(#"{"success":true}"#), "\(auth)")
-            #expect(try Self.get(port, "/ntfy/sos/auth", auth: wrong).hasPrefix("HTTP/1.1 401"))
-            #expect(try Self.get(port, "/ntfy/sos,doses/auth", auth: home.annaAuth).hasPrefix("HTTP/1.1 404"))
+            #expect(try await Self.get(port, "/ntfy/sos/auth", auth: wrong).hasPrefix("HTTP/1.1 401"))
+            #expect(try await Self.get(port, "/ntfy/sos,doses/auth", auth: home.annaAuth).hasPrefix("HTTP/1.1 404"))
             // Not the web app's page: the address belongs to the alert apps.
-            #expect(try Self.get(port, "/ntfy", auth: nil).hasPrefix("HTTP/1.1 404"))
+            #expect(try await Self.get(port, "/ntfy", auth: nil).hasPrefix("HTTP/1.1 404"))
         }
     }
 
@@ -67,13 +67,13 @@ struct NtfyRoutesTests {
             let anna = try RawConnection(port: port)
             defer { anna.close() }
             try anna.send("GET /ntfy/sos/sse HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Basic \(home.annaAuth)\r\n\r\n")
-            let opened = anna.read(for: 5) { $0.contains("event: open") && $0.contains(#""event":"open""#) }
+            let opened = await anna.read(for: 5) { $0.contains("event: open") && $0.contains(#""event":"open""#) }
             #expect(opened.contains("text/event-stream"), "\(opened)")
             let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
-            let streamed = anna.read(for: 5) { $0.contains(sos.id.text) && $0.contains("\n\n") }
+            let streamed = await anna.read(for: 5) { $0.contains(sos.id.text) && $0.contains("\n\n") }
             #expect(streamed.contains("data: {") && streamed.contains(#""event":"message""#) && !streamed.contains("event: message"))
             try await store.revokeAlertApp(id: home.anna.id, as: home.annaActor, by: "test")
-            #expect(anna.read(for: 5) { $0.hasSuffix("0\r\n\r\n") }.hasSuffix("0\r\n\r\n"))
+            #expect(await anna.read(for: 5) { $0.hasSuffix("0\r\n\r\n") }.hasSuffix("0\r\n\r\n"))
         }
     }
 
@@ -85,10 +85,10 @@ struct NtfyRoutesTests {
             defer { anna.close(); piotr.close() }
             for (connection, auth) in [(anna, home.annaAuth), (piotr, home.piotrAuth)] {
                 try connection.send("GET /ntfy/alerts/json?since=none HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Basic \(auth)\r\n\r\n")
-                #expect(connection.read(for: 5) { $0.contains(#""event":"open""#) }.contains("application/x-ndjson"))
+                #expect(await connection.read(for: 5) { $0.contains(#""event":"open""#) }.contains("application/x-ndjson"))
             }
             let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
-            let streamed = anna.read(for: 5) { $0.contains(#""event":"message""#) && $0.unicodeScalars.last == "\n" }
+            let streamed = await anna.read(for: 5) { $0.contains(#""event":"message""#) && $0.unicodeScalars.last == "\n" }
             // Chunked: each JSON line sits between chunk sizes and CRLFs.
             let line = try #require(streamed.unicodeScalars.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
                 .first { $0.hasPrefix("{") && $0.contains(#""event":"message""#) }, "\(streamed.debugDescription)")
@@ -102,28 +102,28 @@ struct NtfyRoutesTests {
             let press = try RawConnection(port: port)
             let path = String(url.dropFirst("http://127.0.0.1:\(port)".count))
             try press.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-            #expect(press.readUntilClosed(for: 5).hasPrefix("HTTP/1.1 200"))
+            #expect(await press.readUntilClosed(for: 5).hasPrefix("HTTP/1.1 200"))
             let acknowledged = try await store.alert(id: sos.id)
             #expect(acknowledged?.acknowledgedBy == home.annaActor.personId)
-            #expect(anna.read(for: 5) { $0.contains(#""event":"message_clear""#) }.contains(sos.id.text))
+            #expect(await anna.read(for: 5) { $0.contains(#""event":"message_clear""#) }.contains(sos.id.text))
             // A link bent to another alert does nothing.
             let other = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
             let bent = try RawConnection(port: port)
             try bent.send("POST \(path.replacingOccurrences(of: sos.id.text, with: other.id.text)) HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-            #expect(bent.readUntilClosed(for: 5).hasPrefix("HTTP/1.1 404"))
+            #expect(await bent.readUntilClosed(for: 5).hasPrefix("HTTP/1.1 404"))
             #expect(try await store.alert(id: other.id)?.isOpen == true)
 
             // Piotr does not look after Zosia: his stream carried nothing of her.
-            #expect(!piotr.read(for: 0.3) { _ in false }.contains("Zosia"))
+            #expect(await !piotr.read(for: 0.3) { _ in false }.contains("Zosia"))
             // Revoked, Anna's stream ends at once; Piotr's goes on until his is.
             try await store.revokeAlertApp(id: home.anna.id, as: home.annaActor, by: "test")
             // The response ends (the last chunk); the app then reconnects and is refused.
-            #expect(anna.read(for: 5) { $0.hasSuffix("0\r\n\r\n") }.hasSuffix("0\r\n\r\n"))
-            #expect(try Self.get(port, "/ntfy/alerts/json", auth: home.annaAuth).hasPrefix("HTTP/1.1 401"))
+            #expect(await anna.read(for: 5) { $0.hasSuffix("0\r\n\r\n") }.hasSuffix("0\r\n\r\n"))
+            #expect(try await Self.get(port, "/ntfy/alerts/json", auth: home.annaAuth).hasPrefix("HTTP/1.1 401"))
             let piotrApp = try #require(try await store.alertApps(visibleTo: PermissionPolicy.Actor(personId: UUID.random(), role: .admin))
                 .first { $0.name == "Piotr's phone" })
             try await store.revokeAlertApp(id: piotrApp.id, as: PermissionPolicy.Actor(personId: UUID.random(), role: .admin), by: "test")
-            #expect(piotr.read(for: 5) { $0.hasSuffix("0\r\n\r\n") }.hasSuffix("0\r\n\r\n"))
+            #expect(await piotr.read(for: 5) { $0.hasSuffix("0\r\n\r\n") }.hasSuffix("0\r\n\r\n"))
         }
     }
 }
