@@ -48,7 +48,6 @@ import Testing
         let invitation = try await hub.store.createPairing(for: .newPerson(name: "Ania", role: .admin), deviceName: nil, by: "test", maker: .hubTerminal)
         let (_, token) = try await hub.store.redeemPairing(.secret(invitation.code.secret), deviceName: "Phone", userAgent: nil)
         let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10)))
-        client.connect()
         let health = try await client.get("/api/v1/health")
         #expect(health.status == .ok)
         #expect(String(buffer: health.body).contains(#""status":"ok""#))

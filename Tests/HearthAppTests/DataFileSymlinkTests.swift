@@ -74,7 +74,11 @@ struct DataFileSymlinkTests {
 
     /// This process's POSIX locks on the inode, as /proc/locks lists them.
     static func locksHeld(onInode inode: ino_t) -> Int {
-        let lines = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8))?.split(separator: "\n") ?? []
+        // Read to the end: String(contentsOfFile:) stopped after the first
+        // part of a long /proc/locks (another process holding 384 locks), and
+        // this process's lock was not in it.
+        let contents = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/locks")).readToEnd()) ?? Data()
+        let lines = String(decoding: contents, as: UTF8.self).split(separator: "\n")
         return lines.filter { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             // "1: POSIX  ADVISORY  WRITE 1234 08:01:5678 8 8"

@@ -38,9 +38,9 @@ extension TestClientProtocol {
 }
 
 /// An HTTP/1.1 client for a hub on a loopback port: one kept-alive
-/// connection, requests one after another, the connection opened again when
-/// the hub closed it. Built on NIO alone (no TLS, nothing the hub does not
-/// serve), so the tests' build does not compile a TLS stack.
+/// connection, opened by the first request and again when the hub closed
+/// it; requests one after another. Built on NIO alone (no TLS, nothing the
+/// hub does not serve), so the tests' build does not compile a TLS stack.
 public actor TestClient: TestClientProtocol {
     public struct Configuration: Sendable {
         /// How long one request may take, connecting included.
@@ -86,10 +86,6 @@ public actor TestClient: TestClientProtocol {
         self.port = port
         self.configuration = configuration
     }
-
-    /// The connection is opened with the first request; kept for the
-    /// tests' shape, where a client is connected before it is used.
-    public nonisolated func connect() {}
 
     public func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
         try await execute(Request(uri, method: method, headers: headers, body: body))

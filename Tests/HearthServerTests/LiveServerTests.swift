@@ -19,9 +19,7 @@ import Testing
 // named in the log, instead of holding the whole run.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct LiveServerTests {
     static func client(_ port: Int) -> TestClient {
-        let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10)))
-        client.connect()
-        return client
+        TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10)))
     }
 
     static func frame(_ message: WebSocketMessage?) throws -> [String: JSONValue] {
