@@ -75,6 +75,7 @@ public enum HearthServer {
         let now = now ?? { store.currentTime() }
         let router = Router(context: HearthRequestContext.self)
         let assets = webRoot.map(WebAssets.directory) ?? WebAssets.embedded()
+        router.middlewares.add(ConnectionCloseMiddleware())
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(HubTimeMiddleware(now: now))
         router.middlewares.add(CompressionMiddleware())
