@@ -6,7 +6,7 @@
 import { getJSON, isAwaitingApproval, isConnectionProblem, isUnpaired } from './api.js';
 import { paths } from './api-paths.js';
 import { PAIR_PATH, isPairingPath, secretFromHash } from './household/pairing.js';
-import { createRouter, homePageFor, navPagesFor } from './router.js';
+import { createRouter, homePageFor, navLayoutFor, navPagesFor } from './router.js';
 import { LANGUAGE_STORAGE_KEY, loadTranslator, pickLanguage } from './i18n.js';
 import { createLiveConnection } from './live.js';
 import {
@@ -19,7 +19,7 @@ import {
 } from './preferences.js';
 import { createDisplaySync } from './care/display.js';
 import { forgetSavedNotes } from './notes/drafts.js';
-import { markCurrentPage, renderNav, translateShell, unpairedNotice, wireSkipLink } from './shell.js';
+import { markCurrentPage, renderNav, translateShell, unpairedNotice, watchNavBar, wireSkipLink } from './shell.js';
 import { createAlertBanner } from './care/alert-banner.js';
 import { createAlertCenter } from './care/alert-center.js';
 import { createTestNotice } from './care/test-notice.js';
@@ -157,7 +157,7 @@ const sosDock = createSOSDock(app);
 
 /** What depends on who this is: a senior's navigation starts with her panel, and SOS is on every page of hers. */
 function showWhoThisIs() {
-  renderNav(navList, app.t, navToggle, navPagesFor(app.me.current?.role));
+  renderNav(navList, app.t, navToggle, navPagesFor(app.me.current?.role), navLayoutFor(app.me.current?.role));
   if (router.current) markCurrentPage(navList, router.current.page, navToggle);
   sosDock.show();
 }
@@ -328,7 +328,7 @@ async function setLanguage(wanted, { save = true, fromHub = false } = {}) {
   if (save && !fromHub && app.display && app.display.language !== language) display.save({ language });
   languageSelect.value = language;
   translateShell(document, t);
-  renderNav(navList, t, navToggle, navPagesFor(app.me.current?.role));
+  renderNav(navList, t, navToggle, navPagesFor(app.me.current?.role), navLayoutFor(app.me.current?.role));
   sosDock.show();
   if (pairing) showPairPage();
   else if (router.current) {
@@ -340,6 +340,7 @@ async function setLanguage(wanted, { save = true, fromHub = false } = {}) {
 
 languageSelect.addEventListener('change', () => setLanguage(languageSelect.value));
 wireSkipLink(document.getElementById('skip-link'), main);
+watchNavBar(navList.parentElement);
 // When the tablet's Wi-Fi comes back, reconnect now rather than after the backoff.
 window.addEventListener('online', () => app.live.retryNow());
 

@@ -33,6 +33,15 @@ export function navPagesFor(role) {
   return role === 'senior' ? [...SENIOR_PAGES] : [...PAGE_NAMES];
 }
 
+/**
+ * How a phone shows the navigation: a bar of icons at the bottom of the
+ * screen, or, for a senior (whose SOS bar keeps the bottom), one "Menu"
+ * button at the top.
+ */
+export function navLayoutFor(role) {
+  return role === 'senior' ? 'menu' : 'bar';
+}
+
 /** Where a device opens when no page is asked for: a senior's panel, else Today. */
 export function homePageFor(role) {
   return role === 'senior' ? SENIOR_HOME : DEFAULT_PAGE;

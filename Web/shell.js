@@ -22,25 +22,41 @@ const PAGE_ICONS = Object.freeze({
   games: 'controller', household: 'house-heart', settings: 'gear',
 });
 
+/** How many pages a phone's bottom bar shows; the rest are behind "More". */
+export const BAR_PAGES = 4;
+
 /**
- * Creates the nav links on first call (and again when `pages` differ: a
- * senior's navigation starts with her panel), renames them afterwards. A
- * phone shows them behind one "Menu" button (`toggle`), which names the
- * page that is open; a wider screen shows them all in a row and no button.
+ * Creates the nav links on first call (and again when `pages` or `layout`
+ * differ), renames them afterwards. Two layouts on a phone, one row of
+ * links on a wider screen:
+ * - "bar" (everyone but a senior): a bar of icons with their names fixed to
+ *   the bottom of the screen, the first BAR_PAGES pages and "More", which
+ *   opens the rest above it;
+ * - "menu" (a senior, whose SOS bar keeps the bottom of the screen): one
+ *   "Menu" button at the top naming the page that is open.
  */
-export function renderNav(list, t, toggle = null, pages = PAGE_NAMES) {
+export function renderNav(list, t, toggle = null, pages = PAGE_NAMES, layout = 'bar') {
+  const nav = list.parentElement;
   const shown = [...list.querySelectorAll('a[data-page]')].map((link) => link.getAttribute('data-page'));
-  if (shown.join() !== pages.join()) {
+  if (shown.join() !== pages.join() || nav?.dataset.layout !== layout) {
     const first = list.children.length === 0;
     list.replaceChildren(
-      ...pages.map((page) =>
-        h('li', {}, h('a', { href: pageHref(page), class: 'nav-link', 'data-page': page, onclick: () => openMenu(toggle, false) },
-          icon(PAGE_ICONS[page] ?? 'grid-fill'), h('span', { class: 'nav-label' }))),
+      ...pages.map((page, index) =>
+        h('li', { class: layout === 'bar' && index >= BAR_PAGES ? 'nav-more' : null },
+          h('a', { href: pageHref(page), class: 'nav-link', 'data-page': page, onclick: () => openMenu(toggle, false) },
+            icon(PAGE_ICONS[page] ?? 'grid-fill'), h('span', { class: 'nav-label' }))),
       ),
     );
+    if (nav) nav.dataset.layout = layout;
+    if (toggle) {
+      // In the order they are seen: "More" after the bar's links, "Menu" above its list.
+      if (layout === 'bar') nav.append(toggle);
+      else nav.prepend(toggle);
+      toggle.querySelector('.nav-toggle-icon')?.replaceChildren(icon(layout === 'bar' ? 'three-dots' : 'list'));
+      openMenu(toggle, false);
+    }
     if (toggle && first) {
-      toggle.querySelector('.nav-toggle-icon')?.replaceChildren(icon('list'));
-      toggle.addEventListener('click', () => openMenu(toggle, toggle.getAttribute('aria-expanded') !== 'true'));
+      toggle.addEventListener('click', () => openMenu(toggle, toggle.getAttribute('aria-expanded') !== 'true', { focusFirst: true }));
       // Escape closes the menu and gives the keyboard back to its button.
       toggle.parentElement?.addEventListener('keydown', (event) => {
         if (event.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
@@ -53,17 +69,34 @@ export function renderNav(list, t, toggle = null, pages = PAGE_NAMES) {
     link.querySelector('.nav-label').textContent = t(`pages.${link.getAttribute('data-page')}`);
   }
   if (toggle) {
-    const current = list.querySelector('a[aria-current]')?.textContent ?? '';
-    toggle.querySelector('.nav-toggle-label').textContent = t('shell.menu');
-    toggle.querySelector('.nav-toggle-page').textContent = current;
+    toggle.querySelector('.nav-toggle-label').textContent = t(layout === 'bar' ? 'shell.more' : 'shell.menu');
+    nameOpenPage(list, toggle);
   }
 }
 
-/** Opens or closes the phone's menu. */
-function openMenu(toggle, open) {
+/**
+ * The toggle names the page that is open: always in "Menu"; in "More" only
+ * when that page is one of its own (then "More" is lit as the page's place).
+ */
+function nameOpenPage(list, toggle) {
+  const current = list.querySelector('a[aria-current]');
+  const behindMore = Boolean(current?.closest('.nav-more'));
+  const named = list.parentElement?.dataset.layout === 'bar' ? behindMore : Boolean(current);
+  toggle.querySelector('.nav-toggle-page').textContent = named ? current.textContent : '';
+  if (behindMore) toggle.dataset.current = 'true';
+  else delete toggle.dataset.current;
+}
+
+/**
+ * Opens or closes the phone's menu. "More" opens above its button, so the
+ * keyboard is taken to the first page it shows (Escape brings it back).
+ */
+function openMenu(toggle, open, { focusFirst = false } = {}) {
   if (!toggle) return;
   toggle.setAttribute('aria-expanded', String(open));
-  toggle.parentElement.dataset.open = String(open);
+  const nav = toggle.parentElement;
+  nav.dataset.open = String(open);
+  if (open && focusFirst && nav.dataset.layout === 'bar') nav.querySelector('.nav-more a')?.focus();
 }
 
 /**
@@ -80,9 +113,24 @@ export function markCurrentPage(list, page, toggle = null) {
     else link.removeAttribute('aria-current');
   }
   if (toggle) {
-    toggle.querySelector('.nav-toggle-page').textContent = list.querySelector('a[aria-current]')?.textContent ?? '';
+    nameOpenPage(list, toggle);
     openMenu(toggle, false);
   }
+}
+
+/**
+ * Keeps --nav-bar-height at the bottom bar's height while the bar is fixed
+ * to the bottom (a phone), 0 otherwise: pages keep their last line, the
+ * sound button and the alert banner above it, at any text size.
+ */
+export function watchNavBar(nav, root = document.documentElement) {
+  const measure = () => {
+    const fixed = getComputedStyle(nav).position === 'fixed';
+    root.style.setProperty('--nav-bar-height', `${fixed ? nav.offsetHeight : 0}px`);
+  };
+  if (globalThis.ResizeObserver) new ResizeObserver(measure).observe(nav);
+  globalThis.addEventListener?.('resize', measure);
+  measure();
 }
 
 /**

@@ -332,7 +332,7 @@ def test_the_time_zone_is_found_by_a_few_letters_with_this_devices_zone_first(br
 PAGES = ("today", "notes", "medications", "medications/history", "medications/new", "alerts", "household", "settings")
 
 
-def test_every_page_fits_a_phone_and_the_menu_takes_one_row(browser, home):
+def test_every_page_fits_a_phone_whose_pages_are_a_bar_at_the_bottom_but_a_seniors(browser, home):
     home.add_medication("Aspirin", [every_day(soon(home))], strength="75 mg")
     for raised in range(2):
         requests.post(f"{home.hub.url}/api/v1/sos", headers=home.senior_headers, timeout=5).raise_for_status()
@@ -349,29 +349,45 @@ def test_every_page_fits_a_phone_and_the_menu_takes_one_row(browser, home):
                     time.sleep(0.2)
                     assert overflowing(browser) == [], f"{who}, #/{page} at {width} px"
 
-        # On a phone the header and the menu take a row each, once sound is on.
+        # On a phone the header takes one row at the top, once sound is on, and the pages
+        # a bar of icons with their names at the bottom: four, then "More".
         browser.set_window_size(390, 844)
         browser.get("about:blank")
         open_as(browser, home.hub, home.carer["token"], "127.0.0.1", "today")
         wait_for(browser, "the sound button", lambda d: d.find_element(By.ID, "sound-button").is_displayed())
         browser.find_element(By.ID, "sound-button").click()
         wait_for(browser, "sound on", lambda d: not d.find_element(By.ID, "sound-button").is_displayed())
-        assert browser.execute_script("return document.querySelector('.site-nav').getBoundingClientRect().bottom") <= 130
-        assert not browser.find_element(By.ID, "nav-list").is_displayed()
+        assert browser.execute_script("return document.querySelector('.site-header').getBoundingClientRect().bottom") <= 70
+        bar = browser.execute_script("const r = document.querySelector('.site-nav').getBoundingClientRect();"
+                                     "return [r.top, r.bottom, innerHeight]")
+        assert bar[1] == bar[2] and bar[2] - bar[0] <= 100, f"the bar's top, bottom and the screen's: {bar}"
+        shown = lambda d: [a.get_attribute("data-page") for a in d.find_elements(By.CSS_SELECTOR, "#nav-list a") if a.is_displayed()]
+        assert shown(browser) == ["today", "notes", "medications", "alerts"]
         toggle = browser.find_element(By.ID, "nav-toggle")
-        assert toggle.text.split() == ["Menu", "Today"] and toggle.get_attribute("aria-expanded") == "false"
+        assert toggle.text == "More" and toggle.get_attribute("aria-expanded") == "false"
         # Its icon is drawn (an SVG the size of the text), not a character a font may lack.
         assert toggle.find_element(By.CSS_SELECTOR, ".nav-toggle-icon svg.icon").size["width"] >= 16
+        # The page keeps its last line above the bar.
+        assert browser.execute_script("return parseFloat(getComputedStyle(document.querySelector('main')).paddingBottom)") >= bar[2] - bar[0]
         toggle.click()
         assert toggle.get_attribute("aria-expanded") == "true"
-        browser.find_element(By.CSS_SELECTOR, "#nav-list a[data-page='notes']").click()
-        wait_for(browser, "the Notes page, the menu closed", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Notes"
-                 and not d.find_element(By.ID, "nav-list").is_displayed())
-        assert browser.find_element(By.ID, "nav-toggle").text.split()[-1] == "Notes"
+        assert shown(browser) == ["today", "notes", "medications", "alerts", "games", "household", "settings"]
+        # The keyboard is taken to the first page "More" shows, above it.
+        assert browser.switch_to.active_element.get_attribute("data-page") == "games"
+        browser.find_element(By.CSS_SELECTOR, "#nav-list a[data-page='household']").click()
+        wait_for(browser, "the Household page, More closed", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Household"
+                 and shown(d) == ["today", "notes", "medications", "alerts"])
+        # "More" is lit as where the open page is, and says which to a screen reader.
+        toggle = browser.find_element(By.ID, "nav-toggle")
+        assert toggle.get_attribute("data-current") == "true"
+        assert toggle.get_attribute("textContent").split() == ["More", "Household"]
         toggle.click()
         browser.switch_to.active_element.send_keys(Keys.ESCAPE)
-        assert not browser.find_element(By.ID, "nav-list").is_displayed()
+        assert shown(browser) == ["today", "notes", "medications", "alerts"]
         assert browser.switch_to.active_element.get_attribute("id") == "nav-toggle"
+        browser.find_element(By.CSS_SELECTOR, "#nav-list a[data-page='today']").click()
+        wait_for(browser, "Today again", lambda d: d.find_element(By.CSS_SELECTOR, "main h1").text == "Today")
+        assert browser.find_element(By.ID, "nav-toggle").get_attribute("data-current") is None
 
         # Two open SOS calls fold into the first and a count.
         items = lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#alert-banner .alert-item") if e.is_displayed()]
@@ -386,6 +402,16 @@ def test_every_page_fits_a_phone_and_the_menu_takes_one_row(browser, home):
         browser.find_element(By.ID, "alert-banner-more").click()
         wait_for(browser, "one banner on the tablet", lambda d: len(items(d)) == 1)
         assert browser.find_element(By.ID, "nav-list").is_displayed() and not browser.find_element(By.ID, "nav-toggle").is_displayed()
+
+        # A senior's phone keeps its bottom for her SOS bar: her pages are behind one "Menu" at the top.
+        browser.set_window_size(390, 844)
+        browser.get("about:blank")
+        open_as(browser, home.hub, home.senior["token"], "127.0.0.1", "today")
+        wait_for(browser, "her SOS bar", lambda d: d.find_element(By.ID, "sos-dock").is_displayed())
+        toggle = browser.find_element(By.ID, "nav-toggle")
+        assert toggle.text.split()[0] == "Menu"
+        assert browser.execute_script("return document.querySelector('.site-nav').getBoundingClientRect().bottom") <= 200
+        assert browser.execute_script("return getComputedStyle(document.querySelector('.site-nav')).position") != "fixed"
     finally:
         browser.set_window_size(1280, 900)
 

@@ -11,10 +11,14 @@ test('every page in the navigation opens from its link', () => {
 });
 
 test("a senior's navigation starts with her panel, and her device opens on it; everyone else's on Today", async () => {
-  const { navPagesFor, homePageFor } = await import('../router.js');
+  const { navPagesFor, homePageFor, navLayoutFor } = await import('../router.js');
   assert.deepEqual(navPagesFor('senior'), ['panel', 'today', 'notes', 'games', 'alerts', 'settings']);
   assert.deepEqual(navPagesFor('caregiver'), [...PAGE_NAMES]);
   assert.equal(homePageFor('senior'), 'panel');
+  // A phone's bottom belongs to her SOS bar: her pages stay behind "Menu" at the top.
+  assert.equal(navLayoutFor('senior'), 'menu');
+  assert.equal(navLayoutFor('caregiver'), 'bar');
+  assert.equal(navLayoutFor('admin'), 'bar');
   assert.equal(homePageFor('admin'), 'today');
   assert.deepEqual(resolveRoute('', 'panel'), { page: 'panel', params: [] });
   assert.deepEqual(resolveRoute('#/nope', 'panel'), { page: 'panel', params: [] });
