@@ -107,7 +107,10 @@ def test_an_admin_sees_every_section_and_opens_and_closes_each_by_keyboard(brows
     closed = page_height(browser)
     assert overflowing(browser) == []
     # The page before its sections was 7,826 px on this phone (6,138 on the laptop).
-    assert closed <= 2.5 * size[1], f"{closed} px with every section closed at {size}"
+    # Not counted: the room kept free under a phone's bar of pages (fixed to the bottom).
+    under_bar = browser.execute_script(
+        "return parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--nav-bar-height')) || 0")
+    assert closed - under_bar <= 2.5 * size[1], f"{closed} px ({under_bar} under the bar) with every section closed at {size}"
 
     # Every section open: still nothing sideways.
     for section in EVERY_SECTION:
