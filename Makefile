@@ -69,13 +69,16 @@ build-tests: deps
 
 # Runs every suite even when one fails, then fails if any did, and says
 # how long each part took (the goal for a fresh clone: 20 minutes).
-# The release build for the .deb (Packaging/build-release, once, reused by
-# every package test) starts as soon as the debug build is done, at the
-# lowest priority, and the package tests (test_package.py) follow it; the
-# Swift, web and e2e suites run meanwhile and keep the cores they need (a
-# niced build takes what they leave: the Swift suite mostly waits on sockets
-# and timers, e2e on browsers and hubs). Two builds at once gain nothing:
-# each keeps both cores busy (643 and 656 s together, 310 and 311 alone).
+# Two lines of work once the debug build is done:
+# - in front, the Swift, web and e2e suites, one after another;
+# - beside them (.build/beside.log), the release build for the .deb
+#   (Packaging/build-release, once, reused by every package test) at the
+#   lowest priority, then the package tests (test_package.py) and
+#   bench-smoke, which judge no timing.
+# The suites in front keep the cores they need and the niced build takes
+# what they leave (the Swift suite mostly waits on sockets and timers, e2e
+# on browsers and hubs). Two builds at once gain nothing: each keeps both
+# cores busy (643 and 656 s together, 310 and 311 alone).
 # Socket tests once hung beside the release build; both causes are fixed:
 # a test client waited in poll() on one of Swift concurrency's two threads
 # (RawConnection now reads on its own), and a sync over URLSession waited
@@ -88,16 +91,18 @@ test:
 	step() { local began=$$SECONDS result; $(MAKE) --no-print-directory "$$@"; result=$$?; \
 	         echo "make test: $$1 took $$((SECONDS - began)) s"; return $$result; }; \
 	step test-deps && step build-tests || exit 1; \
-	(began=$$SECONDS; nice -n 19 $(MAKE) --no-print-directory deb >.build/deb.log 2>&1 || exit 1; \
-	 echo "make test: deb took $$((SECONDS - began)) s (beside the other suites)" >>.build/deb.log; \
-	 began=$$SECONDS; $(MAKE) --no-print-directory package-test >>.build/deb.log 2>&1; result=$$?; \
-	 echo "make test: package-test took $$((SECONDS - began)) s (beside the other suites)" >>.build/deb.log; \
-	 exit $$result) & packaged=$$!; \
+	(beside() { local name=$$1 began=$$SECONDS result; shift; "$$@" >>.build/beside.log 2>&1; result=$$?; \
+	            echo "make test: $$name took $$((SECONDS - began)) s (beside the suites)" >>.build/beside.log; return $$result; }; \
+	 : >.build/beside.log; failed=0; \
+	 if beside deb nice -n 19 $(MAKE) --no-print-directory deb; then \
+	     beside package-test $(MAKE) --no-print-directory package-test || failed=1; else failed=1; fi; \
+	 beside bench-smoke $(MAKE) --no-print-directory bench-smoke -o build-tests || failed=1; \
+	 exit $$failed) & beside=$$!; \
 	for suite in swift-test web-test; do step $$suite || status=1; done; \
 	step e2e-test E2E_SKIP=--ignore=Tests/e2e/test_package.py || status=1; \
-	step bench-smoke -o build-tests || status=1; \
-	if wait $$packaged; then grep -E '^make test:|build-deb:|^[0-9]+ passed' .build/deb.log; \
-	else echo "make test: the .deb or its tests FAILED; the end of .build/deb.log:"; tail -80 .build/deb.log; status=1; fi; \
+	if wait $$beside; then grep -E '^make test:|build-deb:|^[0-9]+ passed|^bench-smoke:' .build/beside.log; \
+	else echo "make test: the .deb, its tests or bench-smoke FAILED; the end of .build/beside.log:"; \
+	     tail -80 .build/beside.log; status=1; fi; \
 	echo "make test: everything took $$((SECONDS - started)) s"; \
 	exit $$status
 
