@@ -62,7 +62,7 @@ test('a circle note names whom it reaches, from where the reader stands (English
 test('the same in Polish, with every name as written', () => {
   const byZofia = { ownerId: zofia.id, visibility: 'circle', readOnly: true };
   assert.equal(sharingSentence(byZofia, as(jan), tPl, 'pl'), 'Zofia udostępnia ją swoim opiekunom: Anna, Ty. Tylko Zofia może ją zmieniać');
-  assert.equal(sharingSentence(byZofia, as(zofia), tPl, 'pl'), 'Udostępniona osobom, które się Tobą opiekują: Anna, Jan. Tylko Ty możesz ją zmieniać');
+  assert.equal(sharingSentence(byZofia, as(zofia), tPl, 'pl'), 'Udostępniona osobom, które się tobą opiekują: Anna, Jan. Tylko ty możesz ją zmieniać');
   const byAnna = { ownerId: anna.id, visibility: 'circle' };
   assert.equal(sharingSentence(byAnna, as(zofia), tPl, 'pl'), 'Anna udostępnia ją osobom, którymi się opiekuje: Edek, Ty');
   assert.equal(sharingSentence({ ownerId: lukasz.id, visibility: 'circle' }, as(lukasz), tPl, 'pl'),
@@ -92,7 +92,7 @@ test('a caregiver\'s note in a senior\'s circle is named from the senior\'s side
   assert.equal(sharingSentence(inZofias, as(zofia), tEn), 'Shared with you and the people who look after you: Jan');
   assert.equal(sharingSentence({ ...inZofias, readOnly: true }, as(jan), tPl, 'pl'),
     'Udostępniona: Zofia wraz z opiekunami — Ty, Zofia. Tylko Anna może ją zmieniać');
-  assert.equal(sharingSentence(inZofias, as(zofia), tPl, 'pl'), 'Udostępniona Tobie i osobom, które się Tobą opiekują: Jan');
+  assert.equal(sharingSentence(inZofias, as(zofia), tPl, 'pl'), 'Udostępniona tobie i osobom, które się tobą opiekują: Jan');
   // Unlinked since, Łukasz's note stays in Zofia's circle as it is now.
   const byLukasz = { ownerId: lukasz.id, visibility: 'circle', circleOf: zofia.id };
   assert.equal(sharingSentence(byLukasz, as(lukasz), tEn), 'Shared with Zofia and the people who look after them: Anna, Jan, Zofia');
