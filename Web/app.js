@@ -155,9 +155,15 @@ const testNotice = createTestNotice(app, {
 const soundControl = createSoundControl(app, { button: document.getElementById('sound-button'), storage });
 const sosDock = createSOSDock(app);
 
+/** The navigation for whoever this is: her pages and her layout for a senior, everyone else's for the rest. */
+function drawNav(t) {
+  const role = app.me.current?.role;
+  renderNav(navList, t, navToggle, navPagesFor(role), navLayoutFor(role));
+}
+
 /** What depends on who this is: a senior's navigation starts with her panel, and SOS is on every page of hers. */
 function showWhoThisIs() {
-  renderNav(navList, app.t, navToggle, navPagesFor(app.me.current?.role), navLayoutFor(app.me.current?.role));
+  drawNav(app.t);
   if (router.current) markCurrentPage(navList, router.current.page, navToggle);
   sosDock.show();
 }
@@ -328,7 +334,7 @@ async function setLanguage(wanted, { save = true, fromHub = false } = {}) {
   if (save && !fromHub && app.display && app.display.language !== language) display.save({ language });
   languageSelect.value = language;
   translateShell(document, t);
-  renderNav(navList, t, navToggle, navPagesFor(app.me.current?.role), navLayoutFor(app.me.current?.role));
+  drawNav(t);
   sosDock.show();
   if (pairing) showPairPage();
   else if (router.current) {
