@@ -123,6 +123,11 @@ import Testing
              ["p", 0, 1], "doses_by_medication_taken"),
             ("SELECT takenAt FROM doses WHERE medicationId = ? AND key IS NULL AND status = 'taken' AND takenAt >= ?", ["m", 0],
              "doses_by_medication_taken"),
+            // The newest taken dose, which carries the stock (v25): the index's last entry, not a sort.
+            ("SELECT id FROM doses WHERE medicationId = ? AND takenAt IS NOT NULL ORDER BY takenAt DESC, id DESC LIMIT 1", ["m"],
+             "doses_by_medication_taken"),
+            ("SELECT \(HearthStore.medicationColumns) FROM \(HearthStore.medicationSource) WHERE m.id = ?", ["m"],
+             "doses_by_medication_taken"),
         ]
         for (sql, arguments, index) in reads {
             let plan = try await store.read { db in
@@ -130,6 +135,7 @@ import Testing
                     .map { $0["detail"] as String }.joined(separator: "; ")
             }
             #expect(plan.contains(index), "\(sql): \(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(sql): \(plan)")
         }
     }
 

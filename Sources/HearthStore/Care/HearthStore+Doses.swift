@@ -116,9 +116,13 @@ extension HearthStore {
             dose.status = .snoozed
             dose.snoozedUntil = max(now, planned.due).addingTimeInterval(TimeInterval(minutes * 60))
         }
+        // The stock as it stands before this dose is saved (`takeFromStock`'s `known`).
+        let stocked = dose.status == .taken ? try Self.medication(id: medication.id, transaction.db) : nil
         try saveDose(dose, isNew: existing == nil, in: &transaction)
         if dose.status.isAnswered { try transaction.stamp(["status", "takenAt", "reason"], of: .dose, id: dose.key ?? dose.id.text) }
-        if dose.status == .taken { try takeFromStock(dose.amount, medicationId: medication.id, in: &transaction) }
+        if dose.status == .taken {
+            try takeFromStock(dose.amount, medicationId: medication.id, known: stocked.map { ($0, nil) }, counting: dose, in: &transaction)
+        }
         // The banner goes away on every device; a snoozed dose's comes back when the snooze ends.
         try resolveAlerts(doseId: dose.id, kinds: dose.status == .snoozed ? [.doseDue] : [.doseDue, .doseMissed], answer: dose,
                           in: &transaction)
@@ -172,11 +176,18 @@ extension HearthStore {
         dose.correctedAt = transaction.time
         dose.updatedAt = transaction.time
         try transaction.stampChanges(of: .dose, id: dose.key ?? dose.id.text, from: before.json, to: dose.json)
+        // Read before the dose is saved: taken, it may be the newest taken dose, the one that carries the stock.
+        let stocked = before.status == .taken || dose.status == .taken ? try medication(id: dose.medicationId, transaction.db) : nil
         try saveDose(dose, isNew: false, in: &transaction)
-        if before.status != .taken, dose.status == .taken {
-            try takeFromStock(dose.amount, medicationId: dose.medicationId, in: &transaction)
-        } else if before.status == .taken, dose.status != .taken {
-            try takeFromStock(-dose.amount, medicationId: dose.medicationId, in: &transaction)
+        if let stocked {
+            if before.status != .taken, dose.status == .taken {
+                try takeFromStock(dose.amount, medicationId: dose.medicationId, known: (stocked, nil), in: &transaction)
+            } else if before.status == .taken, dose.status != .taken {
+                try takeFromStock(-dose.amount, medicationId: dose.medicationId, known: (stocked, nil), in: &transaction)
+            } else if let change = transaction.changes.last {
+                // Taken, at another time: another dose may be the newest now, so the stock is written where no dose hides it.
+                try writeStockBase(stocked, seq: change.seq, transaction.db)
+            }
         }
         if dose.status.isAnswered {
             try resolveAlerts(doseId: dose.id, kinds: [.doseDue, .doseMissed], answer: dose, correcting: true, in: &transaction)
@@ -281,7 +292,7 @@ extension HearthStore {
                 limitOverridden: verdict != .allowed, createdAt: transaction.time, updatedAt: transaction.time)
             try Self.saveDose(dose, isNew: true, in: &transaction)
             let current = versions.filter { $0.activeUntil == nil }.map(\.schedule)
-            try Self.takeFromStock(dose.amount, medicationId: medicationId, known: (medication, current), in: &transaction)
+            try Self.takeFromStock(dose.amount, medicationId: medicationId, known: (medication, current), counting: dose, in: &transaction)
             return dose
         }
     }
@@ -294,21 +305,55 @@ extension HearthStore {
 
     // MARK: Stock
 
-    /// `known`: the medication and its current schedules when the caller
-    /// has just read them in this transaction, so they are not read again.
+    /// Moves the stock by `amount` (a dose taken; negative, one taken back),
+    /// within 0 and the maximum, and tells devices through the medication's
+    /// change as before. Where the new stock is written, so a dose rewrites
+    /// no page of its medication's (issue 41, v25):
+    /// - `counting` a taken dose just saved that is now its medication's
+    ///   newest taken one (by `takenAt`, then id: the end of
+    ///   `doses_by_medication_taken`): on that dose's row, with this
+    ///   change's seq, which is ahead of the medication's `stockSeq`;
+    /// - anything else (a dose recorded late, taken back or corrected, which
+    ///   may change which dose is the newest): on the medication's row, with
+    ///   this change's seq, ahead of every dose's.
+    /// `known`: the medication as it was before the counted dose was saved
+    /// (a saved dose could hide what the one before it carries) and its
+    /// current schedules when the caller has just read them.
     static func takeFromStock(
-        _ amount: Double, medicationId: UUID, known: (medication: Medication, schedules: [DoseSchedule])? = nil,
-        in transaction: inout WriteTransaction
+        _ amount: Double, medicationId: UUID, known: (medication: Medication, schedules: [DoseSchedule]?)? = nil,
+        counting dose: Dose? = nil, in transaction: inout WriteTransaction
     ) throws {
         guard var medication = try known?.medication ?? medication(id: medicationId, transaction.db),
               let stock = medication.stock else { return }
         medication.stock = min(Medication.maximumStock, max(0, stock - amount))
         medication.updatedAt = transaction.time
         // Stock moves with every dose; it is not a revision of the medication.
-        try transaction.db.cachedExecute(sql: "UPDATE medications SET stock = ?, updatedAt = ? WHERE id = ?",
-                                   arguments: [medication.stock, medication.updatedAt.millisecondsSince1970, medicationId.text])
-        try transaction.record(entity: .medication, entityId: medicationId.text, op: .update, payload: medication.json)
+        let change = try transaction.record(entity: .medication, entityId: medicationId.text, op: .update, payload: medication.json)
+        if let dose, try isNewestTaken(dose, transaction.db) {
+            try transaction.db.cachedExecute(sql: "UPDATE doses SET stockAfter = ?, stockSeq = ? WHERE id = ?",
+                                             arguments: [medication.stock, change.seq, dose.id.text])
+        } else {
+            try writeStockBase(medication, seq: change.seq, transaction.db)
+        }
         try checkStock(medicationId: medicationId, known: (medication, known?.schedules), in: &transaction)
+    }
+
+    /// Writes the medication's stock as it stands onto its own row, ahead
+    /// of what any dose carries: before a dose that may be its newest taken
+    /// one is taken back, deleted or moved in time (else the one before it
+    /// would speak for the stock again). `seq`: a change of this write.
+    static func writeStockBase(_ medication: Medication, seq: Int64, _ db: Database) throws {
+        try db.cachedExecute(sql: "UPDATE medications SET stock = ?, stockSeq = ?, updatedAt = ? WHERE id = ?",
+                             arguments: [medication.stock, seq, medication.updatedAt.millisecondsSince1970, medication.id.text])
+    }
+
+    /// Whether `dose`, taken and saved, is its medication's newest taken dose.
+    static func isNewestTaken(_ dose: Dose, _ db: Database) throws -> Bool {
+        guard dose.takenAt != nil else { return false }
+        let newest = try String.fetchOne(db.cachedStatement(sql: """
+            SELECT id FROM doses WHERE medicationId = ? AND takenAt IS NOT NULL ORDER BY takenAt DESC, id DESC LIMIT 1
+            """), arguments: [dose.medicationId.text])
+        return newest == dose.id.text
     }
 
     /// Raises a low-stock alert when the stock lasts fewer days than the

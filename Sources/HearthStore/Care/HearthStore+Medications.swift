@@ -102,29 +102,32 @@ extension HearthStore {
         }
     }
 
+    /// Writes the medication's row, its stock as the base every later
+    /// count starts from (`stockSeq`: this change's seq, ahead of every
+    /// dose's count so far).
     static func saveMedication(_ medication: Medication, isNew: Bool, in transaction: inout WriteTransaction) throws {
         let m = medication
+        let change = try transaction.record(entity: .medication, entityId: m.id.text, op: isNew ? .create : .update, payload: m.json)
         let arguments: StatementArguments = [
-            m.personId.text, m.name, m.strength, m.unit, m.form, m.instructions, m.appearance, m.stock,
+            m.personId.text, m.name, m.strength, m.unit, m.form, m.instructions, m.appearance, m.stock, change.seq,
             m.packageSize, m.lowStockDays, m.active, m.revision, m.createdAt.millisecondsSince1970, m.updatedAt.millisecondsSince1970,
             m.id.text,
         ]
         if isNew {
             try transaction.db.cachedExecute(sql: """
-                INSERT INTO medications (personId, name, strength, unit, form, instructions, appearance, stock,
+                INSERT INTO medications (personId, name, strength, unit, form, instructions, appearance, stock, stockSeq,
                     packageSize, lowStockDays, active, revision, createdAt, updatedAt, id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: arguments)
         } else {
             try transaction.db.cachedExecute(sql: """
                 UPDATE medications SET personId = ?, name = ?, strength = ?, unit = ?, form = ?, instructions = ?, appearance = ?,
-                    stock = ?, packageSize = ?, lowStockDays = ?, active = ?, revision = ?, createdAt = ?, updatedAt = ?
+                    stock = ?, stockSeq = ?, packageSize = ?, lowStockDays = ?, active = ?, revision = ?, createdAt = ?, updatedAt = ?
                 WHERE id = ?
                 """, arguments: arguments)
         }
         try transaction.db.cachedExecute(sql: "INSERT INTO medication_revisions (medicationId, revision, snapshot, actor, time) VALUES (?, ?, ?, ?, ?)",
             arguments: [m.id.text, m.revision, try m.json.jsonText(), transaction.origin, transaction.time.millisecondsSince1970])
-        try transaction.record(entity: .medication, entityId: m.id.text, op: isNew ? .create : .update, payload: m.json)
     }
 
     // MARK: Schedules
@@ -228,8 +231,8 @@ extension HearthStore {
         guard !people.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: people.count).joined(separator: ", ")
         return try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT \(medicationColumns) FROM medications WHERE personId IN (\(marks)) \(includingInactive ? "" : "AND active = 1")
-            ORDER BY active DESC, name COLLATE NOCASE, id
+            SELECT \(medicationColumns) FROM \(medicationSource) WHERE m.personId IN (\(marks)) \(includingInactive ? "" : "AND m.active = 1")
+            ORDER BY m.active DESC, m.name COLLATE NOCASE, m.id
             """), arguments: StatementArguments(people.map(\.text))).map(medication(from:))
     }
 
@@ -312,16 +315,27 @@ extension HearthStore {
     static func medication(id: UUID, _ db: Database) throws -> Medication? {
         // Decoded from the cursor's row in place (fetchOne would copy it
         // first), while the cursor lives: its row reads the statement's.
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(medicationColumns) FROM medications WHERE id = ?"),
+        let cursor = try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(medicationColumns) FROM \(medicationSource) WHERE m.id = ?"),
                                          arguments: [id.text])
         return try withExtendedLifetime(cursor) { try cursor.next().map(medication(from:)) }
     }
 
     /// The columns `medication(from:)` reads, in its order: by index, not
-    /// by name (see `versionColumns`).
+    /// by name (see `versionColumns`), from `medicationSource`. The stock
+    /// (and when it last moved) is the newest taken dose's, if it counted
+    /// the stock after the medication's row last set it (v25,
+    /// `takeFromStock`), else the row's.
     static let medicationColumns = """
-        id, personId, name, strength, unit, form, instructions, appearance, stock, packageSize, lowStockDays, active, \
-        revision, createdAt, updatedAt
+        m.id, m.personId, m.name, m.strength, m.unit, m.form, m.instructions, m.appearance, \
+        CASE WHEN d.stockSeq > m.stockSeq THEN d.stockAfter ELSE m.stock END, m.packageSize, m.lowStockDays, m.active, \
+        m.revision, m.createdAt, CASE WHEN d.stockSeq > m.stockSeq THEN max(m.updatedAt, d.updatedAt) ELSE m.updatedAt END
+        """
+
+    /// `medications m`, each with its newest taken dose `d` (one step down
+    /// `doses_by_medication_taken`, whose entries end with the dose's id).
+    static let medicationSource = """
+        medications m LEFT JOIN doses d ON d.id = (
+            SELECT id FROM doses WHERE medicationId = m.id AND takenAt IS NOT NULL ORDER BY takenAt DESC, id DESC LIMIT 1)
         """
 
     /// A medication from a row selecting `medicationColumns`.

@@ -69,8 +69,8 @@ extension HearthStore {
             let settings = try Self.reminderSettings(db)
             let zone = try Self.householdTimeZone(db)
             let medications = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(Self.medicationColumns) FROM medications
-                WHERE active = 1 AND personId IN (SELECT id FROM people WHERE archivedAt IS NULL)
+                SELECT \(Self.medicationColumns) FROM \(Self.medicationSource)
+                WHERE m.active = 1 AND m.personId IN (SELECT id FROM people WHERE archivedAt IS NULL)
                 """)).map(Self.medication(from:))
             let byId = Dictionary(uniqueKeysWithValues: medications.map { ($0.id, $0) })
             let start = now.addingTimeInterval(-Self.reminderLookback)

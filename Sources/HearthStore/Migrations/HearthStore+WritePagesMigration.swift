@@ -2,8 +2,9 @@ import GRDB
 
 extension HearthStore {
     /// Fewer pages written by every change, for a Pi's SD card (issue 41):
-    /// a dose taken as needed wrote 9 pages of the log, 5 after v23 and 4
-    /// after v24; an SOS from raised to acknowledged 21, 13 after v23.
+    /// a dose taken as needed wrote 9 pages of the log, 5 after v23, 4
+    /// after v24 and 3 after v25; an SOS from raised to acknowledged 21, 13
+    /// after v23.
     static func registerFewerPagesPerWrite(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v23 fewer pages written per change") { db in
             // The change log without AUTOINCREMENT, whose counter in
@@ -120,6 +121,20 @@ extension HearthStore {
             try db.execute(sql: """
                 DROP INDEX changes_by_entity;
                 CREATE INDEX changes_note_deletions ON changes(entityId) WHERE entity = 'note' AND op = 'delete';
+                """)
+        }
+        // A dose rewrote its medication's row for the stock, one page of
+        // every dose's five. The newest taken dose of a medication now
+        // carries the stock after it (`stockAfter`, with the seq of the
+        // change that counted it); the medication's own `stock` is the base,
+        // written with its `stockSeq` by edits, refills and every count that
+        // is not the newest (`HearthStore.takeFromStock` says the rule).
+        // Doses already stored carry nothing: the base is the stock as it was.
+        migrator.registerMigration("v25 a dose carries its medication's stock") { db in
+            try db.execute(sql: """
+                ALTER TABLE medications ADD COLUMN stockSeq INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE doses ADD COLUMN stockAfter REAL;
+                ALTER TABLE doses ADD COLUMN stockSeq INTEGER;
                 """)
         }
     }
