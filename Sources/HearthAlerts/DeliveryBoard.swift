@@ -119,7 +119,10 @@ public struct DeliveryRecorder: Service {
 
     public func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
-            try? await Task.sleep(for: interval)
+            // Woken at once when the hub stops: a plain sleep held every stop
+            // (a restart, an upgrade) for up to this second.
+            let interval = interval
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             await flush()
         }
         await flush()  // what the last second delivered, before the store closes

@@ -3,6 +3,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import Logging
+import ServiceLifecycle
 import Testing
 
 /// The recorder holds the store only as `DeliveryRecords`, so a stand-in
@@ -53,6 +54,25 @@ struct DeliveryRecorderTests {
         // Nothing new: no write at all.
         await recorder.flush()
         #expect(disk.writes == 2)
+    }
+
+    /// A hub stopping (a restart, an upgrade) is not held by the recorder's
+    /// wait for its next round: it keeps what was delivered and ends at once.
+    @Test(.timeLimit(.minutes(1))) func aStoppingHubIsNotHeldByTheNextRound() async throws {
+        let board = DeliveryBoard()
+        let disk = BusyDisk(failures: 0)
+        var recorder = DeliveryRecorder(store: disk, board: board, logger: Logger(label: "test"))
+        recorder.interval = .seconds(3600)
+        let group = ServiceGroup(configuration: .init(services: [recorder], logger: Logger(label: "test")))
+        async let running: Void = group.run()
+        try await Task.sleep(for: .milliseconds(200))  // into its wait
+        board.record(.init(channel: .voice, recipient: "speaker", recipientName: "the hub", messageId: "v1", alertId: UUID.random(),
+                           at: Date(millisecondsSince1970: 1_800_000_000_000)))
+        let stopping = ContinuousClock.now
+        await group.triggerGracefulShutdown()
+        try await running
+        #expect(ContinuousClock.now - stopping < .seconds(30), "it waited for its round")
+        #expect(disk.kept.map(\.delivery.recipient) == ["speaker"], "what was delivered is kept as it stops")
     }
 
     @Test func aDiskThatStaysBusyHoldsNoMoreThanTheBoardsBound() async throws {

@@ -7,6 +7,7 @@ import json
 import signal
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -219,6 +220,20 @@ def test_sigterm_with_an_unresponsive_websocket_client_still_exits_in_time(hub):
         assert seconds < STOP_TIMEOUT_S
     finally:
         ws.close()
+
+
+def test_sigterm_with_a_connection_that_sent_no_request_yet_exits_at_once(hub):
+    """A browser opens sockets ahead of requests it may never send; the hub
+    has nothing to finish on them and must not wait out their 10 s deadline."""
+    quiet = socket.create_connection(("127.0.0.1", hub.port), timeout=10)
+    try:
+        time.sleep(0.2)  # accepted, and waiting for its first request
+        code, seconds = hub.stop(signal.SIGTERM)
+        assert code == 0, f"exit code {code}\n{hub.output()}"
+        assert seconds < STOP_TIMEOUT_S, f"{seconds:.1f} s"
+        assert quiet.recv(1) == b"", "the idle connection is closed, with nothing written"
+    finally:
+        quiet.close()
 
 
 def test_household_survives_a_restart(hub_launcher, data_dir: Path):

@@ -50,6 +50,19 @@ final class FirstRequestDeadline: ChannelInboundHandler, RemovableChannelHandler
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
+    /// The hub is stopping: a connection that has sent no request has
+    /// nothing to finish and is closed now. Hummingbird's upgrade channel
+    /// waits for a first head and would hold every stop (a restart, an
+    /// upgrade) until the deadline, 10 s, for a socket a browser opened
+    /// ahead of a request it never sent.
+    func hubStopping() {
+        guard let context, deadline != nil, !answered else { return }
+        deadline?.cancel()
+        deadline = nil
+        answered = true
+        context.close(promise: nil)
+    }
+
     /// The first request's head could not be read: say why, and close.
     func refuse(_ status: Int, _ title: String, _ detail: String) {
         guard let context else { return }

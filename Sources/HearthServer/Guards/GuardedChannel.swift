@@ -4,6 +4,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServiceLifecycle
 
 /// What one household device may hold of a listener, before Hummingbird
 /// reads a byte of its request.
@@ -53,13 +54,14 @@ extension HTTPServerBuilder {
 /// answered 400 (431 when its headers are too large) and closed.
 struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
     enum Value: ServerChildChannelValue {
-        case served(Inner.Value)
+        /// With the deadline of its first request, told when the hub stops.
+        case served(Inner.Value, NIOLoopBound<FirstRequestDeadline>)
         /// Over the address's cap: nothing of `inner` was set up on it.
         case refused(any Channel)
 
         var channel: any Channel {
             switch self {
-            case .served(let value): value.channel
+            case .served(let value, _): value.channel
             case .refused(let channel): channel
             }
         }
@@ -87,14 +89,18 @@ struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
             try pipeline.addHandler(deadline, position: .first)
             let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(FirstRequestHead(deadline: deadline), position: .after(decoder.handler))
-            return .served(value)
+            return .served(value, NIOLoopBound(deadline, eventLoop: channel.eventLoop))
         }
     }
 
     func handle(value: Value, logger: Logger) async {
         switch value {
-        case .served(let value):
-            await inner.handle(value: value, logger: logger)
+        case .served(let value, let deadline):
+            await withGracefulShutdownHandler {
+                await inner.handle(value: value, logger: logger)
+            } onGracefulShutdown: {
+                deadline.eventLoop.execute { deadline.value.hubStopping() }
+            }
         case .refused(let channel):
             let problem = #"{"type":"about:blank","title":"Too many connections","status":429,"detail":"This address holds too many connections to the hub; close some and try again."}"#
             let response = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/problem+json\r\n"
