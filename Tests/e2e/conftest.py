@@ -506,6 +506,23 @@ def hub(hub_process: Hub) -> Hub:
     return hub_process.pair_admin(wait=False)
 
 
+@pytest.fixture(scope="module")
+def shared_hub(tmp_path_factory, request) -> Hub:
+    """One hub with a paired admin device (as `hub`) for all of a module's
+    tests that only read, or whose every request is refused: each of those
+    checks that nothing changed, and a hub one of them broke fails the next.
+    Spares a hub's start, its pairing and its stop a test."""
+    launcher = HubLauncher(tmp_path_factory.mktemp("shared-hub"))
+    try:
+        hub = launcher.start().pair_admin(wait=False)
+        yield hub
+        hub.check_pairings(request.node.nodeid)
+    finally:
+        problems = launcher.stop_all()
+    if problems:
+        pytest.fail("\n\n".join(problems), pytrace=False)
+
+
 def assert_problem(response: requests.Response, status: int, slug: str) -> dict:
     """An RFC 9457 problem with the documented status and stable type URI."""
     where = f"{response.request.method} {response.request.url}"

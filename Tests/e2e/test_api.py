@@ -173,7 +173,8 @@ BAD_REQUESTS = [
 
 
 @pytest.mark.parametrize("method, path, kwargs, status, slug", BAD_REQUESTS)
-def test_bad_request_gets_its_documented_problem(hub, method, path, kwargs, status, slug):
+def test_bad_request_gets_its_documented_problem(shared_hub, method, path, kwargs, status, slug):
+    hub = shared_hub
     before = household(hub)
     response = requests.request(method, f"{hub.url}{path}", timeout=10, **with_auth(hub, kwargs))
     assert_problem(response, status, slug)
@@ -247,17 +248,18 @@ def test_health_and_the_web_app_need_no_pairing(hub_process):
 
 @pytest.mark.parametrize("path", ["/api/v1/health", "/api/v1/household", "/", "/index.html",
                                   "/app.js", "/notes/some-bookmark", "/pair"])
-def test_security_headers_on_every_response(hub, path):
+def test_security_headers_on_every_response(shared_hub, path):
+    hub = shared_hub
     response = requests.get(f"{hub.url}{path}", headers=hub.headers, timeout=5)
     assert response.status_code == 200
     assert_security_headers(response)
 
 
 @pytest.mark.parametrize("path", ["/", "/notes", "/medications/3/history", "/apix", "/pair"])
-def test_paths_outside_the_api_serve_the_app(hub_process, path):
+def test_paths_outside_the_api_serve_the_app(shared_hub, path):
     """Also /pair, the address in the QR code: the app reads the code from
     the fragment, which the browser never sends."""
-    response = requests.get(f"{hub_process.url}{path}", timeout=5)
+    response = requests.get(f"{shared_hub.url}{path}", timeout=5)
     assert response.status_code == 200
     assert response.headers["Content-Type"].startswith("text/html")
     assert '<main id="main"' in response.text
@@ -270,10 +272,10 @@ def test_paths_outside_the_api_serve_the_app(hub_process, path):
     ("/i18n/pl.json", "application/json"),
     ("/favicon.svg", "image/svg+xml"),
 ])
-def test_web_files_have_a_content_type_and_revalidate_by_etag(hub_process, path, content_type):
+def test_web_files_have_a_content_type_and_revalidate_by_etag(shared_hub, path, content_type):
     """A wrong type stops a browser from running the app (module scripts are
     checked strictly, and nosniff is on); the ETag spares a slow Pi."""
-    hub = hub_process.url
+    hub = shared_hub.url
     first = requests.get(f"{hub}{path}", timeout=5)
     assert first.status_code == 200
     assert first.headers["Content-Type"].split(";")[0] == content_type
