@@ -613,7 +613,9 @@ def test_on_a_phone_a_missed_dose_stays_on_today_and_is_answered_from_the_histor
         turn_sound_on(browser)
         wait_until(home, when + timedelta(minutes=1))
         wait_for(browser, "the dose counted missed", lambda d: dose_status(d, planned["key"]) == "missed", timeout=20)
-        assert dose_button(browser, planned["key"], "took-it").is_displayed()
+        # Read as one question, asked again if the page redrew the dose meanwhile (its missed alert arrives live).
+        wait_for(browser, "'I took it' on the missed dose", lambda d: d.find_element(
+            By.CSS_SELECTOR, dose_selector(planned["key"], "took-it")).is_displayed())
         assert overflowing(browser) == []
 
         # Her month shows the day missed; opened, the dose is answered as she took it, at its time.
