@@ -13,7 +13,9 @@ piece of work, once the hub has stopped writing, and the difference printed:
   keystroke or less, whatever the note's length); then the seconds the
   typing took, and the rounds (transactions) the hub stored it in;
 - BENCH_DOSES doses (default 100) recorded by POST /api/v1/doses one after
-  another (goal: 24 KB a dose or less);
+  another (goal: 24 KB a dose or less, counting the copy of their log into
+  the database file: each dose row on a hub started afresh and stopped
+  after it, as the typing rows);
 - the same doses spread over a few seconds (BENCH_LIVE_SECONDS, default 3)
   without and then with a page's live connection (WS /api/v1/live) open,
   the difference being what one connection costs, and the connection
@@ -29,7 +31,8 @@ piece of work, once the hub has stopped writing, and the difference printed:
   so that the day counts the copy of its log into the database file.
 
 The log is copied into the file once it holds 1000 pages, and when the hub
-stops: the rows before the day leave theirs to the stop, printed after them.
+stops: the idle and live-page rows leave theirs to the stop, printed after
+them.
 
 `write_bytes` counts the page-cache pages the process dirties, 4 KB each
 whatever was written into them, and a page again only once it was written
@@ -656,28 +659,37 @@ def run(hub: Hub) -> None:
                 "<= 2 KB a keystroke")
             row("  of which its log copied into the file", copied, f"{size(copied / KEYS)} a keystroke")
 
-    # From here one piece of work follows another with nothing between, so
-    # where one settled the next begins.
+    # Each dose row likewise on a hub started afresh and stopped after it:
+    # what a dose costs is its pages in the log and its share of their copy
+    # into the database file (once the log holds 1000 pages, or at the
+    # stop), counted with the row that made them, not with whichever row
+    # the log happened to fill up in.
+    def dose_row(label: str, over: float, live_page: bool) -> int:
+        hub.halt()
+        hub.start()
+        before = hub.settled_write_bytes()
+        page = LivePage(hub) if live_page else None
+        record_doses(hub, DOSES, over=over)
+        if page:
+            time.sleep(0.5)  # the last changes reach the page
+            page.close()
+            if page.frames < DOSES:
+                raise OSError(f"the live page heard {page.frames} changes for {DOSES} doses")
+        written, settled = hub.written_since(before)
+        copied = hub.halt() - settled
+        hub.start()
+        row(label, written + copied, f"{size((written + copied) / DOSES)} a dose", "<= 24 KB a dose")
+        row("  of which its log copied into the file", copied, f"{size(copied / DOSES)} a dose")
+        return written + copied
+
     with step("recording doses"):
-        settled = hub.settled_write_bytes()
-        record_doses(hub, DOSES)
-        written, settled = hub.written_since(settled)
-        row(f"{DOSES} doses, POST /api/v1/doses", written, f"{size(written / DOSES)} a dose", "<= 24 KB a dose")
+        dose_row(f"{DOSES} doses, POST /api/v1/doses", 0, live_page=False)
     with step("recording doses with no live page"):
-        record_doses(hub, DOSES, over=LIVE_SECONDS)
-        without, settled = hub.written_since(settled)
-        row(f"{DOSES} doses over {LIVE_SECONDS:g} s, no live page", without, f"{size(without / DOSES)} a dose",
-            "<= 24 KB a dose")
+        without = dose_row(f"{DOSES} doses over {LIVE_SECONDS:g} s, no live page", LIVE_SECONDS, live_page=False)
     with step("recording doses with a live page open"):
-        page = LivePage(hub)
-        record_doses(hub, DOSES, over=LIVE_SECONDS)
-        time.sleep(0.5)  # the last changes reach the page
-        page.close()
-        if page.frames < DOSES:
-            raise OSError(f"the live page heard {page.frames} changes for {DOSES} doses")
-        with_page, settled = hub.written_since(settled)
-        row("the same with a live page open", with_page, f"{size(with_page / DOSES)} a dose", "<= 24 KB a dose")
+        with_page = dose_row("the same with a live page open", LIVE_SECONDS, live_page=True)
         row("  one live page connection (the difference)", with_page - without, "a connection")
+    settled = hub.settled_write_bytes()
     # Two runs of the same doses differ by a few pages anyway, so that
     # difference is rough; the connection alone, with nothing to hear, is not.
     with step("holding a live page open"):

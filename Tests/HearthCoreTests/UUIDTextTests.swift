@@ -43,5 +43,21 @@ import Testing
             #expect(bytes.reduce(UInt8(0)) { $0 | $1[index] } | fixed == 0xFF, "byte \(index)")
         }
     }
-}
 
+    /// Doses' ids sort by when they were made (version 7), so new ones are
+    /// stored together at the end of the doses' b-tree.
+    @Test func timeOrderedIDsSortByTheirMomentAsText() throws {
+        let moment = Date(timeIntervalSince1970: 1_800_000_000.125)
+        let id = UUID.timeOrdered(at: moment)
+        #expect(id.text.hasPrefix("01a3185c-507d-7"), "its first 48 bits are 1,800,000,000,125 ms, then version 7: \(id.text)")
+        #expect(Array(id.text)[14] == "7", "version 7: \(id.text)")
+        #expect("89ab".contains(Array(id.text)[19]), "the RFC's variant: \(id.text)")
+        #expect(UUID(uuidString: id.text) == id)
+        // Two milliseconds apart, so no two fall in one millisecond however the seconds round.
+        let texts = (0..<500).map { UUID.timeOrdered(at: moment.addingTimeInterval(Double($0) * 0.002)).text }
+        let sorted = zip(texts, texts.dropFirst()).allSatisfy { $0 < $1 }
+        #expect(sorted, "a later millisecond sorts later")
+        let same = (0..<500).map { _ in UUID.timeOrdered(at: moment) }
+        #expect(Set(same).count == same.count, "within one millisecond the random bits tell them apart")
+    }
+}

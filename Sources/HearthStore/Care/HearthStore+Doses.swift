@@ -97,7 +97,7 @@ extension HearthStore {
         }
         let now = transaction.time
         var dose = existing ?? Dose(
-            key: planned.key, medicationId: medication.id, personId: medication.personId, scheduleId: planned.scheduleId,
+            id: UUID.timeOrdered(at: now), key: planned.key, medicationId: medication.id, personId: medication.personId, scheduleId: planned.scheduleId,
             dueAt: planned.due, plannedDate: planned.date, plannedTime: planned.time, amount: planned.amount, status: .due,
             createdAt: now, updatedAt: now)
         dose.recordedBy = person
@@ -286,7 +286,7 @@ extension HearthStore {
                 }
             }
             let dose = Dose(
-                key: nil, medicationId: medicationId, personId: medication.personId, scheduleId: schedule.id, dueAt: nil,
+                id: UUID.timeOrdered(at: transaction.time), key: nil, medicationId: medicationId, personId: medication.personId, scheduleId: schedule.id, dueAt: nil,
                 plannedDate: nil, plannedTime: nil, amount: schedule.amount, status: .taken, takenAt: when,
                 reason: reason?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty, recordedBy: person.personId,
                 limitOverridden: verdict != .allowed, createdAt: transaction.time, updatedAt: transaction.time)

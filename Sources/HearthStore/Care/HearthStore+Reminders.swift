@@ -167,7 +167,7 @@ extension HearthStore {
 
     static func newDose(_ planned: DueDose, of medication: Medication, status: Dose.Status, at now: Date, in transaction: inout WriteTransaction) throws -> Dose {
         let dose = Dose(
-            key: planned.key, medicationId: medication.id, personId: medication.personId, scheduleId: planned.scheduleId,
+            id: UUID.timeOrdered(at: transaction.time), key: planned.key, medicationId: medication.id, personId: medication.personId, scheduleId: planned.scheduleId,
             dueAt: planned.due, plannedDate: planned.date, plannedTime: planned.time, amount: planned.amount, status: status,
             missedAt: status == .missed ? now : nil, createdAt: transaction.time, updatedAt: transaction.time)
         try saveDose(dose, isNew: true, in: &transaction)
