@@ -108,7 +108,7 @@ import Testing
         var taken: [Dose] = []
         var done: [String: Int] = [:]
 
-        for step in 0..<160 {
+        for step in 0..<400 {
             home.home.clock.advance(Double(random.next(below: 90)) * 60)
             let now = home.home.clock.now
             let medication = random.next(below: 2) == 0 ? home.planned : home.asNeeded
@@ -228,16 +228,7 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64), so a failing sequence is the same at every run.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+extension SeededRandom {
+    /// A number from 0 up to, not including, `bound`.
+    mutating func next(below bound: Int) -> Int { Int(next(upperBound: UInt64(bound))) }
 }
