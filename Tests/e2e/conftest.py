@@ -117,9 +117,22 @@ def run_hearth(args: list[str], env: dict[str, str] | None = None, timeout: floa
 
 def free_loopback_port() -> int:
     """A TCP port nothing listens on right now (the kernel picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return free_loopback_ports(1)[0]
+
+
+def free_loopback_ports(count: int) -> list[int]:
+    """`count` different TCP ports nothing listens on right now: held open
+    together while the kernel picks them, since one picked and let go may
+    be picked again at once (a hub's HTTP and Notek ports once were the
+    same, and it rightly refused to start)."""
+    sockets = [socket.socket(socket.AF_INET, socket.SOCK_STREAM) for _ in range(count)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 @dataclass

@@ -14,7 +14,7 @@ import pytest
 import requests
 import websocket
 
-from conftest import EXIT_CONFIG_ERROR, STOP_TIMEOUT_S, free_loopback_port, run_hearth
+from conftest import EXIT_CONFIG_ERROR, STOP_TIMEOUT_S, free_loopback_ports, run_hearth
 
 
 def test_version_prints_the_release_number():
@@ -123,7 +123,7 @@ def test_configuration_mistake_stops_start_up_naming_the_key(tmp_path: Path, fil
 
 def test_configuration_sources_rise_file_then_environment_then_flags(hub_launcher, tmp_path: Path):
     """The YAML file is read; HEARTH_* overrides it; a flag overrides both."""
-    file_port, env_port = free_loopback_port(), free_loopback_port()
+    file_port, env_port, flag_port = free_loopback_ports(3)
     config = tmp_path / "hearth.yaml"
     config.write_text(
         "http:\n"
@@ -133,7 +133,7 @@ def test_configuration_sources_rise_file_then_environment_then_flags(hub_launche
         "  timeZone: Europe/Warsaw\n"
     )
     hub = hub_launcher.start(
-        name=None,
+        name=None, port=flag_port,
         env={"HEARTH_HTTP_PORT": str(env_port), "HEARTH_HOUSEHOLD_NAME": "Name from the environment"},
         extra_args=["--config", str(config)],
     ).pair_admin()

@@ -34,7 +34,7 @@ import requests
 import websocket
 from selenium.webdriver.common.by import By
 
-from conftest import Hub, Live, free_loopback_port
+from conftest import Hub, Live, free_loopback_ports
 from notek_client import (
     CLOSE_NOT_FOUND,
     CLOSE_PROTOCOL_ERROR,
@@ -67,8 +67,8 @@ QUIET_S = 0.3
 def notek_hub(hub_launcher) -> Hub:
     """A hub with Notek on a free loopback port (`hub.notek_url`) and a
     paired admin device."""
-    port = free_loopback_port()
-    hub = hub_launcher.start(env={
+    http_port, port = free_loopback_ports(2)
+    hub = hub_launcher.start(port=http_port, env={
         "HEARTH_NOTEK_ENABLED": "true",
         "HEARTH_NOTEK_HOST": "127.0.0.1",
         "HEARTH_NOTEK_PORT": str(port),
