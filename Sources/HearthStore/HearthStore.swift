@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import HearthCore
 
 /// Owns the household's SQLite database: opens it with the settings a care
@@ -36,6 +37,7 @@ public final class HearthStore: Sendable {
     public init(directory: URL, now: (@Sendable () -> Date)? = nil) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(Self.fileName).path
+        StorePageSize.rewriteIfNeeded(path: path, logger: Logger(label: "hearth.store"))
         let pool = try DatabasePool(path: path, configuration: Self.configuration())
         self.pool = pool
         // GRDB turns WAL mode on with synchronous=NORMAL; a power cut on a Pi
@@ -96,6 +98,8 @@ public final class HearthStore: Sendable {
         // GRDB's five readers), keep the hub's memory within its 40 MB.
         configuration.maximumReaderCount = 2
         configuration.prepareDatabase { db in
+            // A new file's pages (ignored by one that has its pages already).
+            try db.execute(sql: "PRAGMA page_size = \(StorePageSize.bytes)")
             try db.execute(sql: "PRAGMA cache_size = -1024")
             // Each write in a group commit has its own savepoint, and SQLite
             // keeps a savepoint's undo log in a temporary file unless told
