@@ -67,44 +67,10 @@ test-deps: deps deb-deps
 build-tests: deps
 	swift build --build-tests
 
-# Runs every suite even when one fails, then fails if any did, and says
-# how long each part took (the goal for a fresh clone: 20 minutes).
-# Two lines of work once the debug build is done:
-# - in front, the Swift, web and e2e suites, one after another;
-# - beside them (.build/beside.log), the release build for the .deb
-#   (Packaging/build-release, once, reused by every package test) at the
-#   lowest priority, then the package tests (test_package.py) and
-#   bench-smoke, which judge no timing.
-# The suites in front keep the cores they need and the niced build takes
-# what they leave (the Swift suite mostly waits on sockets and timers, e2e
-# on browsers and hubs). Two builds at once gain nothing: each keeps both
-# cores busy (643 and 656 s together, 310 and 311 alone).
-# Socket tests once hung beside the release build; both causes are fixed:
-# a test client waited in poll() on one of Swift concurrency's two threads
-# (RawConnection now reads on its own), and a sync over URLSession waited
-# 30 s for a body libcurl never sent, because the hub did not say that the
-# connection it was closing would close (ConnectionCloseMiddleware).
-# bench-smoke takes the debug build as it is (-o build-tests): asked again
-# beside the release build, SwiftPM recompiled part of it.
+# Every suite, even when one fails; the builds, test-deps and the suites laid
+# out to keep both cores busy: Tests/make-test says how and why.
 test:
-	@started=$$SECONDS; status=0; \
-	step() { local began=$$SECONDS result; $(MAKE) --no-print-directory "$$@"; result=$$?; \
-	         echo "make test: $$1 took $$((SECONDS - began)) s"; return $$result; }; \
-	step test-deps && step build-tests || exit 1; \
-	(beside() { local name=$$1 began=$$SECONDS result; shift; "$$@" >>.build/beside.log 2>&1; result=$$?; \
-	            echo "make test: $$name took $$((SECONDS - began)) s (beside the suites)" >>.build/beside.log; return $$result; }; \
-	 : >.build/beside.log; failed=0; \
-	 if beside deb nice -n 19 $(MAKE) --no-print-directory deb; then \
-	     beside package-test $(MAKE) --no-print-directory package-test || failed=1; else failed=1; fi; \
-	 beside bench-smoke $(MAKE) --no-print-directory bench-smoke -o build-tests || failed=1; \
-	 exit $$failed) & beside=$$!; \
-	for suite in swift-test web-test; do step $$suite || status=1; done; \
-	step e2e-test E2E_SKIP=--ignore=Tests/e2e/test_package.py || status=1; \
-	if wait $$beside; then grep -E '^make test:|build-deb:|^[0-9]+ passed|^bench-smoke:' .build/beside.log; \
-	else echo "make test: the .deb, its tests or bench-smoke FAILED; the end of .build/beside.log:"; \
-	     tail -80 .build/beside.log; status=1; fi; \
-	echo "make test: everything took $$((SECONDS - started)) s"; \
-	exit $$status
+	@MAKE="$(MAKE)" Tests/make-test
 
 # --no-parallel: run in parallel on a 2-core machine, a WebSocket exchange in
 # LiveServerTests was seen to stall (see the pairing issue's closing note);
