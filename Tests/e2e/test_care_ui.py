@@ -575,7 +575,10 @@ def test_a_dose_is_put_right_from_the_history_and_her_today_follows(browser, hom
     browser.find_element(By.ID, "dose-change-save").click()
     wait_for(browser, "the new time", lambda d: f"Taken at {earlier}" in history_day_text(d, medication["id"]))
     assert f"Changed by {CARER}, " in history_day_text(browser, medication["id"])
-    assert browser.switch_to.active_element.get_attribute("data-action") == "change", "the keyboard is back on Change"
+    # The day is drawn again when the change comes back on the live stream,
+    # and the keyboard moves to the new Change button: waited for, not read once.
+    wait_for(browser, "the keyboard back on Change",
+             lambda d: d.switch_to.active_element.get_attribute("data-action") == "change")
     [recorded] = [d["dose"] for d in home.doses_of_today()]
     assert datetime.fromisoformat(recorded["takenAt"].replace("Z", "+00:00")).astimezone(now.tzinfo).strftime("%H:%M") == earlier
     assert recorded["recordedBy"] == home.senior_id and recorded["correctedBy"] == home.carer["person"]["id"]
