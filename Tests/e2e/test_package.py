@@ -320,6 +320,9 @@ def previous_build(deb: Path, directory: Path) -> Path:
     return out
 
 
+# One root for both, on one worker (make package-test runs two): it is
+# unpacked and its apt lists fetched once.
+@pytest.mark.xdist_group("debian_root")
 def test_install_run_remove_and_purge(debian_root: Chroot):
     chroot = debian_root
     before = chroot.files()
@@ -383,6 +386,7 @@ def test_install_run_remove_and_purge(debian_root: Chroot):
         sorted(p for p in chroot.files() - before if "hearth" in p)
 
 
+@pytest.mark.xdist_group("debian_root")
 def test_upgrade_keeps_the_data_and_the_admins_settings(debian_root: Chroot, tmp_path: Path):
     chroot = debian_root
     old = copy_in(chroot, previous_build(the_deb(), tmp_path))
