@@ -472,9 +472,14 @@ def booted_root(tmp_path_factory):
                 for pid in [child, *run(["pgrep", "-P", child]).stdout.split()]:
                     try:
                         name = Path(f"/proc/{pid}/comm").read_text().strip()
+                        status = Path(f"/proc/{pid}/status").read_text()
                     except FileNotFoundError:
                         continue  # a short-lived process of nspawn's, gone since pgrep listed it
-                    if name == "systemd":
+                    # The container's PID 1, not a child systemd forks while
+                    # booting (named "systemd" until it execs, then gone: a
+                    # test that took one waited 90 s on an nsenter that failed).
+                    nspid = next((line.split()[1:] for line in status.splitlines() if line.startswith("NSpid:")), [])
+                    if name == "systemd" and nspid[-1:] == ["1"]:
                         init = int(pid)
             time.sleep(0.2)
         assert init, "the container's systemd did not start"
