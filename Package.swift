@@ -224,6 +224,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // A loopback relay that hands a client the hub's answer and its end in one read.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -65,6 +65,10 @@ public enum HubWebSocket {
         let address = try SocketAddressParts(url)
         let outcome = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
+            // The server's end of input arrives as an event, held by
+            // `EndOfInputDuringUpgrade` until the upgrade has passed on what
+            // came before it.
+            .channelOption(.allowRemoteHalfClosure, value: true)
             .connect(host: address.host, port: address.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try upgradePipeline(on: channel, to: address, configuration: configuration)
@@ -109,8 +113,11 @@ public enum HubWebSocket {
                 channel.eventLoop.makeCompletedFuture { .refused(channel, status: status.code) }
             }))
         pipeline.leftOverBytesStrategy = .forwardBytes
-        try channel.pipeline.syncOperations.addHandler(status)
-        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
+        let endOfInput = EndOfInputDuringUpgrade()
+        try channel.pipeline.syncOperations.addHandlers(endOfInput, status)
+        let outcome = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
+        outcome.whenComplete { _ in endOfInput.upgradeDidSettle() }
+        return outcome
     }
 }
 

@@ -45,29 +45,35 @@ final class HeldSocket: Sendable {
         self.stopping = stopping
         let log = self.log
         task = Task {
-            let closed = try? await HubWebSocket.connect(
-                url: url, configuration: .init(maxFrameSize: 1 << 22, additionalHeaders: [.authorization: "Bearer \(token)"]),
-                logger: Logger(label: "held")
-            ) { inbound, outbound, _ in
-                if let first { try await outbound.write(.binary(ByteBuffer(bytes: first))) }
-                let reader = Task {
-                    for try await message in inbound.messages(maxSize: 1 << 22) {
-                        switch message {
-                        case .text(let text): await log.add(text, step: step())
-                        case .binary(let bytes): await log.add(String(decoding: bytes.readableBytesView, as: UTF8.self), step: step())
+            let closed: WebSocketCloseFrame?
+            do {
+                closed = try await HubWebSocket.connect(
+                    url: url, configuration: .init(maxFrameSize: 1 << 22, additionalHeaders: [.authorization: "Bearer \(token)"]),
+                    logger: Logger(label: "held")
+                ) { inbound, outbound, _ in
+                    if let first { try await outbound.write(.binary(ByteBuffer(bytes: first))) }
+                    let reader = Task {
+                        for try await message in inbound.messages(maxSize: 1 << 22) {
+                            switch message {
+                            case .text(let text): await log.add(text, step: step())
+                            case .binary(let bytes): await log.add(String(decoding: bytes.readableBytesView, as: UTF8.self), step: step())
+                            }
                         }
                     }
+                    // Closed by the hub (the reader ends), or by the test's stop.
+                    let closer = Task {
+                        for await _ in stopped { break }
+                        guard !Task.isCancelled else { return }
+                        try? await outbound.close(.normalClosure, reason: nil)
+                    }
+                    _ = try? await reader.value
+                    closer.cancel()
                 }
-                // Closed by the hub (the reader ends), or by the test's stop.
-                let closer = Task {
-                    for await _ in stopped { break }
-                    guard !Task.isCancelled else { return }
-                    try? await outbound.close(.normalClosure, reason: nil)
-                }
-                _ = try? await reader.value
-                closer.cancel()
+            } catch {
+                await log.closed("refused", reason: "\(error)")
+                return
             }
-            await log.closed(closed.map { "\($0.closeCode)" } ?? "refused", reason: closed?.reason)
+            await log.closed(closed.map { "\($0.closeCode)" } ?? "ended with no close frame", reason: closed?.reason)
         }
     }
 

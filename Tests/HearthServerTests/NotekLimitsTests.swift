@@ -64,8 +64,9 @@ import Testing
                 Issue.record("the ninth is still open, having heard \(await ninth.log.messages.count) messages")
                 await ninth.stop()
             }
-            #expect(await ninth.log.closeCode == "unknown(4429)")
-            #expect(await ninth.log.closeReason?.hasPrefix("too many") == true)
+            let code = await ninth.log.closeCode, reason = await ninth.log.closeReason
+            #expect(code == "unknown(4429)", "closed with \(code ?? "nothing"): \(reason ?? "no reason")")
+            #expect(reason?.hasPrefix("too many") == true, "closed with \(code ?? "nothing"): \(reason ?? "no reason")")
             // And once one of the eight leaves, another may come
             // (its place is free once the hub's handler of it has ended, a
             // moment after the client heard the close: one refused meanwhile
