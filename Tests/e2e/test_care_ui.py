@@ -735,6 +735,44 @@ def test_skip_asks_why_and_the_reason_is_kept_with_the_dose(browser, home):
     assert browser_console_errors(browser) == []
 
 
+def test_a_tap_begun_as_a_live_change_arrives_reaches_its_button(browser, home):
+    """A finger down on a button while the page hears a change: the page
+    waits for the finger to lift before it redraws. Redrawn under the
+    finger, the press began on the old button and ended on the new one (or
+    on whatever moved to where it was), and the browser gave the tap to
+    neither: she tapped Skip and nothing happened. CI once lost a tap so."""
+    due = soon(home)
+    home.add_medication("Aspirin", [every_day(due)], strength="75 mg")
+    home.add_medication("Bisoprolol", [every_day(due)], strength="5 mg")
+    keys = {d["medicationName"]: d["key"] for d in home.doses_of_today()}
+    senior_window(browser, home)
+    wait_for(browser, "the doses", lambda d: all(dose_status(d, key) == "upcoming" for key in keys.values()))
+    assert browser.execute_script("return document.querySelector('li.dose-item[data-first]').dataset.key") == keys["Aspirin"]
+
+    # Her finger goes down on Bisoprolol's Skip…
+    skip = dose_button(browser, keys["Bisoprolol"], "skip")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", skip)
+    ActionChains(browser).move_to_element(skip).click_and_hold().perform()
+    # …as her caregiver records Aspirin from her phone: Bisoprolol becomes the
+    # next dose, drawn at the top
+    taken = requests.post(f"{home.hub.url}/api/v1/doses", headers=home.carer_headers, timeout=5,
+                          json={"key": keys["Aspirin"], "status": "taken"})
+    assert taken.status_code in (200, 201), taken.text
+    time.sleep(0.5)  # the live change reaches the page meanwhile
+    assert dose_status(browser, keys["Aspirin"]) == "upcoming", "nothing is redrawn under her finger"
+    ActionChains(browser).release().perform()
+
+    # The tap reached Skip: she is asked why; the page then shows the change
+    wait_for(browser, "the question why", skip_dialog_open)
+    assert text_of(browser, "#skip-dialog-title") == "Skip Bisoprolol 5 mg?"
+    wait_for(browser, "Aspirin taken", lambda d: dose_status(d, keys["Aspirin"]) == "taken")
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(browser, "the question gone", lambda d: not d.find_elements(By.ID, "skip-dialog"))
+    assert dose_status(browser, keys["Bisoprolol"]) == "upcoming"
+    assert browser.execute_script("return document.querySelector('li.dose-item[data-first]').dataset.key") == keys["Bisoprolol"]
+    assert browser_console_errors(browser) == []
+
+
 def test_the_skip_question_has_no_wcag_21_aa_violations(browser, home):
     due = soon(home)
     home.add_medication("Aspirin", [every_day(due)], strength="75 mg")

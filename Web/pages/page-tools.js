@@ -2,8 +2,9 @@
 // that screen readers announce; buttons that send one request at a time
 // and say so while it runs; and reading a page's data again shortly after
 // a live change it shows, or after a gap in the live connection (changes
-// may have been missed); and loading a page's data so that only the newest
-// answer is shown. One copy each, so every page behaves the same.
+// may have been missed); loading a page's data so that only the newest
+// answer is shown; and redrawing only once a finger has lifted, so a tap
+// is never lost to a redraw. One copy each, so every page behaves the same.
 import { h } from '../dom.js';
 
 /** A burst of changes (a dose taken moves its stock too) is read once. */
@@ -134,6 +135,62 @@ export function createNewestLoader(app, { read, shown, failed = () => {} }) {
     },
     stop() {
       request?.abort();
+    },
+  };
+}
+
+/** How long a finger resting on the screen may hold a page's redraw back. */
+export const TAP_HOLDS_REDRAW_MS = 3000;
+
+/**
+ * `redraw`, put off while a finger (or a mouse button) is down on `root`
+ * and done just after it lifts, once its tap has been handled. Redrawn under
+ * the finger, the press began on the old button and ends on the new one (or
+ * on whatever moved to its place), and the browser gives the tap to
+ * neither: she tapped "Skip" as a live change came, and nothing happened.
+ * A finger resting on the screen holds the page still for `longest` ms at
+ * most. `lifts` hears the finger lift anywhere (the window). Returns
+ * { redraw, stop }.
+ */
+export function redrawAfterTaps(root, redraw, { lifts = globalThis, longest = TAP_HOLDS_REDRAW_MS } = {}) {
+  let pressed = false;
+  let waiting = false;
+  let limit = null;
+  const drawNow = () => {
+    clearTimeout(limit);
+    limit = null;
+    waiting = false;
+    redraw();
+  };
+  const press = () => { pressed = true; };
+  // The click follows pointerup in the same task: the redraw comes after it.
+  const lift = () => {
+    if (!pressed) return;
+    pressed = false;
+    setTimeout(() => { if (waiting && !pressed) drawNow(); }, 0);
+  };
+  root.addEventListener('pointerdown', press, true);
+  lifts.addEventListener('pointerup', lift, true);
+  lifts.addEventListener('pointercancel', lift, true);
+  return {
+    redraw() {
+      if (!pressed) {
+        drawNow();
+        return;
+      }
+      waiting = true;
+      limit ??= setTimeout(() => {
+        pressed = false;
+        drawNow();
+      }, longest);
+    },
+    stop() {
+      root.removeEventListener('pointerdown', press, true);
+      lifts.removeEventListener('pointerup', lift, true);
+      lifts.removeEventListener('pointercancel', lift, true);
+      clearTimeout(limit);
+      limit = null;
+      waiting = false;
     },
   };
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { h } from '../dom.js';
 import {
-  announceIn, createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges, whileBusy,
+  announceIn, createAnnouncer, createBusyKeys, createNewestLoader, redrawAfterTaps, reloadOnLiveChanges, whileBusy,
 } from '../pages/page-tools.js';
 import { installFakeDocument } from './fake-dom.js';
 
@@ -209,3 +209,68 @@ test('a failed load is reported after failed(); an aborted one and a page left s
   assert.deepEqual(events, ['failed with problem null']);
   assert.equal(app.problem, null);
 });
+
+/** A page and the window around it, as redrawAfterTaps hears them. */
+function tapTargets() {
+  const page = new EventTarget();
+  const window = new EventTarget();
+  return {
+    page, window,
+    down: () => page.dispatchEvent(new Event('pointerdown')),
+    up: () => window.dispatchEvent(new Event('pointerup')),
+    cancel: () => window.dispatchEvent(new Event('pointercancel')),
+  };
+}
+
+test('a redraw asked for while a finger is down waits until just after it lifts', async () => {
+  const taps = tapTargets();
+  let draws = 0;
+  const redraws = redrawAfterTaps(taps.page, () => { draws += 1; }, { lifts: taps.window, longest: 1000 });
+  redraws.redraw();
+  assert.equal(draws, 1, 'no finger down: at once');
+  taps.down();
+  redraws.redraw();
+  redraws.redraw();
+  assert.equal(draws, 1, 'not under the finger');
+  taps.up();
+  assert.equal(draws, 1, 'not before the tap is handled (the click follows pointerup)');
+  await pause(5);
+  assert.equal(draws, 2, 'once after, however many were asked for');
+  taps.down();
+  taps.up();
+  await pause(5);
+  assert.equal(draws, 2, 'a tap with nothing waiting draws nothing');
+  redraws.stop();
+});
+
+test('a finger taken over by scrolling, or resting on the screen, holds nothing for long', async () => {
+  const taps = tapTargets();
+  let draws = 0;
+  const redraws = redrawAfterTaps(taps.page, () => { draws += 1; }, { lifts: taps.window, longest: 20 });
+  taps.down();
+  redraws.redraw();
+  taps.cancel();
+  await pause(5);
+  assert.equal(draws, 1, 'a cancelled press is a lifted finger');
+  taps.down();
+  redraws.redraw();
+  await pause(40);
+  assert.equal(draws, 2, 'drawn once the longest wait is over, the finger still down');
+  redraws.redraw();
+  assert.equal(draws, 3, 'and from then on at once, until the next press');
+  taps.up();
+  redraws.stop();
+});
+
+test('a page left forgets a redraw it was holding and hears no more taps', async () => {
+  const taps = tapTargets();
+  let draws = 0;
+  const redraws = redrawAfterTaps(taps.page, () => { draws += 1; }, { lifts: taps.window, longest: 20 });
+  taps.down();
+  redraws.redraw();
+  redraws.stop();
+  taps.up();
+  await pause(40);
+  assert.equal(draws, 0);
+});
+

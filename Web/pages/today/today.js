@@ -14,7 +14,7 @@ import { getJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { localDay } from '../../care/format.js';
 import { applyDoseToDay } from '../../care/today-model.js';
-import { createAnnouncer, createBusyKeys, createNewestLoader, reloadOnLiveChanges } from '../page-tools.js';
+import { createAnnouncer, createBusyKeys, createNewestLoader, redrawAfterTaps, reloadOnLiveChanges } from '../page-tools.js';
 import { createTodayHeader } from './today-header.js';
 import { createDoseActions } from './today-actions.js';
 import { drawDays } from './today-sections.js';
@@ -47,6 +47,10 @@ function renderToday(app, { remembered, refusals }, outlet) {
   const before = h('div', { id: 'today-content', class: 'today-content' });
   const after = h('div', { class: 'today-after' });
   outlet.append(pageHeading(app.t('pages.today')), ...header.elements, announcer, before, after);
+  // A live change, the day read again or a request ending redraws the doses;
+  // never under her finger (a tap begun on a button redrawn meanwhile is lost).
+  const taps = redrawAfterTaps(outlet, draw);
+  const render = taps.redraw;
 
   const busy = createBusyKeys(app, { redraw: () => { if (!left) render(); } });
   const loadDay = createDayLoader(app, remembered, { shown: render, failed: () => { if (remembered.day === null) before.replaceChildren(); } });
@@ -65,7 +69,7 @@ function renderToday(app, { remembered, refusals }, outlet) {
   // and a finger on a button, are not lost to a reload that brought nothing new.
   let shownSignature = null;
   let broughtIntoView = false; // once, as the page opens: never while she reads or scrolls
-  function render() {
+  function draw() {
     const { day, medications, notes } = remembered;
     if (left || !day) return;
     for (const [id, refusal] of refusals) if (Date.now() - refusal.at > REFUSAL_SHOWN_MS) refusals.delete(id);
@@ -105,6 +109,7 @@ function renderToday(app, { remembered, refusals }, outlet) {
 
   return function leaveToday() {
     left = true;
+    taps.stop();
     stopLive();
     stopAlertWatch();
     clearInterval(refreshTimer);
