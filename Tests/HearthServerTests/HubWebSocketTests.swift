@@ -1,5 +1,4 @@
 import HearthHubTestSupport
-import HearthNotek
 @testable import HearthServer
 @testable import HearthSocketClient
 import Logging
@@ -24,12 +23,7 @@ import Testing
         try await RunningNotekHub.with { ports, _, _ in
             // Given the Notek listener holding as many connections as one
             // address may
-            let held = (0..<NotekListener.connectionsPerAddress).map { _ in
-                HeldSocket(url: "ws://127.0.0.1:\(ports.notek)/", token: "", first: NotekMessage.syncList(since: 0).bytes, step: { 0 })
-            }
-            for socket in held {
-                try await NotekListenerTests.waitFor("a Notek connection answered") { await !socket.log.messages.isEmpty }
-            }
+            let held = try await NotekLimitsTests.holdEveryConnectionOneAddressMay(port: ports.notek)
             // When the next is upgraded and closed with 4429, and its 101,
             // its close frame and the end of input reach the client in one
             // read (the relay holds them until the hub has finished: on a

@@ -46,12 +46,7 @@ import Testing
     @Test func oneAddressHoldsAtMostEightNotekConnections() async throws {
         try await RunningNotekHub.with { ports, _, _ in
             // Given eight Notek clients from this address, each answered once
-            let held = (0..<NotekListener.connectionsPerAddress).map { _ in
-                HeldSocket(url: "ws://127.0.0.1:\(ports.notek)/", token: "", first: NotekMessage.syncList(since: 0).bytes, step: { 0 })
-            }
-            for socket in held {
-                try await NotekListenerTests.waitFor("a Notek connection answered") { await !socket.log.messages.isEmpty }
-            }
+            let held = try await Self.holdEveryConnectionOneAddressMay(port: ports.notek)
             // When a ninth connects, it is closed with a reason. Waited for
             // 15 s at most: beside a release build this wait once never
             // ended (issue 39's closing notes), so what the ninth heard by
@@ -84,6 +79,18 @@ import Testing
             #expect(again != nil, "no connection was answered within 10 s of one of the eight leaving")
             for socket in held.dropFirst() + [again].compactMap({ $0 }) { await socket.stop() }
         }
+    }
+
+    /// As many Notek connections from this address as the listener lets one
+    /// address hold, each answered once; the caller stops them.
+    static func holdEveryConnectionOneAddressMay(port: Int) async throws -> [HeldSocket] {
+        let held = (0..<NotekListener.connectionsPerAddress).map { _ in
+            HeldSocket(url: "ws://127.0.0.1:\(port)/", token: "", first: NotekMessage.syncList(since: 0).bytes, step: { 0 })
+        }
+        for socket in held {
+            try await NotekListenerTests.waitFor("a Notek connection answered") { await !socket.log.messages.isEmpty }
+        }
+        return held
     }
 
     @Test func oneConnectionCreatesAtMostTwentyNotes() async throws {
