@@ -27,6 +27,17 @@ export function pageHeading(text) {
 }
 
 /**
+ * Puts the keyboard back on `element`, a control drawn again where it was
+ * (a live change redrew its list), without scrolling to it: whoever
+ * scrolled on since pressing it keeps their place, and a page that jumped
+ * back would put another button under their next tap. Returns `element`.
+ */
+export function focusInPlace(element) {
+  element?.focus({ preventScroll: true });
+  return element ?? null;
+}
+
+/**
  * Replaces a container's children (a form redrawn from its state) and puts
  * the keyboard back on the element with the same id or data-focus-key, the
  * caret where it was, if the keyboard was inside. Returns that element.
@@ -42,7 +53,7 @@ export function replaceKeepingFocus(container, ...children) {
   const again = (id && container.querySelector(`#${CSS.escape(id)}`))
     || (key && container.querySelector(`[data-focus-key="${CSS.escape(key)}"]`));
   if (!again) return null;
-  again.focus();
+  focusInPlace(again);
   if (caret !== null) {
     try {
       again.setSelectionRange(caret, caret);

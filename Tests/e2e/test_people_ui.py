@@ -54,6 +54,9 @@ def test_an_admin_renames_numbers_archives_and_restores_people_and_reads_it_in_t
     assert person_named(hub, CARER)["phone"] is None, "nothing was saved"
     fill(browser, "person-phone", "+48 601 234 567")
     click(browser, "#person-save")
+    # As she sees it: the dialog closes, then she taps on. (The live change
+    # can draw the list behind the dialog before the hub's answer closes it.)
+    wait_for(browser, "the dialog closed", lambda d: not d.find_elements(By.ID, "person-dialog"))
     wait_for(browser, "the new name and number", lambda d: d.find_elements(By.CSS_SELECTOR, f"#person-{carer_id}-phone[href='tel:+48601234567']"))
     renamed = [p for p in people(hub) if p["id"] == carer_id][0]
     assert (renamed["name"], renamed["phone"]) == ("Ania Nowak", "+48 601 234 567")
@@ -113,6 +116,37 @@ def test_an_admin_renames_numbers_archives_and_restores_people_and_reads_it_in_t
     click(browser, "#archive-cancel")
     assert violations == [], "\n".join(violations)
     assert browser_console_errors(browser) == []
+
+
+def test_a_live_change_redraws_the_people_without_moving_her_page(browser, home: CareHome):  # noqa: F811
+    """She pressed Change on Ania, closed it and scrolled on down the page; a
+    change from another phone redraws the people. The keyboard goes back to
+    Ania's button, but the page stays where she scrolled it: a page that
+    jumped back would put another button under her next tap."""
+    hub = home.hub
+    carer_id = home.carer["person"]["id"]
+    browser.set_window_size(390, 844)
+    try:
+        open_as(browser, hub, hub.token, "127.0.0.1", "household")
+        wait_for(browser, "Ania's change button", lambda d: d.find_elements(By.ID, f"person-{carer_id}-change"))
+        click(browser, f"#person-{carer_id}-change")
+        wait_for(browser, "the dialog", lambda d: d.find_element(By.ID, "person-dialog").is_displayed())
+        click(browser, "#person-cancel")
+        wait_for(browser, "the keyboard back on Ania's Change", lambda d: d.switch_to.active_element.get_attribute("id") == f"person-{carer_id}-change")
+        browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        place = browser.execute_script("return window.scrollY")
+        assert place > 0 and not browser.execute_script(
+            "const r = document.activeElement.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight"), \
+            "the page is scrolled away from Ania's button"
+
+        # Babcia's number, changed from another device: her row keeps its height.
+        response = requests.patch(f"{hub.url}/api/v1/people/{home.senior_id}", json={"phone": "22 123 45 67"}, headers=hub.headers, timeout=5)
+        assert response.status_code == 200, response.text
+        wait_for(browser, "Babcia's new number", lambda d: d.find_elements(By.CSS_SELECTOR, f"#person-{home.senior_id}-phone[href='tel:221234567']"))
+        assert browser.switch_to.active_element.get_attribute("id") == f"person-{carer_id}-change", "the keyboard is where it was"
+        assert browser.execute_script("return window.scrollY") == place, "the page did not move"
+    finally:
+        browser.set_window_size(1280, 900)
 
 
 def test_a_caregivers_sos_banner_offers_a_call_and_the_seniors_today_lists_who_looks_after_her(browser, home: CareHome):  # noqa: F811

@@ -6,7 +6,7 @@
 // updates the list.
 import { getJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
-import { h, pageHeading } from '../../dom.js';
+import { focusInPlace, h, pageHeading } from '../../dom.js';
 import { fieldBox } from '../../fields.js';
 import { ALERT_KINDS, answeredState, canAcknowledge, canRespond, isCancelledSOS } from '../../care/alerts.js';
 import { clockTime, dateTime } from '../../care/format.js';
@@ -72,7 +72,7 @@ function renderAlerts(app, chosen, outlet) {
     }, t('alerts.older')));
     if (focusKey) {
       const again = outlet.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
+      if (again) focusInPlace(again);
       else if (document.activeElement === document.body) listHeading.focus();
     }
   }

@@ -16,7 +16,7 @@
 // changed anywhere show here without a reload.
 import { getJSON, sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
-import { h, pageHeading } from '../../dom.js';
+import { focusInPlace, h, pageHeading } from '../../dom.js';
 import { canManageHousehold, careLinksOf } from '../../household/model.js';
 import { peopleShownTo, sectionOfRoute } from '../../household/sections.js';
 import { AUDIT_LIMIT } from '../../household/audit.js';
@@ -156,8 +156,13 @@ function renderHousehold(app, remembered, outlet, route) {
 
 /** The button that had the keyboard is gone (what it removed is gone): its list's heading, not the top of the page. */
 function refocus(outlet, focusKey) {
+  const again = outlet.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+  if (again) {
+    focusInPlace(again);
+    return;
+  }
   const heading = REFOCUS_HEADINGS.find(([ending]) => focusKey.endsWith(ending))?.[1] ?? 'household-devices-heading';
-  (outlet.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`) ?? document.getElementById(heading))?.focus();
+  document.getElementById(heading)?.focus();
 }
 
 /** Whether a live change is one the page shows; who is who, and the code on screen, are checked again first. */

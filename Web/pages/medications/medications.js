@@ -6,7 +6,7 @@
 // calendar (medication-history.js). A senior sees their own list, read only.
 import { getJSON, sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
-import { h, pageHeading } from '../../dom.js';
+import { focusInPlace, h, pageHeading } from '../../dom.js';
 import { longDate, localDay } from '../../care/format.js';
 import { caredForSeniors, mayChangeMedicines } from '../../care/me.js';
 import { createMedicationFormPage } from './medication-form.js';
@@ -84,7 +84,7 @@ function renderList(app, chosen, outlet) {
     }
     const printed = longDate(localDay(hubDate().toISOString(), me?.timeZone), { language: app.language, weekday: false });
     listSlot.replaceChildren(...seniors.map((senior) => seniorSection(list, senior, medications, printed)));
-    if (focusKey) listSlot.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
+    if (focusKey) focusInPlace(listSlot.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`));
   }
 
   const reloads = reloadOnLiveChanges(live, load, (change) => ['medication', 'schedule', 'careLink', 'person'].includes(change.entity));

@@ -1,7 +1,7 @@
 // The note editor's checklist view: its "[ ]" lines as checkboxes, ticked
 // through the CRDT like any other edit (notes/checklist.js). Its own file
 // so note-editor.js keeps to wiring.
-import { h } from '../../dom.js';
+import { focusInPlace, h } from '../../dom.js';
 import { readChecklist, setChecked } from '../../notes/checklist.js';
 import { changesBetween } from '../../notes/session.js';
 
@@ -50,7 +50,7 @@ export function createChecklistView(app, session, chosen, { textField, text }) {
         }),
         h('span', {}, line.label.trim() === '' ? '…' : line.label));
     }));
-    if (focusedLine !== null) element.querySelector(`[data-line="${focusedLine}"]`)?.focus();
+    if (focusedLine !== null) focusInPlace(element.querySelector(`[data-line="${focusedLine}"]`));
   }
   function tick(lineIndex, checked) {
     const note = session.note;

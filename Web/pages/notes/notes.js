@@ -5,7 +5,7 @@
 // the live connection: any note change re-fetches it.
 import { getJSON, sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
-import { h, pageHeading } from '../../dom.js';
+import { focusInPlace, h, pageHeading } from '../../dom.js';
 import { sharingPatch, sharingSentence } from '../../notes/sharing.js';
 import { pageHref } from '../../router.js';
 import { createNoteEditorPage } from './note-editor.js';
@@ -80,7 +80,7 @@ function renderList(app, search, outlet, inTrash) {
     }
     if (focusKey) {
       const again = listSlot.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
+      if (again) focusInPlace(again);
       else if (listSlot.contains(document.activeElement) || document.activeElement === document.body) listHeading.focus();
     }
   }

@@ -5,7 +5,7 @@
 // show here at once. The tiles themselves are panel-tiles.js; what they
 // may hold and how the six places work, care/panel.js. Arranging them is
 // one link away, on Settings (and her caregivers' Household page).
-import { h, pageHeading } from '../../dom.js';
+import { focusInPlace, h, pageHeading } from '../../dom.js';
 import { getJSON, sendJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { tilesFrom } from '../../care/panel.js';
@@ -64,7 +64,7 @@ function renderPanel(app, remembered, outlet) {
       grid, pager, state: paging, tiles: remembered.tiles, draw: (tile) => panelTile(view, tile),
       redraw: () => { shown = null; draw(); focusAfterPaging(); },
     });
-    if (hadFocus) (document.getElementById(hadFocus) ?? pager.querySelector('button'))?.focus();
+    if (hadFocus) focusInPlace(document.getElementById(hadFocus)) ?? pager.querySelector('button')?.focus();
   }
 
   // A new page: the keyboard goes to its first tile, as if it were a page of its own.

@@ -9,7 +9,7 @@
 // This file loads the day, follows the live stream and redraws; the top of
 // the page is today-header.js, what the buttons do today-actions.js, the
 // sections today-sections.js and one person's doses today-doses.js.
-import { h, pageHeading } from '../../dom.js';
+import { focusInPlace, h, pageHeading } from '../../dom.js';
 import { getJSON } from '../../api.js';
 import { paths } from '../../api-paths.js';
 import { localDay } from '../../care/format.js';
@@ -205,5 +205,6 @@ function focusAgain(outlet, focusKey) {
     target = outlet.querySelector(`[data-focus-key="${CSS.escape(parts.join('|'))}"]`);
     parts.pop();
   }
-  (target ?? outlet.querySelector('h1'))?.focus();
+  if (target) focusInPlace(target);
+  else outlet.querySelector('h1')?.focus();
 }
