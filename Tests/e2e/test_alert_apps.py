@@ -67,14 +67,20 @@ def test_an_sos_slid_on_the_tablet_rings_the_caregivers_phone_and_her_buttons_an
     senior = senior_window(browser, home)
     wait_for(browser, "the SOS slider", lambda d: d.find_elements(By.ID, "sos-slider"))
     # The hub's clock is set to its evening (see `home`): how far it is from this machine's.
+    # Read between two of this machine's readings, so the offset is known
+    # only to within that round trip and the hub's whole milliseconds: a hub
+    # that delivers in under a millisecond (the release build) must not
+    # seem to deliver before it wrote.
+    asked = time.time()
     hub_ahead = home.local_now().timestamp() - time.time()
+    uncertain_by = (time.time() - asked) + 0.002
     before_slide = time.time()
     drag_thumb(browser, 1.0)
     arrived, sos = stream.wait_for("the SOS", lambda e: e["event"] == "message")
     # From the hub's writing the slide's SOS (on this machine's clock) to the phone's line.
     [raised] = home.alerts(kind="sos")
     written = datetime.fromisoformat(raised["raisedAt"].replace("Z", "+00:00")).timestamp() - hub_ahead
-    assert before_slide - 0.5 < written < arrived, (before_slide, written, arrived)
+    assert before_slide - 0.5 < written < arrived + uncertain_by, (before_slide, written, arrived, uncertain_by)
     assert arrived - written < SOS_WITHIN_S, f"the SOS reached the phone {arrived - written:.3f} s after the hub wrote it"
     assert sos["priority"] == 5 and sos["topic"] == "sos" and sos["title"] == "SOS"
     assert sos["message"].startswith(f"{SENIOR} needs help!")
