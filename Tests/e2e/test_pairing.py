@@ -99,8 +99,9 @@ def end_terminal(terminal: pexpect.spawn) -> None:
     gives a child 0.1 s after each signal, which a loaded machine overran
     once ("Could not terminate the child"). A second Ctrl-C, as a person
     presses again, when the first has not ended it in 3 s: once, in a loaded
-    run on the release build, the first was not acted on for 10 s (see
-    issue 39's closing note)."""
+    run on the release build, the first was not acted on for 10 s (alone,
+    one Ctrl-C ends it at once; `hearth pair` has no SIGINT handler of its
+    own)."""
     try:
         if terminal.isalive():
             terminal.sendintr()
