@@ -1,12 +1,13 @@
 // Entry module: applies saved preferences, loads the language, draws the
 // shell, starts the live connection, the alert banner and the router. Page
-// logic lives in pages/, pure logic in router.js, i18n.js, live.js,
+// logic lives in pages/, each page's module loaded the first time it is
+// shown (householdPages); pure logic in router.js, i18n.js, live.js,
 // preferences.js, care/, medications/, notes/ and household/. At /pair
 // it shows only the pairing form instead.
 import { getJSON, isAwaitingApproval, isConnectionProblem, isUnpaired } from './api.js';
 import { paths } from './api-paths.js';
 import { PAIR_PATH, isPairingPath, secretFromHash } from './household/pairing.js';
-import { createRouter, homePageFor, navLayoutFor, navPagesFor } from './router.js';
+import { createRouter, homePageFor, lazyPage, navLayoutFor, navPagesFor } from './router.js';
 import { LANGUAGE_STORAGE_KEY, loadTranslator, pickLanguage } from './i18n.js';
 import { createLiveConnection } from './live.js';
 import {
@@ -28,20 +29,6 @@ import { bannerAlerts } from './care/alerts.js';
 import { iconWithCount, titleWithCount } from './care/attention.js';
 import { createSoundControl } from './sound-control.js';
 import { createMe } from './care/me.js';
-import { createAlertsPage } from './pages/alerts/alerts.js';
-import { createHouseholdPage } from './pages/household/household.js';
-import { createMedicationsPage } from './pages/medications/medications.js';
-import { createPairPage } from './pages/pair.js';
-import { createPhoneAlertsPage } from './pages/alerts/phone-alerts.js';
-import { createNotesPage } from './pages/notes/notes.js';
-import { createTodayPage } from './pages/today/today.js';
-import { createSettingsPage } from './pages/settings.js';
-import { createPanelPage } from './pages/panel/panel.js';
-import { createPanelEditorPage } from './pages/panel/panel-editor.js';
-import { createGamesPage } from './pages/games/games.js';
-import { createSudokuPage } from './pages/games/game-sudoku.js';
-import { createMemoryPage } from './pages/games/game-memory.js';
-import { createWordlePage } from './pages/games/game-wordle.js';
 import { createSOSDock } from './pages/today/sos-dock.js';
 import { deviceStorage } from './device-storage.js';
 
@@ -183,37 +170,47 @@ function safePage(render) {
   };
 }
 
-const pairPage = safePage(
+const pairPage = lazyPage(() => import('./pages/pair.js').then(({ createPairPage }) => safePage(
   createPairPage(app, {
     secret: pairingSecret,
     userAgent: navigator.userAgent,
     goToToday: () => location.replace('/#/today'),
   }),
-);
+)));
 
-function showPairPage() {
+async function showPairPage() {
+  let render;
+  try {
+    render = pairPage.loaded ?? await pairPage.load();
+  } catch (error) {
+    console.error('the pairing page could not be loaded', error);
+    app.showProblem(app.t('errors.unreachable'));
+    return;
+  }
   pageOutlet.replaceChildren();
-  pairPage(pageOutlet);
+  render(pageOutlet);
   document.title = app.t('app.documentTitle', { page: app.t('pair.title') });
 }
 
 // Each page keeps what it last showed across its renders (Today's medicines,
 // the Household's people): made afresh when this device leaves the
-// household, so none of it is drawn again (forgetTheHousehold).
+// household, so none of it is drawn again (forgetTheHousehold). Each page's
+// module is fetched the first time it is shown (router.js's lazyPage), so a
+// phone loads the shell and the page it opens, not every page there is; the
+// SOS dock and the alert banner are the shell's, there from the first paint.
 function householdPages() {
+  const page = (load) => lazyPage(() => load().then(safePage));
   return {
-    panel: safePage(createPanelPage(app)),
-    arrange: safePage(createPanelEditorPage(app)),
-    games: safePage(createGamesPage(app, {
-      games: { wordle: createWordlePage(app), sudoku: createSudokuPage(app), memory: createMemoryPage(app) },
-    })),
-    today: safePage(createTodayPage(app)),
-    notes: safePage(createNotesPage(app)),
-    medications: safePage(createMedicationsPage(app)),
-    alerts: safePage(createAlertsPage(app)),
-    household: safePage(createHouseholdPage(app)),
-    settings: safePage(createSettingsPage(app)),
-    'phone-alerts': safePage(createPhoneAlertsPage(app)),
+    panel: page(() => import('./pages/panel/panel.js').then(({ createPanelPage }) => createPanelPage(app))),
+    arrange: page(() => import('./pages/panel/panel-editor.js').then(({ createPanelEditorPage }) => createPanelEditorPage(app))),
+    games: page(() => import('./pages/games/games.js').then(({ createGamesPage }) => createGamesPage(app))),
+    today: page(() => import('./pages/today/today.js').then(({ createTodayPage }) => createTodayPage(app))),
+    notes: page(() => import('./pages/notes/notes.js').then(({ createNotesPage }) => createNotesPage(app))),
+    medications: page(() => import('./pages/medications/medications.js').then(({ createMedicationsPage }) => createMedicationsPage(app))),
+    alerts: page(() => import('./pages/alerts/alerts.js').then(({ createAlertsPage }) => createAlertsPage(app))),
+    household: page(() => import('./pages/household/household.js').then(({ createHouseholdPage }) => createHouseholdPage(app))),
+    settings: page(() => import('./pages/settings.js').then(({ createSettingsPage }) => createSettingsPage(app))),
+    'phone-alerts': page(() => import('./pages/alerts/phone-alerts.js').then(({ createPhoneAlertsPage }) => createPhoneAlertsPage(app))),
   };
 }
 const pages = householdPages();
@@ -223,6 +220,7 @@ const router = createRouter({
   home: () => homePageFor(app.me.current?.role),
   pages,
   onChange: onPageShown,
+  onFailed: pageNotLoaded,
 });
 
 // The tab says how many alerts are open, in its title and on its icon.
@@ -237,10 +235,15 @@ function showAttention() {
 }
 
 let shownRoute = null;
-function onPageShown(route) {
+/** The navigation and the tab name the page asked for. */
+function nameThePage(route) {
   markCurrentPage(navList, route.page, navToggle);
   pageTitle = app.t('app.documentTitle', { page: app.t(`pages.${route.page}`) });
   showAttention();
+}
+
+function onPageShown(route) {
+  nameThePage(route);
   const sameRoute = shownRoute && JSON.stringify(shownRoute) === JSON.stringify(route);
   if (!sameRoute) app.clearProblem();
   // Moving focus to the new heading tells screen-reader users the page
@@ -248,6 +251,18 @@ function onPageShown(route) {
   if (shownRoute && !sameRoute) pageOutlet.querySelector('h1')?.focus();
   shownRoute = route;
   placeUnpairedNotice();
+}
+
+// A page's module that did not arrive (the hub went out of reach between
+// two pages): said as the hub out of reach, and the page drawn again when
+// the live connection is back.
+let pageToLoadAgain = false;
+function pageNotLoaded(route, error) {
+  console.error(`the ${route.page} page could not be loaded`, error);
+  nameThePage(route);
+  app.showProblem(app.t('errors.unreachable'));
+  problemGoesWhenConnected = true;
+  pageToLoadAgain = true;
 }
 
 // --- Not paired: one message under every page's heading, slow retries ---
@@ -368,6 +383,10 @@ if (!pairing) {
   app.live.onState((state) => {
     if (state !== 'connected') return;
     if (problemGoesWhenConnected) app.clearProblem();
+    if (pageToLoadAgain) {
+      pageToLoadAgain = false;
+      router.refresh();
+    }
     // Let in (paired again in another tab, or approved): drop the message and reload the page's data.
     if (app.unpaired || app.awaitingApproval) showLetIn();
   });

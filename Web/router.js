@@ -94,23 +94,79 @@ export function resolveRoute(hash, home = DEFAULT_PAGE) {
 }
 
 /**
+ * A page whose module is loaded the first time it is shown, not with the
+ * app: a phone on the home Wi-Fi fetches the shell and the page it opens
+ * (about 60 modules for Today) instead of every page's (about 150).
+ * `load()` resolves with the page's render(outlet, route), once; after a
+ * failure (the hub out of reach) the next visit tries again.
+ */
+export function lazyPage(load) {
+  let loading = null;
+  const page = {
+    /** The render function once loaded, else null. */
+    loaded: null,
+    load() {
+      loading ??= Promise.resolve().then(load).then(
+        (render) => (page.loaded = render),
+        (error) => {
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+  return page;
+}
+
+/**
  * Renders the page for the current hash into `outlet` and again on every
- * hashchange. `pages` maps a page name to render(outlet, route) which may
- * return a cleanup function (unsubscribe from live changes, cancel fetches).
+ * hashchange. `pages` maps a page name to render(outlet, route), which may
+ * return a cleanup function (unsubscribe from live changes, cancel
+ * fetches), or to a lazyPage, drawn once its module is loaded: the outlet
+ * is empty and aria-busy meanwhile, and only the page last asked for is
+ * drawn. `onChange(route)` runs when a page has been drawn,
+ * `onFailed(route, error)` when its module could not be loaded.
  * `win` is injectable for tests.
  */
-export function createRouter({ pages, outlet, onChange = () => {}, win = globalThis.window, home = () => DEFAULT_PAGE }) {
+export function createRouter({
+  pages, outlet, onChange = () => {}, onFailed = () => {}, win = globalThis.window, home = () => DEFAULT_PAGE,
+}) {
   let cleanup = null;
   let current = null;
+  // Counts what was asked for: a module that arrives after the person went
+  // elsewhere (or the page was left) draws nothing.
+  let visits = 0;
 
-  function show(route) {
+  function leaveShown() {
     if (typeof cleanup === 'function') cleanup();
     cleanup = null;
+  }
+
+  function draw(render, route) {
+    outlet.removeAttribute?.('aria-busy');
     outlet.replaceChildren();
-    current = route;
-    const render = pages[route.page] ?? pages[DEFAULT_PAGE];
     cleanup = render(outlet, route) ?? null;
     onChange(route);
+  }
+
+  function show(route) {
+    const visit = ++visits;
+    leaveShown();
+    current = route;
+    const page = pages[route.page] ?? pages[DEFAULT_PAGE];
+    const render = typeof page === 'function' ? page : page.loaded;
+    if (render) return draw(render, route);
+    outlet.replaceChildren();
+    outlet.setAttribute?.('aria-busy', 'true');
+    page.load().then(
+      (loaded) => { if (visit === visits) draw(loaded, route); },
+      (error) => {
+        if (visit !== visits) return;
+        outlet.removeAttribute?.('aria-busy');
+        onFailed(route, error);
+      },
+    );
   }
 
   const onHashChange = () => show(resolveRoute(win.location.hash, home()));
@@ -126,8 +182,8 @@ export function createRouter({ pages, outlet, onChange = () => {}, win = globalT
      * it again.
      */
     leave() {
-      if (typeof cleanup === 'function') cleanup();
-      cleanup = null;
+      visits += 1;
+      leaveShown();
       outlet.replaceChildren();
     },
     /** Re-render the current page, e.g. after the language changed. */
@@ -138,9 +194,9 @@ export function createRouter({ pages, outlet, onChange = () => {}, win = globalT
       return current;
     },
     stop() {
+      visits += 1;
       win.removeEventListener('hashchange', onHashChange);
-      if (typeof cleanup === 'function') cleanup();
-      cleanup = null;
+      leaveShown();
     },
   };
 }

@@ -75,6 +75,11 @@ def wait_for(driver, what: str, condition, timeout: float = WAIT_S):
                     f"\nConsole errors: {console}", pytrace=False)
 
 
+def shown_text(driver, selector: str) -> str:
+    """The text of the first element `selector` finds, "" when there is none."""
+    return driver.execute_script("return document.querySelector(arguments[0])?.textContent.trim() ?? ''", selector)
+
+
 def household_name_shown(driver) -> str | None:
     return driver.execute_script("return document.getElementById('household-name')?.textContent ?? null")
 
@@ -221,14 +226,20 @@ def test_rename_appears_live_without_reloading(browser, hub):
     assert live_state(browser) == "connected"
 
 
-def test_indicator_shows_disconnected_and_catches_up_after_a_hub_restart(browser, hub_launcher, data_dir):
-    first = hub_launcher.start(data_dir=data_dir).pair_admin(wait=False)
-    open_hub_page(browser, first)
+def hub_gone_from_an_open_today(browser, hub_launcher, data_dir) -> Hub:
+    """A paired admin's Today open, then its hub stopped and the page told
+    so: returns the stopped hub (start another on its port to bring it back)."""
+    hub = hub_launcher.start(data_dir=data_dir).pair_admin(wait=False)
+    open_hub_page(browser, hub)
     wait_until_today_is_ready(browser)
-
-    code, _ = first.stop()
+    code, _ = hub.stop()
     assert code == 0
     wait_for(browser, "the indicator to say disconnected", lambda d: live_state(d) == "disconnected")
+    return hub
+
+
+def test_indicator_shows_disconnected_and_catches_up_after_a_hub_restart(browser, hub_launcher, data_dir):
+    first = hub_gone_from_an_open_today(browser, hub_launcher, data_dir)
     assert browser.find_element(By.ID, "live-indicator").text == "Live: not connected – trying again"
     assert household_name_shown(browser) == HOUSEHOLD_NAME, "the last known name stays on screen"
 
@@ -240,6 +251,27 @@ def test_indicator_shows_disconnected_and_catches_up_after_a_hub_restart(browser
     assert renamed.status_code == 200, renamed.text
     wait_for(browser, "the indicator to reconnect", lambda d: live_state(d) == "connected", timeout=15)
     wait_for(browser, "the name changed meanwhile", lambda d: household_name_shown(d) == "Po restarcie")
+
+
+def test_a_page_first_opened_while_the_hub_is_away_says_so_and_is_drawn_when_it_is_back(browser, hub_launcher, data_dir):
+    """Each page's module is fetched the first time it is shown (router.js's
+    lazyPage): with the hub away, that fetch fails. The page says the hub is
+    out of reach, not a blank or a broken page, and is drawn when it is back."""
+    first = hub_gone_from_an_open_today(browser, hub_launcher, data_dir)
+    browser.find_element(By.CSS_SELECTOR, "a.nav-link[data-page='medications']").click()
+    wait_for(browser, "the hub out of reach", lambda d: shown_text(d, "#problem").startswith("Cannot reach the Hearth hub"))
+    assert browser.execute_script("return document.getElementById('page').children.length") == 0, "no half-drawn page"
+    assert not browser.execute_script("return document.getElementById('page').hasAttribute('aria-busy')"), \
+        "a page that failed does not say it is loading"
+    assert browser.find_element(By.CSS_SELECTOR, "a.nav-link[data-page='medications']").get_attribute("aria-current") == "page"
+
+    hub_launcher.start(data_dir=data_dir, port=first.port)
+    wait_for(browser, "Medications drawn when the hub is back", lambda d: shown_text(d, "main h1") == "Medications", timeout=20)
+    wait_for(browser, "the problem gone", lambda d: shown_text(d, "#problem") == "", timeout=2)
+    # The failed fetches of the module, and the live socket's, are all the console has.
+    assert [e for e in browser_console_errors(browser)
+            if "medications" not in e and "/api/v1/live" not in e and "Failed to fetch" not in e
+            and "ERR_CONNECTION_REFUSED" not in e] == []
 
 
 # --------------------------------------------------------------------------

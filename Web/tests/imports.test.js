@@ -28,6 +28,27 @@ function importsOf(source) {
   return found;
 }
 
+/**
+ * A page's module loaded when first shown: `import('./pages/x.js').then(({ createX }) => …)`
+ * gives [{ names: ['createX'], from: './pages/x.js' }].
+ */
+function dynamicImportsOf(source) {
+  return [...source.matchAll(/\bimport\('([^']+)'\)(?:\.then\(\(\{([^}]*)\}\))?/g)].map((match) => ({
+    names: (match[2] ?? '').split(',').map((part) => part.trim().split(/\s*:\s*/)[0]).filter(Boolean),
+    from: match[1],
+  }));
+}
+
+/** Every module `file` loads before it runs (its static imports, and theirs). */
+function loadedWith(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const { from } of importsOf(readFileSync(file, 'utf8'))) {
+    if (from.startsWith('.')) loadedWith(resolve(dirname(file), from), seen);
+  }
+  return seen;
+}
+
 function exportsOf(source) {
   return new Set([...source.matchAll(/^export\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([A-Za-z_$][\w$]*)/gm)]
     .map((match) => match[1]));
@@ -44,7 +65,8 @@ test('every import names a file there is and what it exports', () => {
   const files = modules(web);
   assert.ok(files.length > 20);
   for (const file of files) {
-    for (const { names, from } of importsOf(readFileSync(file, 'utf8'))) {
+    const source = readFileSync(file, 'utf8');
+    for (const { names, from } of [...importsOf(source), ...dynamicImportsOf(source)]) {
       if (!from.startsWith('.')) continue;
       const target = resolve(dirname(file), from);
       const where = `${relative(web, file)} imports ${from}`;
@@ -59,4 +81,21 @@ test('the reading itself: names, renames and files are found', () => {
   assert.deepEqual(importsOf("import { a, b as c } from './x.js';\nimport './y.js';\n"),
     [{ names: ['a', 'b'], from: './x.js' }, { names: [], from: './y.js' }]);
   assert.deepEqual([...exportsOf('export function f() {}\nexport const K = 1;\nexport async function g() {}\n')], ['f', 'K', 'g']);
+  assert.deepEqual(dynamicImportsOf("import('./p.js').then(({ createP }) => createP(app))\nimport('./q.js')"),
+    [{ names: ['createP'], from: './p.js' }, { names: [], from: './q.js' }]);
+});
+
+test("the app starts with its shell alone: every page's module is loaded when the page is first shown", () => {
+  const app = join(web, 'app.js');
+  const lazy = dynamicImportsOf(readFileSync(app, 'utf8')).map(({ from }) => resolve(web, from));
+  for (const page of ['today/today.js', 'household/household.js', 'notes/notes.js', 'medications/medications.js', 'games/games.js']) {
+    assert.ok(lazy.includes(join(web, 'pages', page)), `app.js loads pages/${page} when it is shown`);
+  }
+  const atStart = loadedWith(app);
+  for (const page of lazy) assert.ok(!atStart.has(page), `${relative(web, page)} is loaded with app.js, not when its page is shown`);
+  // The SOS dock and the alert banner are there from the first paint, on every page.
+  for (const shell of ['pages/today/sos-dock.js', 'care/alert-banner.js']) {
+    assert.ok(atStart.has(join(web, shell)), `${shell} is loaded with app.js`);
+  }
+  assert.ok(atStart.size * 2 < modules(web).length, `the shell is ${atStart.size} of ${modules(web).length} modules`);
 });

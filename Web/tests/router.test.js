@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAGE_NAMES, createRouter, navPageOf, pageHref, resolveRoute } from '../router.js';
+import { PAGE_NAMES, createRouter, lazyPage, navPageOf, pageHref, resolveRoute } from '../router.js';
 
 test('every page in the navigation opens from its link', () => {
   for (const page of ['today', 'notes', 'medications', 'alerts', 'games', 'household', 'settings', 'panel']) {
@@ -103,4 +103,129 @@ test('following a link renders the new page and cleans up the old one', () => {
   router.stop();
   win.go('#/alerts');
   assert.equal(router.current.page, 'settings', 'a stopped router ignores hash changes');
+});
+
+// An outlet that keeps its attributes, to see aria-busy while a page's module loads.
+function busyOutlet() {
+  const attributes = new Map();
+  return {
+    cleared: 0,
+    replaceChildren() { this.cleared += 1; },
+    setAttribute: (name, value) => attributes.set(name, value),
+    removeAttribute: (name) => attributes.delete(name),
+    get busy() { return attributes.get('aria-busy') === 'true'; },
+  };
+}
+
+/** A lazy page whose module arrives (or fails) when the test says. */
+function heldPage(name, drawn) {
+  const held = {};
+  held.page = lazyPage(() => new Promise((resolve, reject) => {
+    held.arrive = () => resolve((outlet, route) => { drawn.push(`${name}:${route.params.join('/')}`); });
+    held.fail = () => reject(new Error('the hub is out of reach'));
+  }));
+  return held;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test("a page's module is loaded when it is first shown; the outlet is empty and busy until then, and it is loaded once", async () => {
+  const win = fakeWindow('#/notes/n1');
+  const drawn = [];
+  const changes = [];
+  const notes = heldPage('notes', drawn);
+  let loads = 0;
+  const counted = lazyPage(() => { loads += 1; return (outlet, route) => { drawn.push(`today:${route.params.join('/')}`); }; });
+  const outlet = busyOutlet();
+  const router = createRouter({ pages: { notes: notes.page, today: counted }, outlet, onChange: (r) => changes.push(r.page), win });
+  router.start();
+  await settle();
+  assert.deepEqual(drawn, [], 'nothing is drawn before the module arrives');
+  assert.deepEqual(changes, [], 'the page is not announced as shown before it is');
+  assert.ok(outlet.busy, 'the outlet says it is loading');
+  notes.arrive();
+  await settle();
+  assert.deepEqual(drawn, ['notes:n1']);
+  assert.deepEqual(changes, ['notes']);
+  assert.ok(!outlet.busy);
+  assert.equal(notes.page.loaded !== null, true);
+
+  win.go('#/today');
+  await settle();
+  win.go('#/notes/n2');
+  win.go('#/today/x');
+  await settle();
+  assert.deepEqual(drawn, ['notes:n1', 'today:', 'notes:n2', 'today:x'], 'a loaded page is drawn at once, as before');
+  assert.equal(loads, 1, "a page's module is asked for once");
+  router.stop();
+});
+
+test('a module that arrives after the person went elsewhere, or left, draws nothing', async () => {
+  const win = fakeWindow('#/notes');
+  const drawn = [];
+  const changes = [];
+  const notes = heldPage('notes', drawn);
+  const today = heldPage('today', drawn);
+  const router = createRouter({ pages: { notes: notes.page, today: today.page }, outlet: busyOutlet(), onChange: (r) => changes.push(r.page), win });
+  router.start();
+  win.go('#/today');
+  await settle();
+  today.arrive();
+  await settle();
+  notes.arrive(); // the slower one, asked for first
+  await settle();
+  assert.deepEqual(drawn, ['today:'], 'only the page last asked for is drawn');
+  assert.deepEqual(changes, ['today']);
+  assert.equal(router.current.page, 'today');
+
+  const held = heldPage('alerts', drawn);
+  const win2 = fakeWindow('#/alerts');
+  const router2 = createRouter({ pages: { alerts: held.page }, outlet: busyOutlet(), win: win2 });
+  router2.start();
+  router2.leave(); // the device was removed from the household meanwhile
+  await settle();
+  held.arrive();
+  await settle();
+  assert.deepEqual(drawn, ['today:'], 'a page left before its module came is not drawn');
+  router.stop();
+  router2.stop();
+});
+
+test('a module that fails to load is reported, and the next visit asks for it again', async () => {
+  const win = fakeWindow('#/medications');
+  const drawn = [];
+  const failed = [];
+  let attempts = 0;
+  let reachable = false;
+  const medications = lazyPage(() => {
+    attempts += 1;
+    if (!reachable) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    return (outlet, route) => { drawn.push(route.page); };
+  });
+  const outlet = busyOutlet();
+  const router = createRouter({
+    pages: { medications }, outlet, win, onFailed: (route, error) => failed.push([route.page, error.message]),
+  });
+  router.start();
+  await settle();
+  assert.deepEqual(failed, [['medications', 'Failed to fetch dynamically imported module']]);
+  assert.ok(!outlet.busy, 'a page that failed is not left saying it loads');
+  assert.deepEqual(drawn, []);
+  reachable = true;
+  router.refresh(); // the live connection is back
+  await settle();
+  assert.deepEqual(drawn, ['medications']);
+  assert.equal(attempts, 2);
+  router.stop();
+});
+
+test('a page whose module throws as it is made is reported, not left loading', async () => {
+  const win = fakeWindow('#/settings');
+  const failed = [];
+  const settings = lazyPage(() => { throw new Error('made wrong'); });
+  const router = createRouter({ pages: { settings }, outlet: busyOutlet(), win, onFailed: (route) => failed.push(route.page) });
+  router.start();
+  await settle();
+  assert.deepEqual(failed, ['settings']);
+  router.stop();
 });

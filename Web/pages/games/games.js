@@ -10,9 +10,13 @@ import { pageHref } from '../../router.js';
 import { GADGET_ICONS } from '../../care/panel.js';
 import { dateTime } from '../../care/format.js';
 import { GAMES } from './game-frame.js';
+import { createMemoryPage } from './game-memory.js';
+import { createSudokuPage } from './game-sudoku.js';
+import { createWordlePage } from './game-wordle.js';
 
-/** `games` maps a game's name to its page, (outlet, route) => cleanup. */
-export function createGamesPage(app, { games }) {
+/** The tiles, or (#/games/<game>) the game itself: each game's page is (outlet, route) => cleanup. */
+export function createGamesPage(app) {
+  const games = { wordle: createWordlePage(app), sudoku: createSudokuPage(app), memory: createMemoryPage(app) };
   return (outlet, route) => {
     const game = route.params[0];
     if (Object.hasOwn(games, game)) return games[game](outlet, route);
