@@ -12,7 +12,10 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libavahi-compat-libdnssd-dev libqren
 # gammu, gammu-smsd: texts to caregivers away from home are handed to the real
 # SMS daemon, running on gammu's dummy phone (a folder, no modem) in the tests.
 # bootstrap-icons: the web tests check Web/icons/icons.js against it (make icons).
-TEST_PACKAGES := chromium chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox gammu gammu-smsd wrk bootstrap-icons
+# chromium-headless-shell: the browser of the UI tests and make screenshots
+# (Tests/e2e/conftest.py's CHROMIUM says why not the whole browser, which
+# chromium-driver brings along).
+TEST_PACKAGES := chromium chromium-headless-shell chromium-driver python3-venv avahi-daemon avahi-utils dbus iproute2 espeak-ng alsa-utils sox gammu gammu-smsd wrk bootstrap-icons
 # The package and its tests: building the .deb, lintian, a debootstrapped
 # Debian 12 root to install it into, and systemd-analyze for the unit.
 DEB_PACKAGES := dpkg-dev binutils xz-utils
