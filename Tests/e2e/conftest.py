@@ -649,9 +649,12 @@ def _click_in_the_middle_of_the_screen() -> None:
 
 
 @pytest.fixture(scope="session")
-def _chromium():
+def _chromium(tmp_path_factory):
     """One headless Chromium for the whole run (starting one takes seconds);
-    `browser` resets it between tests."""
+    `browser` resets it between tests. What a page downloads goes to
+    `driver.downloads`, a directory of the run's own: the headless shell
+    would otherwise save it in the directory the tests were started from,
+    the repository."""
     _require_chromium()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -668,6 +671,8 @@ def _chromium():
                     pytrace=False)
     driver.set_page_load_timeout(20)
     driver.set_script_timeout(30)
+    driver.downloads = tmp_path_factory.mktemp("downloads")
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(driver.downloads)})
     try:
         yield driver
     finally:

@@ -1139,3 +1139,7 @@ def test_history_shows_each_day_in_words_and_exports_csv(browser, home):
     assert lines[1].startswith(f"{today},,{SENIOR},Paracetamol,,1,tablets,Taken,{today} "), lines
     assert lines[2].startswith(f"{today},{due},{SENIOR},Aspirin,75 mg,1,tablets,Taken,"), lines
     assert len(lines) == 3, lines
+    # And the browser saved it, under the month's and the person's name.
+    saved = browser.downloads / f"medicines-{SENIOR}-{today[:7]}.csv"
+    wait_for(browser, f"{saved.name} downloaded", lambda _: saved.exists()
+             and saved.read_bytes().decode("utf-8-sig").strip() == csv.lstrip("\ufeff").strip())
