@@ -186,7 +186,7 @@ let package = Package(
         .executableTarget(name: "hearth-embed-web", path: "Sources/hearth-embed-web"),
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["hearth-embed-web"]),
 
-        // What several test targets share: a seeded generator for randomized tests, temporary directories, the vectors' hex.
+        // What several test targets share: `expectEqual`, a seeded generator for randomized tests, temporary directories, the vectors' hex.
         .target(name: "HearthTestSupport", dependencies: ["HearthCore"], path: "Tests/HearthTestSupport"),
         // A real hub on a loopback port with a real SQLite file, and an HTTP
         // client for it, for the server's, the app's and HearthKit's tests.

@@ -2,6 +2,7 @@ import Foundation
 import HearthAlerts
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// A notification's button acts on one alert, for one credential, and on nothing else.
@@ -17,8 +18,8 @@ struct AlertActionLinkTests {
         let read = try #require(AlertActionLink(alertId: parts[2], answer: parts[3], capability: parts[4]))
         #expect(read == link && read.isSigned(by: anna))
         #expect(!read.isSigned(by: other))
-        #expect(AlertActionLink(alertId: UUID.random().text, answer: parts[3], capability: parts[4])?.isSigned(by: anna) == false)
-        #expect(AlertActionLink(alertId: parts[2], answer: "respond", capability: parts[4])?.isSigned(by: anna) == false)
+        expectEqual(AlertActionLink(alertId: UUID.random().text, answer: parts[3], capability: parts[4])?.isSigned(by: anna), false)
+        expectEqual(AlertActionLink(alertId: parts[2], answer: "respond", capability: parts[4])?.isSigned(by: anna), false)
         for wrong in ["", "x.y", parts[4] + "A", anna.app.id.text + "." + String(repeating: "A", count: 43)] {
             #expect(AlertActionLink(alertId: parts[2], answer: parts[3], capability: wrong)?.isSigned(by: anna) != true)
         }
@@ -30,7 +31,7 @@ struct AlertActionLinkTests {
         let actor = try await home.actor(home.anna)
         let (app, password) = try await home.store.createAlertApp(name: "Anna's phone", as: actor, by: "test")
         #expect(app.username.hasPrefix("hearth-"))
-        #expect(try await home.store.alertAppSignIn(username: app.username, password: password)?.actor == actor)
+        try await expectEqual(home.store.alertAppSignIn(username: app.username, password: password)?.actor, actor)
         #expect(try await home.store.alertAppSignIn(username: app.username, password: password + "x") == nil)
         #expect(try await home.store.alertAppSignIn(username: "hearth-nobody", password: password) == nil)
         // Piotr sees neither Anna's credential nor may he revoke it.
@@ -38,7 +39,7 @@ struct AlertActionLinkTests {
         await #expect(throws: HearthError.notFound(what: "That alert app")) {
             try await home.store.revokeAlertApp(id: app.id, as: try await home.actor(home.piotr), by: "test")
         }
-        #expect(try await home.store.alertApps(visibleTo: actor).map(\.id) == [app.id])
+        try await expectEqual(home.store.alertApps(visibleTo: actor).map(\.id), [app.id])
         try await home.store.revokeAlertApp(id: app.id, as: actor, by: "test")
         #expect(try await home.store.alertAppSignIn(username: app.username, password: password) == nil)
         #expect(try await home.store.alertApps(visibleTo: actor).isEmpty)

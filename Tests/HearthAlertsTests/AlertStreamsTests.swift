@@ -3,6 +3,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import Logging
+import HearthTestSupport
 import Testing
 
 /// Alert apps' streams on a real store: who hears what, replay, closing.
@@ -17,9 +18,9 @@ struct AlertStreamsTests {
         #expect(await anna.wait { $0.messages.count == 1 })
         let message = try #require(anna.messages.first)
         #expect(message.topic == "sos" && message.priority == 5 && message.sequenceId == sos.id.text)
-        #expect(message.message?.hasPrefix("Zosia needs help!") == true)
-        #expect(message.click == "http://192.0.2.1:8080/#/alerts")
-        #expect(message.actions.map(\.id) == ["respond", "acknowledge"])
+        expectEqual(message.message?.hasPrefix("Zosia needs help!"), true)
+        expectEqual(message.click, "http://192.0.2.1:8080/#/alerts")
+        expectEqual(message.actions.map(\.id), ["respond", "acknowledge"])
         #expect(message.actions.allSatisfy { $0.url.hasPrefix("http://192.0.2.1:8080/ntfy/actions/\(sos.id.text)/") })
 
         // Piotr looks after Jan only: nothing of Zosia reaches him, on any topic.
@@ -34,19 +35,19 @@ struct AlertStreamsTests {
         let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         #expect(await anna.wait { $0.messages.count == 1 })
         // Both buttons take the notification away once the hub says yes.
-        #expect(anna.messages[0].actions.map(\.clear) == [true, true])
+        expectEqual(anna.messages[0].actions.map(\.clear), [true, true])
         _ = try await home.store.respondToAlert(id: sos.id, as: try await home.actor(home.anna), by: "test")
         _ = try await home.store.acknowledgeAlert(id: sos.id, as: try await home.actor(home.anna), by: "test")
         #expect(await tablet.wait { $0.messages.count == 3 })
         let (raised, answered, cleared) = (tablet.messages[0], tablet.messages[1], tablet.messages[2])
         #expect(answered.kind == .message && answered.priority == 3 && answered.message?.hasSuffix("Anna is on the way.") == true)
         #expect(cleared.kind == .clear && cleared.topic == raised.topic && answered.topic == raised.topic)
-        #expect(Set([raised.sequenceId, answered.sequenceId, cleared.sequenceId]) == [sos.id.text])
-        #expect(Set([raised.id, answered.id, cleared.id]).count == 3)
+        expectEqual(Set([raised.sequenceId, answered.sequenceId, cleared.sequenceId]), [sos.id.text])
+        expectEqual(Set([raised.id, answered.id, cleared.id]).count, 3)
         // Anna, who answered, is not shown the SOS again: her phone takes it away.
         #expect(await anna.wait { $0.messages.count == 3 })
-        #expect(anna.messages.map(\.kind) == [.message, .clear, .clear])
-        #expect(Set(anna.messages.map(\.sequenceId)) == [sos.id.text])
+        expectEqual(anna.messages.map(\.kind), [.message, .clear, .clear])
+        expectEqual(Set(anna.messages.map(\.sequenceId)), [sos.id.text])
     }
 
     @Test func anSOSHerSeniorCancelledIsReplacedWithTheNewsThatAllIsWellAndTakenAwayFromHerOwnPhone() async throws {
@@ -62,13 +63,13 @@ struct AlertStreamsTests {
         #expect(cancelled.title == "SOS cancelled" && cancelled.message == "Zosia cancelled the SOS: all is well.")
         #expect(cancelled.priority == 3 && cancelled.actions.isEmpty)
         #expect(await tablet.wait { $0.messages.count == 2 })
-        #expect(tablet.messages.map(\.kind) == [.message, .clear])
+        expectEqual(tablet.messages.map(\.kind), [.message, .clear])
 
         // A phone that was away hears the news, not the call: replayed, the
         // call is left out (it was taken care of), its cancelling is not.
         let back = StreamRecorder(try await home.streams.open(try await home.reader(for: home.anna, topics: [.sos]), since: .all))
         #expect(await back.wait { $0.messages.count == 1 })
-        #expect(back.messages.map(\.title) == ["SOS cancelled"])
+        expectEqual(back.messages.map(\.title), ["SOS cancelled"])
     }
 
     @Test func aDueDoseOpensTodayWhereItIsAnswered() async throws {
@@ -80,7 +81,7 @@ struct AlertStreamsTests {
         let change = Change(seq: 7, entity: .alert, entityId: due.id.text, op: .create, payload: due.json, origin: "reminders", time: Date())
         let utc = try #require(TimeZone(identifier: "UTC"))
         let event = try #require(reader.event(for: change, wording: AlertWording(language: .english, timeZone: utc)))
-        #expect(event.click == "http://192.0.2.1:8080/#/today")
+        expectEqual(event.click, "http://192.0.2.1:8080/#/today")
         #expect(event.actions.isEmpty)
     }
 
@@ -89,18 +90,18 @@ struct AlertStreamsTests {
         let reader = try await home.reader(for: home.anna)
         let first = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let missed = try await home.streams.poll(reader, since: .all)
-        #expect(missed.map(\.sequenceId) == [first.id.text])
+        expectEqual(missed.map(\.sequenceId), [first.id.text])
         let lastSeen = try #require(missed.last?.id)
 
         // Away: another SOS, and Jan's, which Anna may not see.
         _ = try await home.store.raiseSOS(for: home.jan.id, as: PermissionPolicy.Actor(personId: home.jan.id, role: .senior), by: "test")
         let second = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let since = try #require(NtfySince.parse(lastSeen))
-        #expect(try await home.streams.poll(reader, since: since).map(\.sequenceId) == [second.id.text])
+        try await expectEqual(home.streams.poll(reader, since: since).map(\.sequenceId), [second.id.text])
         let back = StreamRecorder(try await home.streams.open(reader, since: since))
         #expect(await back.wait { $0.messages.count == 1 })
         try await Task.sleep(for: .milliseconds(100))
-        #expect(back.messages.map(\.sequenceId) == [second.id.text])
+        expectEqual(back.messages.map(\.sequenceId), [second.id.text])
         #expect(try await home.streams.poll(reader, since: NtfySince.none).isEmpty)
     }
 
@@ -126,7 +127,7 @@ struct AlertStreamsTests {
         let jansAgain = try await home.store.raiseSOS(for: home.jan.id, as: PermissionPolicy.Actor(personId: home.jan.id, role: .senior), by: "test")
         #expect(await anna.wait { $0.messages.count == 2 })
         try await Task.sleep(for: .milliseconds(100))
-        #expect(anna.messages.map(\.sequenceId) == [jans.id.text, jansAgain.id.text])
+        expectEqual(anna.messages.map(\.sequenceId), [jans.id.text, jansAgain.id.text])
         #expect(!anna.messages.contains { $0.sequenceId == zosias.id.text })
         #expect(!anna.ended.withLock { $0 })
     }
@@ -142,11 +143,11 @@ struct AlertStreamsTests {
         let waiting = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let since = try #require(NtfySince.parse(lastSeen))
         let polled = try await home.streams.poll(reader, since: since)
-        #expect(polled.map(\.kind) == [.clear, .message])
-        #expect(polled.map(\.sequenceId) == [handled.id.text, waiting.id.text])
+        expectEqual(polled.map(\.kind), [.clear, .message])
+        expectEqual(polled.map(\.sequenceId), [handled.id.text, waiting.id.text])
         let back = StreamRecorder(try await home.streams.open(reader, since: since))
         #expect(await back.wait { $0.messages.count == 2 })
-        #expect(back.messages.map(\.kind) == [.clear, .message])
+        expectEqual(back.messages.map(\.kind), [.clear, .message])
     }
 
     @Test func noReplayReachesFurtherBackThanADay() async throws {
@@ -158,10 +159,10 @@ struct AlertStreamsTests {
         clock.withLock { $0 += 2 * 86_400 }
         let recent = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         for since in [NtfySince.all, .time(Date(timeIntervalSince1970: 1)), .after(seq: 0, at: nil)] {
-            #expect(try await home.streams.poll(reader, since: since).map(\.sequenceId) == [recent.id.text], "\(since)")
+            try await expectEqual(home.streams.poll(reader, since: since).map(\.sequenceId), [recent.id.text], "\(since)")
         }
         // After a message it has, though: what followed it, as far as the day goes.
-        #expect(try await home.streams.poll(reader, since: try #require(NtfySince.parse(oldId))).map(\.sequenceId) == [recent.id.text])
+        try await expectEqual(home.streams.poll(reader, since: try #require(NtfySince.parse(oldId))).map(\.sequenceId), [recent.id.text])
         #expect(old.id != recent.id)
     }
 
@@ -178,10 +179,10 @@ struct AlertStreamsTests {
         let reused = NtfyMessageID.of(seq: seq, at: clock.withLock { $0 })
         let later = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         let since = try #require(NtfySince.parse(reused))
-        #expect(try await home.streams.poll(reader, since: since).map(\.sequenceId) == [later.id.text])
+        try await expectEqual(home.streams.poll(reader, since: since).map(\.sequenceId), [later.id.text])
         // And an id ahead of the log is placed by its time too.
         let ahead = try #require(NtfySince.parse(NtfyMessageID.of(seq: seq + 1000, at: clock.withLock { $0 }.addingTimeInterval(-1))))
-        #expect(try await home.streams.poll(reader, since: ahead).map(\.sequenceId) == [later.id.text])
+        try await expectEqual(home.streams.poll(reader, since: ahead).map(\.sequenceId), [later.id.text])
         #expect(first.id != later.id)
     }
 
@@ -229,7 +230,7 @@ struct AlertStreamsTests {
         }
         // Another credential of the same person is not counted against this one.
         open.append(try await home.streams.open(try await home.reader(for: home.anna), since: .none))
-        #expect(home.streams.openCount == 9)
+        expectEqual(home.streams.openCount, 9)
     }
 
     @Test func aNewStreamOfTheSameCredentialAndTopicsDropsTheOldOne() async throws {
@@ -248,7 +249,7 @@ struct AlertStreamsTests {
         let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
         #expect(await back.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
         #expect(await sosOnly.wait { $0.messages.map(\.sequenceId) == [sos.id.text] })
-        #expect(home.streams.openCount == 2)
+        expectEqual(home.streams.openCount, 2)
     }
 
     @Test func aPhoneThatStopsReadingIsClosedAndTheOthersKeepHearing() async throws {
@@ -284,11 +285,11 @@ struct AlertDeliveryTests {
         await DeliveryRecorder(store: home.store, board: home.streams.deliveries, logger: .init(label: "test")).flush()
         let kept = try await home.store.deliveries(ofAlert: sos.id)
         #expect(kept.map(\.channel) == ["alert-app"] && kept.map(\.recipient) == ["phone"])
-        #expect(acknowledged.details.field("acknowledgedFrom") == .string("alert-app:\(reader.app.app.id.text)"))
-        #expect(try await home.store.recipientName("alert-app:\(reader.app.app.id.text)") == "phone")
+        expectEqual(acknowledged.details.field("acknowledgedFrom"), .string("alert-app:\(reader.app.app.id.text)"))
+        try await expectEqual(home.store.recipientName("alert-app:\(reader.app.app.id.text)"), "phone")
         // Handed over once: a second flush keeps nothing twice.
         await DeliveryRecorder(store: home.store, board: home.streams.deliveries, logger: .init(label: "test")).flush()
-        #expect(try await home.store.deliveries(ofAlert: sos.id).count == 1)
+        try await expectEqual(home.store.deliveries(ofAlert: sos.id).count, 1)
     }
 }
 
@@ -305,7 +306,7 @@ struct QuietHoursTests {
         #expect(voice.isHushed(due, wording: wording))
         #expect(!voice.isHushed(sos, wording: wording))
         // A senior's lines are read at her own rate: slow until someone chooses.
-        #expect(await voice.rate(for: home.zosia.id) == Speaker.wordsPerMinute(.slow))
-        #expect(await voice.rate(for: nil) == Speaker.normalRate)
+        await expectEqual(voice.rate(for: home.zosia.id), Speaker.wordsPerMinute(.slow))
+        await expectEqual(voice.rate(for: nil), Speaker.normalRate)
     }
 }

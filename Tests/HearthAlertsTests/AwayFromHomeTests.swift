@@ -43,7 +43,7 @@ import Testing
         let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
 
         let first = try await service(store, config: modem.config.path).pass()
-        #expect(first.due.count == 1, "Anna only: Ela chose nothing, Piotr does not look after Zosia")
+        expectEqual(first.due.count, 1, "Anna only: Ela chose nothing, Piotr does not look after Zosia")
         let texted = try await modem.sent(count: 1)
         let message = try #require(try await store.awayMessages(ofAlert: sos.id).first)
         let code = try #require(message.code)
@@ -56,7 +56,7 @@ import Testing
         advance(60)
         #expect(try await service(store, config: modem.config.path).pass().due.isEmpty)
         try await Task.sleep(for: .seconds(2))
-        #expect(try await modem.sent(count: 1).count == 1)
+        try await expectEqual(modem.sent(count: 1).count, 1)
 
         // Only her number and her code act; the right reply answers as her.
         #expect(try await store.takeTextReply(from: "+48600100400", reply: (true, code), at: clock.withLock { $0 }) == .unknownCode)
@@ -69,8 +69,8 @@ import Testing
         let answered = try #require(try await store.alert(id: sos.id))
         #expect(answered.respondedBy == home.anna.id && answered.details.field("respondedByName") == "Anna")
         #expect(try await store.changes(after: before, limit: 10).contains { $0.entity == .alert }, "the tablet and the voice hear it")
-        #expect(try await store.awayMessages(ofAlert: sos.id).first?.state == .answered)
-        #expect(try await store.recipientName("text:\(message.id.text)") == "text message")
+        try await expectEqual(store.awayMessages(ofAlert: sos.id).first?.state, .answered)
+        try await expectEqual(store.recipientName("text:\(message.id.text)"), "text message")
         // The code is used up.
         #expect(try await store.takeTextReply(from: "+48600100200", reply: (false, code), at: clock.withLock { $0 }) == .unknownCode)
     }
@@ -85,16 +85,16 @@ import Testing
         let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         let away = service(store, config: modem.config.path)
         let first = try await away.pass()
-        #expect(first.due.map(\.message.channel) == [.sms])
+        expectEqual(first.due.map(\.message.channel), [.sms])
         #expect(first.nextCheck == clock.withLock { $0 }.addingTimeInterval(600))
         advance(9 * 60)
         #expect(try await away.pass().due.isEmpty)
         advance(60)
-        #expect(try await away.pass().due.map(\.message.channel) == [.contact])
+        try await expectEqual(away.pass().due.map(\.message.channel), [.contact])
         let sent = try await modem.sent(count: 2)
         let contact = try #require(sent.first { $0.number == "+48600100900" })
-        #expect(contact.text == "SOS from Hearth (Home): Zosia has needed help since 10:00 and nobody at home has answered yet.")
-        #expect(try await store.awayMessages(ofAlert: sos.id).map(\.recipientName) == ["Anna", "Pani Halina"])
+        expectEqual(contact.text, "SOS from Hearth (Home): Zosia has needed help since 10:00 and nobody at home has answered yet.")
+        try await expectEqual(store.awayMessages(ofAlert: sos.id).map(\.recipientName), ["Anna", "Pani Halina"])
     }
 
     @Test func anAnswerAtHomeFirstMeansNoTextAndAnSOSIsNeverHeldByTheMonthlyLimit() async throws {
@@ -107,12 +107,12 @@ import Testing
         // A limit of one text: the first SOS uses it, the second still goes.
         let away = service(store, config: modem.config.path, limit: 1)
         let sos = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
-        #expect(try await away.pass().due.count == 1)
+        try await expectEqual(away.pass().due.count, 1)
         _ = try await store.respondToAlert(id: sos.id, as: try await home.actor(home.anna), by: "device:phone")
         advance(11 * 60)
         #expect(try await away.pass().due.isEmpty, "Anna is on her way: the neighbour is not texted")
         let second = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
-        #expect(try await away.pass().due.count == 1)
+        try await expectEqual(away.pass().due.count, 1)
         _ = try await modem.sent(count: 2)
         _ = try await store.acknowledgeAlert(id: second.id, as: try await home.actor(home.anna), by: "device:phone")
 
@@ -124,7 +124,7 @@ import Testing
         #expect(try await away.pass().due.isEmpty)
         let held = try #require(try await store.awayMessages(ofAlert: missed.id).first)
         #expect(held.state == .failed && held.problem == "monthly limit of 1 texts reached")
-        #expect(try await store.awayMessages(ofAlert: second.id).first?.state == .sent)
+        try await expectEqual(store.awayMessages(ofAlert: second.id).first?.state, .sent)
     }
 
     @Test func aModemThatIsNotThereIsTriedAgainWithBackoffAndTheAdminsToldOnce() async throws {
@@ -139,16 +139,16 @@ import Testing
         let waiting = try #require(try await store.awayMessages(ofAlert: sos.id).first)
         #expect(waiting.state == .queued && waiting.attempts == 1 && waiting.problem != nil)
         #expect(status.summary.smsProblem != nil)
-        #expect(status.textFailed("again") == false, "told once")
+        expectEqual(status.textFailed("again"), false, "told once")
         #expect(try await service(store, config: missingConfig, status: status).pass().due.isEmpty, "not before its time")
 
         // The modem is plugged in: the next try goes, once.
         let modem = try DummyModem()
         defer { modem.stop() }
         advance(5)
-        #expect(try await service(store, config: modem.config.path, status: status).pass().due.count == 1)
-        #expect(try await modem.sent(count: 1).count == 1)
-        #expect(try await store.awayMessages(ofAlert: sos.id).first?.state == .sent)
+        try await expectEqual(service(store, config: modem.config.path, status: status).pass().due.count, 1)
+        try await expectEqual(modem.sent(count: 1).count, 1)
+        try await expectEqual(store.awayMessages(ofAlert: sos.id).first?.state, .sent)
     }
 
     @Test func aCaregiverUnlinkedAfterHerTextCannotAnswerWithItAndAFloodIsTurnedAway() async throws {

@@ -4,6 +4,7 @@ import HearthCore
 import HearthStore
 import Logging
 import ServiceLifecycle
+import HearthTestSupport
 import Testing
 
 /// The recorder holds the store only as `DeliveryRecords`, so a stand-in
@@ -46,14 +47,14 @@ struct DeliveryRecorderTests {
         #expect(disk.writes == 1 && disk.kept.isEmpty)
         board.record(.init(channel: .page, recipient: "device:y", recipientName: "device", messageId: "h8", alertId: sos, at: at))
         await recorder.flush()
-        #expect(disk.writes == 2)
-        #expect(disk.kept.map(\.delivery.recipient).count == 3)
-        #expect(disk.kept.map(\.delivery.channel) == ["page", "voice", "page"], "the older ones first, then the new one")
+        expectEqual(disk.writes, 2)
+        expectEqual(disk.kept.map(\.delivery.recipient).count, 3)
+        expectEqual(disk.kept.map(\.delivery.channel), ["page", "voice", "page"], "the older ones first, then the new one")
         #expect(disk.kept.allSatisfy { $0.alertId == sos })
 
         // Nothing new: no write at all.
         await recorder.flush()
-        #expect(disk.writes == 2)
+        expectEqual(disk.writes, 2)
     }
 
     /// A hub stopping (a restart, an upgrade) is not held by the recorder's
@@ -72,7 +73,7 @@ struct DeliveryRecorderTests {
         await group.triggerGracefulShutdown()
         try await running
         #expect(ContinuousClock.now - stopping < .seconds(30), "it waited for its round")
-        #expect(disk.kept.map(\.delivery.recipient) == ["speaker"], "what was delivered is kept as it stops")
+        expectEqual(disk.kept.map(\.delivery.recipient), ["speaker"], "what was delivered is kept as it stops")
     }
 
     @Test func aDiskThatStaysBusyHoldsNoMoreThanTheBoardsBound() async throws {
@@ -87,6 +88,6 @@ struct DeliveryRecorderTests {
             }
             await recorder.flush()
         }
-        #expect(board.takeUnrecorded().count == DeliveryBoard.capacity)
+        expectEqual(board.takeUnrecorded().count, DeliveryBoard.capacity)
     }
 }

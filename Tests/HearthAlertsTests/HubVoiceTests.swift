@@ -27,7 +27,7 @@ struct HubVoiceTests {
         sos.respondedAt = Date()
         said.append(heard.isNews(sos))
         said.append(heard.isNews(sos))
-        #expect(said == [true, false, true, false, false, true, true, false])
+        expectEqual(said, [true, false, true, false, false, true, true, false])
     }
 
     @Test func anSOSItsSeniorCancelledIsSaidOnceAndOnlyIfItsCallWasSaid() {
@@ -48,7 +48,7 @@ struct HubVoiceTests {
         neverSaid.acknowledgedAt = Date()
         neverSaid.acknowledgedBy = neverSaid.personId
         said.append(heard.isNews(neverSaid))  // a cancelling heard before its call (a replay) says nothing
-        #expect(said == [true, true, false, true, false, false])
+        expectEqual(said, [true, true, false, true, false, false])
     }
 
     @Test func quietHoursMayCrossMidnightAndAreReadFromHoursAndMinutes() throws {
@@ -82,14 +82,14 @@ struct SpeakerTests {
         var said: [String] = []
         waiting.finish()
         while let next = await waiting.next() { said.append(next.text) }
-        #expect(said == ["SOS", "SOS answered"])
+        expectEqual(said, ["SOS", "SOS answered"])
 
         let calm = WaitingLines(limit: 3)
         for dose in 1...5 { calm.add(line("dose \(dose)")) }
         calm.finish()
         said = []
         while let next = await calm.next() { said.append(next.text) }
-        #expect(said == ["dose 3", "dose 4", "dose 5"])
+        expectEqual(said, ["dose 3", "dose 4", "dose 5"])
     }
 
     @Test func aLineAddedWhileTheSpeakerWaitsIsSaidAtOnce() async {
@@ -97,7 +97,7 @@ struct SpeakerTests {
         async let next = waiting.next()
         try? await Task.sleep(for: .milliseconds(50))
         waiting.add(line("It is time for Metformin"))
-        #expect(await next?.text == "It is time for Metformin")
+        await expectEqual(next?.text, "It is time for Metformin")
     }
 
     @Test func aSynthesizerThatFailsAtOnceIsAProblemToReportNotACrash() async throws {

@@ -49,13 +49,13 @@ import Testing
         let (_, token) = try await hub.store.redeemPairing(.secret(invitation.code.secret), deviceName: "Phone", userAgent: nil)
         let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(10)))
         let health = try await client.get("/api/v1/health")
-        #expect(health.status == .ok)
+        expectEqual(health.status, .ok)
         #expect(String(buffer: health.body).contains(#""status":"ok""#))
         let household = try await client.get("/api/v1/household", headers: [.authorization: "Bearer \(token)"])
         #expect(String(buffer: household.body).contains(#""name":"Kowalscy""#), "named as its file says")
         let created = try await client.post("/api/v1/notes", headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
                                             body: ByteBuffer(string: #"{"text": "Kupić chleb", "visibility": "shared"}"#))
-        #expect(created.status == .created)
+        expectEqual(created.status, .created)
         let location = try #require(created.headers[.location])
         #expect(location.hasPrefix("/api/v1/notes/"), "the link is the note's address")
         try await client.shutdown()
@@ -67,6 +67,6 @@ import Testing
         let again = try await Hub.build(configuration, logger: logger)
         defer { try? again.close() }
         let id = try #require(UUID(uuidString: String(location.dropFirst("/api/v1/notes/".count))))
-        #expect(try await again.store.note(id: id)?.text == "Kupić chleb")
+        try await expectEqual(again.store.note(id: id)?.text, "Kupić chleb")
     }
 }

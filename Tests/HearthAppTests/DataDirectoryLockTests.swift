@@ -23,13 +23,13 @@ import Testing
         // file standing in for the next hub's database.
         let other = open(temporary.path("hearth.sqlite").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         defer { close(other) }
-        #expect(pwrite(other, "data", 4, 0) == 4)
+        expectEqual(pwrite(other, "data", 4, 0), 4)
         lock.withdraw()
         lock.release()
         lock = try #require(try DataDirectoryLock.acquire(directory: temporary.url), "released: another hub may take it")
         _ = lock
         var size = stat()
-        #expect(fstat(other, &size) == 0, "still open")
-        #expect(size.st_size == 4, "not truncated by the released lock's withdraw")
+        expectEqual(fstat(other, &size), 0, "still open")
+        expectEqual(size.st_size, 4, "not truncated by the released lock's withdraw")
     }
 }

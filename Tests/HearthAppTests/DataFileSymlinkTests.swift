@@ -19,7 +19,7 @@ struct DataFileSymlinkTests {
     static func plant(_ name: String, in root: borrowing TemporaryDirectory) throws -> (directory: URL, target: String) {
         let directory = root.path("data")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        #expect(chown(directory.path, 4242, 4242) == 0)
+        expectEqual(chown(directory.path, 4242, 4242), 0)
         let target = root.path("shadow").path
         #expect(FileManager.default.createFile(atPath: target, contents: Data("root:secret\n".utf8), attributes: [.posixPermissions: 0o600]))
         try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent(name).path, withDestinationPath: target)
@@ -38,8 +38,8 @@ struct DataFileSymlinkTests {
         AdminStore.handFilesToDirectoryOwner(directory)
         DatabaseFileAccess.shareWithGroup(directory)
         let after = Self.owner(target)
-        #expect(after.uid == 0, "root's file was not given to the service's user")
-        #expect(after.mode == 0o600, "nor opened to its group")
+        expectEqual(after.uid, 0, "root's file was not given to the service's user")
+        expectEqual(after.mode, 0o600, "nor opened to its group")
     }
 
     /// POSIX locks belong to the process, and closing any descriptor of a
@@ -50,7 +50,7 @@ struct DataFileSymlinkTests {
     @Test func handingFilesOverKeepsThisProcessesLocks() throws {
         let temporary = try TemporaryDirectory()
         let directory = temporary.url
-        #expect(chown(directory.path, 4242, 4242) == 0)
+        expectEqual(chown(directory.path, 4242, 4242), 0)
         let path = directory.appendingPathComponent(HearthStore.fileName + "-shm").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(count: 64)))
         let descriptor = open(path, O_RDWR)
@@ -60,16 +60,16 @@ struct DataFileSymlinkTests {
         lock.l_whence = Int16(SEEK_SET)
         lock.l_start = 8
         lock.l_len = 1
-        #expect(fcntl(descriptor, F_SETLK, &lock) == 0)
+        expectEqual(fcntl(descriptor, F_SETLK, &lock), 0)
         var status = stat()
         _ = stat(path, &status)
-        #expect(Self.locksHeld(onInode: status.st_ino) == 1)
+        expectEqual(Self.locksHeld(onInode: status.st_ino), 1)
 
         AdminStore.handFilesToDirectoryOwner(directory)
         DatabaseFileAccess.shareWithGroup(directory)
 
-        #expect(Self.owner(path).uid == 4242, "the file was handed over")
-        #expect(Self.locksHeld(onInode: status.st_ino) == 1, "and this process still holds its lock on it")
+        expectEqual(Self.owner(path).uid, 4242, "the file was handed over")
+        expectEqual(Self.locksHeld(onInode: status.st_ino), 1, "and this process still holds its lock on it")
     }
 
     /// This process's POSIX locks on the inode, as /proc/locks lists them.
@@ -106,7 +106,7 @@ struct DataFileSymlinkTests {
             await #expect(throws: HubError.notAPlainFile(path: directory.appendingPathComponent(name).path)) {
                 _ = try await HubBackup.restore(configuration, from: backup.path)
             }
-            #expect(try String(contentsOfFile: target, encoding: .utf8) == "root:secret\n", "\(name): nothing written through it")
+            try expectEqual(String(contentsOfFile: target, encoding: .utf8), "root:secret\n", "\(name): nothing written through it")
             #expect(Self.owner(target).uid == 0 && Self.owner(target).mode == 0o600, "\(name)")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthDiscovery
+import HearthTestSupport
 import Testing
 @testable import HearthApp
 
@@ -9,30 +10,30 @@ import Testing
         let household = Household(id: UUID(uuidString: "6F1C0B52-6A3E-4B7E-9D0E-1C9F3A1D2B4C")!,
                                   name: "Dom Zofii", timeZone: "Europe/Warsaw", createdAt: Date())
         let advertisements = DiscoveryService.advertisements(for: household, port: 8080)
-        #expect(advertisements.map(\.type) == ["_http._tcp", "_hearth._tcp"])
+        expectEqual(advertisements.map(\.type), ["_http._tcp", "_hearth._tcp"])
         #expect(advertisements.allSatisfy { $0.name == "Dom Zofii (Hearth)" && $0.port == 8080 })
-        #expect(advertisements[0].txt == TXTRecord([.init("path", "/")]))
+        expectEqual(advertisements[0].txt, TXTRecord([.init("path", "/")]))
         let api = advertisements[1].txt
-        #expect(api["id"] == "6f1c0b52-6a3e-4b7e-9d0e-1c9f3a1d2b4c")
-        #expect(api["v"] == HearthVersion.current)
-        #expect(api["api"] == "/api/v1")
+        expectEqual(api["id"], "6f1c0b52-6a3e-4b7e-9d0e-1c9f3a1d2b4c")
+        expectEqual(api["v"], HearthVersion.current)
+        expectEqual(api["api"], "/api/v1")
         for advertisement in advertisements { _ = try advertisement.txt.encoded() }
     }
 
     @Test func theNotekListenerIsAnnouncedOnlyWhenItIsOn() throws {
         let household = Household(id: UUID(), name: "Dom Zofii", timeZone: "Europe/Warsaw", createdAt: Date())
         let on = DiscoveryService.advertisements(for: household, port: 8080, notekPort: 9001)
-        #expect(on.map(\.type) == ["_http._tcp", "_hearth._tcp", "_notek._tcp"])
+        expectEqual(on.map(\.type), ["_http._tcp", "_hearth._tcp", "_notek._tcp"])
         #expect(on[2].port == 9001 && on[2].name == "Dom Zofii (Hearth)")
         _ = try on[2].txt.encoded()
-        #expect(DiscoveryService.advertisements(for: household, port: 8080).map(\.type) == ["_http._tcp", "_hearth._tcp"])
+        expectEqual(DiscoveryService.advertisements(for: household, port: 8080).map(\.type), ["_http._tcp", "_hearth._tcp"])
     }
 }
 
 @Suite struct HubFinderTests {
     @Test func timeoutsAreSecondsOrMinutesWithinReason() {
-        #expect(HubFinder.parseTimeout("3s") == .seconds(3))
-        #expect(HubFinder.parseTimeout("1m") == .seconds(60))
+        expectEqual(HubFinder.parseTimeout("3s"), .seconds(3))
+        expectEqual(HubFinder.parseTimeout("1m"), .seconds(60))
         for bad in ["0s", "3", "s", "10h", "6m", "-1s", "three"] {
             #expect(HubFinder.parseTimeout(bad) == nil, "\(bad)")
         }
@@ -62,11 +63,11 @@ import Testing
 @Suite struct DiscoveryBoardTests {
     @Test func anOutageIsWarnedOfOnceUntilTheHubIsAdvertisedAgain() {
         let board = DiscoveryBoard(DiscoveryStatus(state: .waitingForAvahi))
-        #expect(board.waiting() == true)
-        #expect(board.waiting() == false)
+        expectEqual(board.waiting(), true)
+        expectEqual(board.waiting(), false)
         board.advertising([.init(type: "_hearth._tcp", name: "Home (Hearth)", port: 8080)])
-        #expect(board.current.state == .advertising)
-        #expect(board.waiting() == true)
-        #expect(board.current == DiscoveryStatus(state: .waitingForAvahi))
+        expectEqual(board.current.state, .advertising)
+        expectEqual(board.waiting(), true)
+        expectEqual(board.current, DiscoveryStatus(state: .waitingForAvahi))
     }
 }

@@ -16,12 +16,12 @@ import Testing
         let directory = try TemporaryDirectory()
         let file = try Self.yaml("# nothing but a comment\n", in: directory)
         let configuration = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
-        #expect(configuration.host == "0.0.0.0")
-        #expect(configuration.port == 8080)
-        #expect(configuration.dataDirectory == ".hearth")
+        expectEqual(configuration.host, "0.0.0.0")
+        expectEqual(configuration.port, 8080)
+        expectEqual(configuration.dataDirectory, ".hearth")
         #expect(configuration.webRoot == nil)
-        #expect(configuration.householdName == "Home")
-        #expect(configuration.logLevel == "info")
+        expectEqual(configuration.householdName, "Home")
+        expectEqual(configuration.logLevel, "info")
         #expect(configuration.discoveryEnabled, "a hub announces itself unless told not to")
         #expect(configuration.notek == .init(enabled: false, host: "0.0.0.0", port: 9001),
                 "Notek has no passwords, so its listener is off unless the household turns it on")
@@ -31,17 +31,17 @@ import Testing
         let directory = try TemporaryDirectory()
         let file = try Self.yaml("notek:\n  enabled: true\n  port: 9100\n", in: directory)
         let fromFile = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
-        #expect(fromFile.notek == .init(enabled: true, host: "0.0.0.0", port: 9100))
+        expectEqual(fromFile.notek, .init(enabled: true, host: "0.0.0.0", port: 9100))
         let plain = try Self.yaml("", in: directory)
         let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: plain), environment: [
             "HEARTH_NOTEK_ENABLED": "true", "HEARTH_NOTEK_HOST": "127.0.0.1", "HEARTH_NOTEK_PORT": "9002",
         ])
-        #expect(fromEnvironment.notek == .init(enabled: true, host: "127.0.0.1", port: 9002))
+        expectEqual(fromEnvironment.notek, .init(enabled: true, host: "127.0.0.1", port: 9002))
         // Unset, it listens where the HTTP server does, not on every address
         let boundHub = try await HubConfiguration.load(flags: .init(configFile: plain, host: "192.168.1.5"), environment: [
             "HEARTH_NOTEK_ENABLED": "true",
         ])
-        #expect(boundHub.notek == .init(enabled: true, host: "192.168.1.5", port: 9001))
+        expectEqual(boundHub.notek, .init(enabled: true, host: "192.168.1.5", port: 9001))
     }
 
     @Test func syncSkewAndRetentionAreSetInTheFileOrTheEnvironmentAndChecked() async throws {
@@ -70,8 +70,8 @@ import Testing
             == SMSSettings(enabled: false, smsdConfig: "/etc/gammu-smsdrc", monthlyLimit: 100))
         let file = try Self.yaml("sms:\n  enabled: true\n  smsdConfig: /etc/hearth/smsdrc\n  monthlyLimit: 40\n", in: directory)
         let set = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:]).sms
-        #expect(set == SMSSettings(enabled: true, smsdConfig: "/etc/hearth/smsdrc", monthlyLimit: 40))
-        #expect(set.warningAt == 32, "admins are warned at four fifths")
+        expectEqual(set, SMSSettings(enabled: true, smsdConfig: "/etc/hearth/smsdrc", monthlyLimit: 40))
+        expectEqual(set.warningAt, 32, "admins are warned at four fifths")
         let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: plain), environment: ["HEARTH_SMS_ENABLED": "true"])
         #expect(fromEnvironment.sms.enabled)
     }
@@ -89,10 +89,10 @@ import Testing
     @Test func discoveryCanBeTurnedOffInTheFileOrTheEnvironment() async throws {
         let directory = try TemporaryDirectory()
         let file = try Self.yaml("discovery:\n  enabled: false\n", in: directory)
-        #expect(try await HubConfiguration.load(flags: .init(configFile: file), environment: [:]).discoveryEnabled == false)
+        try await expectEqual(HubConfiguration.load(flags: .init(configFile: file), environment: [:]).discoveryEnabled, false)
         let plain = try Self.yaml("", in: directory)
         let off = try await HubConfiguration.load(flags: .init(configFile: plain), environment: ["HEARTH_DISCOVERY_ENABLED": "false"])
-        #expect(off.discoveryEnabled == false)
+        expectEqual(off.discoveryEnabled, false)
     }
 
     @Test func fileThenEnvironmentThenFlagsEachWin() async throws {
@@ -108,20 +108,20 @@ import Testing
               level: debug
             """, in: directory)
         let fromFile = try await HubConfiguration.load(flags: .init(configFile: file), environment: [:])
-        #expect(fromFile.port == 7000)
-        #expect(fromFile.householdName == "Nowak family")
-        #expect(fromFile.householdTimeZone == "Europe/Warsaw")
-        #expect(fromFile.logLevel == "debug")
+        expectEqual(fromFile.port, 7000)
+        expectEqual(fromFile.householdName, "Nowak family")
+        expectEqual(fromFile.householdTimeZone, "Europe/Warsaw")
+        expectEqual(fromFile.logLevel, "debug")
 
         let environment = ["HEARTH_HTTP_PORT": "7100", "HEARTH_HOUSEHOLD_TIME_ZONE": "America/New_York"]
         let fromEnvironment = try await HubConfiguration.load(flags: .init(configFile: file), environment: environment)
-        #expect(fromEnvironment.port == 7100)
-        #expect(fromEnvironment.householdTimeZone == "America/New_York")
-        #expect(fromEnvironment.host == "127.0.0.1", "untouched keys still come from the file")
+        expectEqual(fromEnvironment.port, 7100)
+        expectEqual(fromEnvironment.householdTimeZone, "America/New_York")
+        expectEqual(fromEnvironment.host, "127.0.0.1", "untouched keys still come from the file")
 
         let fromFlags = try await HubConfiguration.load(flags: .init(configFile: file, port: 7200, host: "::1"), environment: environment)
-        #expect(fromFlags.port == 7200)
-        #expect(fromFlags.host == "::1")
+        expectEqual(fromFlags.port, 7200)
+        expectEqual(fromFlags.host, "::1")
     }
 
     @Test(arguments: [
@@ -155,7 +155,7 @@ import Testing
             _ = try await HubConfiguration.load(flags: flags, environment: environment)
             Issue.record("expected a configuration problem for \(key)")
         } catch let problem as ConfigurationProblem {
-            #expect(problem.key == key)
+            expectEqual(problem.key, key)
             #expect(problem.description.contains(message), "\(problem)")
             #expect(!problem.description.contains("\n"))
         }
@@ -168,7 +168,7 @@ import Testing
     }
 
     @Test func environmentNamesFollowTheKeys() {
-        #expect(HubConfiguration.Key.householdTimeZone.environmentName == "HEARTH_HOUSEHOLD_TIME_ZONE")
-        #expect(HubConfiguration.Key.port.environmentName == "HEARTH_HTTP_PORT")
+        expectEqual(HubConfiguration.Key.householdTimeZone.environmentName, "HEARTH_HOUSEHOLD_TIME_ZONE")
+        expectEqual(HubConfiguration.Key.port.environmentName, "HEARTH_HTTP_PORT")
     }
 }

@@ -35,7 +35,7 @@ import Testing
         let code = try #require(secret)
         _ = try await store.redeemPairing(.secret(String(code)), deviceName: "Kasia's phone", userAgent: nil)
 
-        #expect(try await running.value == .paired("Paired: Kasia's phone (Kasia, caregiver)"))
+        try await expectEqual(running.value, .paired("Paired: Kasia's phone (Kasia, caregiver)"))
         let lines = screen.contents.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.contains { $0.hasPrefix("Code to type: ") && $0.contains("For: Kasia (caregiver)") })
         #expect(lines.count <= 24, "fits an 80×24 terminal")
@@ -50,7 +50,7 @@ import Testing
         var options = PairingSession.Options()
         options.lifetime = .seconds(1)
         let session = PairingSession(store: store, port: 8080, options: options, isTerminal: false, write: screen.write)
-        #expect(try await session.run(pollEvery: .milliseconds(50)) == .expired)
+        try await expectEqual(session.run(pollEvery: .milliseconds(50)), .expired)
         #expect(screen.contents.hasSuffix("Expired\n"))
         #expect(screen.contents.contains("For: Admin (admin)"), "an empty household gets its first admin")
     }
@@ -66,9 +66,9 @@ import Testing
     }
 
     @Test func ttlValuesAreReadAsPeopleWriteThem() {
-        #expect(PairingDuration.parse("10m") == .seconds(600))
-        #expect(PairingDuration.parse("90s") == .seconds(90))
-        #expect(PairingDuration.parse("1h") == .seconds(3600))
+        expectEqual(PairingDuration.parse("10m"), .seconds(600))
+        expectEqual(PairingDuration.parse("90s"), .seconds(90))
+        expectEqual(PairingDuration.parse("1h"), .seconds(3600))
         #expect(PairingDuration.parse("5s") == nil, "too short to walk to the tablet")
         #expect(PairingDuration.parse("2d") == nil)
         #expect(PairingDuration.parse("m") == nil)

@@ -64,7 +64,7 @@ import Testing
         let server = try await WebhookReceiver(answers: [])
         defer { server.stop() }
         let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
-        #expect(try await service(home.store, server: server.port).pass().due.count == 1, "Anna only: Piotr looks after someone else")
+        try await expectEqual(service(home.store, server: server.port).pass().due.count, 1, "Anna only: Piotr looks after someone else")
         let request = try #require(try await server.waitForRequests(1).first)
         #expect(request.method == "POST" && request.uri == "/" && request.contentType == "application/json")
         let body = try json(request)
@@ -74,12 +74,12 @@ import Testing
         #expect(body["message"] as? String == "SOS from home: call Babcia Zosia")
         let actions = try #require(body["actions"] as? [[String: Any]])
         #expect(actions.first?["action"] as? String == "view" && actions.first?["url"] as? String == "tel:+48600100100")
-        #expect(request.headers["user-agent"]?.hasPrefix("Hearth/") == true)
-        #expect(try await home.store.awayMessages(ofAlert: sos.id).map(\.state) == [.sent])
+        expectEqual(request.headers["user-agent"]?.hasPrefix("Hearth/"), true)
+        try await expectEqual(home.store.awayMessages(ofAlert: sos.id).map(\.state), [.sent])
         // Never twice, even from a hub started again.
         #expect(try await service(home.store, server: server.port).pass().due.isEmpty)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(server.requests.count == 1)
+        expectEqual(server.requests.count, 1)
     }
 
     @Test func aServerThatIsDownOrBusyIsTriedAgainAndOneThatRefusesIsNot() async throws {
@@ -94,8 +94,8 @@ import Testing
         let sos = try await home.store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "device:tablet")
         let down = try await service(home.store, server: closedPort, status: status).pass()
         #expect(down.nextCheck == clock.withLock { $0 }.addingTimeInterval(5))
-        #expect(try await home.store.awayMessages(ofAlert: sos.id).first?.state == .queued)
-        #expect(status.summary.pushProblem?.contains("cannot be reached") == true)
+        try await expectEqual(home.store.awayMessages(ofAlert: sos.id).first?.state, .queued)
+        expectEqual(status.summary.pushProblem?.contains("cannot be reached"), true)
 
         // Back, but busy (429), then well.
         let server = try await WebhookReceiver(answers: [429])
@@ -106,7 +106,7 @@ import Testing
         #expect(waiting.state == .queued && waiting.problem == "the push server answered 429" && waiting.attempts == 2)
         clock.withLock { $0 = $0.addingTimeInterval(10) }
         _ = try await service(home.store, server: server.port, status: status).pass()
-        #expect(try await home.store.awayMessages(ofAlert: sos.id).first?.state == .sent)
+        try await expectEqual(home.store.awayMessages(ofAlert: sos.id).first?.state, .sent)
         #expect(status.summary.pushProblem == nil && status.summary.lastPush != nil)
 
         // A refusal of the request itself (403: a topic the server reserves) is not repeated.
@@ -144,8 +144,8 @@ import Testing
             .pollRequest(topicURL: "http://192.168.1.20:8080/ntfy/sos", messageId: "h42x1")
         let request = try #require(try await server.waitForRequests(1).first)
         // sha256("http://192.168.1.20:8080/ntfy/sos"), as `printf %s … | sha256sum` gives it.
-        #expect(request.uri == "/" + PushSender.pollTopic("http://192.168.1.20:8080/ntfy/sos"))
-        #expect(PushSender.pollTopic("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        expectEqual(request.uri, "/" + PushSender.pollTopic("http://192.168.1.20:8080/ntfy/sos"))
+        expectEqual(PushSender.pollTopic("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(request.headers["x-poll-id"] == "h42x1" && request.body.isEmpty)
     }
 }

@@ -38,7 +38,7 @@ import Testing
             try String.fetchAll(db, sql: "SELECT actor FROM changes WHERE entity = 'device' AND entityId = ? AND payload LIKE '%revokedAt%'",
                                 arguments: [phone.device.id.text])
         }
-        #expect(revocations == ["restore"])
+        expectEqual(revocations, ["restore"])
     }
 
     @Test func aBackupHoldingATriggerHearthDidNotMakeIsRefusedAndTheDataLeftAsItWas() async throws {

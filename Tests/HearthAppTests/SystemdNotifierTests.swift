@@ -1,5 +1,6 @@
 import Foundation
 @testable import HearthApp
+import HearthTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -55,7 +56,7 @@ import Glibc
         let systemd = try FakeSystemd(abstract: abstract)
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.name])
         #expect(notifier.notify("READY=1\nSTATUS=Serving on port 8080"))
-        #expect(systemd.receive() == "READY=1\nSTATUS=Serving on port 8080")
+        expectEqual(systemd.receive(), "READY=1\nSTATUS=Serving on port 8080")
     }
 
     @Test func withoutNotifySocketNothingIsSentOrWatched() {
@@ -79,8 +80,8 @@ import Glibc
         let systemd = try FakeSystemd(abstract: true)
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": systemd.name, "WATCHDOG_USEC": "40000"])
         let service = Task { try await SystemdNotifyService(notifier: notifier).run() }
-        #expect(await systemd.receiveAside() == "WATCHDOG=1")
-        #expect(await systemd.receiveAside() == "WATCHDOG=1", "pinged again after 20 ms")
+        await expectEqual(systemd.receiveAside(), "WATCHDOG=1")
+        await expectEqual(systemd.receiveAside(), "WATCHDOG=1", "pinged again after 20 ms")
         service.cancel()
         try await service.value
     }

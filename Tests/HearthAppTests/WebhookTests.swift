@@ -39,26 +39,26 @@ import Testing
 
             let requests = try await receiver.waitForRequests(3)
             try await Task.sleep(for: .milliseconds(300))
-            #expect(receiver.requests.count == 3, "two refusals, then the delivery; nothing for the clock")
+            expectEqual(receiver.requests.count, 3, "two refusals, then the delivery; nothing for the clock")
             for request in requests {
-                #expect(request.method == "POST")
-                #expect(request.uri == "/api/webhook/hearth-sos?token=abc")
-                #expect(request.contentType == "application/json")
+                expectEqual(request.method, "POST")
+                expectEqual(request.uri, "/api/webhook/hearth-sos?token=abc")
+                expectEqual(request.contentType, "application/json")
             }
             let body = try JSONValue(jsonText: String(decoding: try #require(requests.last).body, as: UTF8.self))
             guard case .object(let fields) = body, case .object(let alert)? = fields["alert"], case .object(let person)? = fields["person"] else {
                 Issue.record("unexpected body \(body)")
                 return
             }
-            #expect(fields["kind"] == "sos")
-            #expect(fields["message"] == "Babcia pressed SOS")
-            #expect(alert["id"] == .string(sos.id.uuidString.lowercased()))
-            #expect(person["name"] == "Babcia")
+            expectEqual(fields["kind"], "sos")
+            expectEqual(fields["message"], "Babcia pressed SOS")
+            expectEqual(alert["id"], .string(sos.id.uuidString.lowercased()))
+            expectEqual(person["name"], "Babcia")
 
             let status = board.current
-            #expect(status.configured == ["sos"])
-            #expect(status.delivered == 1)
-            #expect(status.pending == 0)
+            expectEqual(status.configured, ["sos"])
+            expectEqual(status.delivered, 1)
+            expectEqual(status.pending, 0)
             #expect(status.failures.isEmpty, "a later success clears the kind's failure")
         }
     }
@@ -74,23 +74,23 @@ import Testing
             let deadline = Date().addingTimeInterval(10)
             while board.current.failures.first?.retrying != false, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
             let status = board.current
-            #expect(status.delivered == 0)
-            #expect(status.pending == 0)
-            #expect(status.failures.count == 1)
+            expectEqual(status.delivered, 0)
+            expectEqual(status.pending, 0)
+            expectEqual(status.failures.count, 1)
             let failure = try #require(status.failures.first)
-            #expect(failure.kind == "sos")
-            #expect(failure.attempts == 2, "the first try and one retry")
-            #expect(failure.error == "could not connect to the receiver", "health names no address")
-            #expect(failure.retrying == false)
+            expectEqual(failure.kind, "sos")
+            expectEqual(failure.attempts, 2, "the first try and one retry")
+            expectEqual(failure.error, "could not connect to the receiver", "health names no address")
+            expectEqual(failure.retrying, false)
         }
     }
 
     @Test func addressesAreCheckedWhenTheHubStarts() async throws {
         let target = try WebhookTarget("http://homeassistant.local:8123/api/webhook/hearth?x=1")
-        #expect(target.host == "homeassistant.local")
-        #expect(target.port == 8123)
-        #expect(target.target == "/api/webhook/hearth?x=1")
-        #expect(try WebhookTarget("http://192.168.1.20").target == "/")
+        expectEqual(target.host, "homeassistant.local")
+        expectEqual(target.port, 8123)
+        expectEqual(target.target, "/api/webhook/hearth?x=1")
+        try expectEqual(WebhookTarget("http://192.168.1.20").target, "/")
         for bad in ["https://ntfy.local/hearth", "ftp://x/", "not an address", "http:///path", "http://user:secret@ha.local/"] {
             #expect(throws: WebhookTargetProblem.self, "\(bad)") { try WebhookTarget(bad) }
         }
@@ -105,7 +105,7 @@ import Testing
         let plain = try HubConfigurationTests.yaml("", in: directory)
         let fromEnvironment = try await HubConfiguration.load(
             flags: .init(configFile: plain), environment: ["HEARTH_WEBHOOKS_DOSE_MISSED": "http://ha.local:8123/api/webhook/missed"])
-        #expect(fromEnvironment.webhooks[.doseMissed]?.port == 8123)
+        expectEqual(fromEnvironment.webhooks[.doseMissed]?.port, 8123)
         #expect(fromEnvironment.webhooks[.sos] == nil)
         #expect(try await HubConfiguration.load(flags: .init(configFile: plain), environment: [:]).webhooks.isEmpty,
                 "with none configured nothing leaves the hub")

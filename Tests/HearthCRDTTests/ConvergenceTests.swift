@@ -22,13 +22,13 @@ struct Editor {
             let position = Int.random(in: 0..<note.count, using: &random)
             let length = Int.random(in: 1...min(8, note.count - position), using: &random)
             let operation = try note.delete(at: position, length: length)
-            #expect(operation == reference.delete(at: position, length: length))
+            expectEqual(operation, reference.delete(at: position, length: length))
             log.append(operation!)
         } else {
             let position = Int.random(in: 0...note.count, using: &random)
             let text = typedPieces.randomElement(using: &random)!
             let operation = try note.insert(text, at: position)
-            #expect(operation == reference.insert(text, at: position))
+            expectEqual(operation, reference.insert(text, at: position))
             log.append(operation)
         }
     }
@@ -50,10 +50,10 @@ struct Editor {
         var editor = Editor(replica: 7)
         for step in 0..<1500 {
             try editor.editRandomly(using: &random)
-            if step % 100 == 0 { #expect(editor.note.text == editor.reference.text, "seed \(seed) step \(step)") }
+            if step % 100 == 0 { expectEqual(editor.note.text, editor.reference.text, "seed \(seed) step \(step)") }
         }
-        #expect(editor.note.text == editor.reference.text)
-        #expect(editor.note.encodeState() == editor.reference.encodeState(), "seed \(seed)")
+        expectEqual(editor.note.text, editor.reference.text)
+        expectEqual(editor.note.encodeState(), editor.reference.encodeState(), "seed \(seed)")
     }
 
     @Test(arguments: 1...25)
@@ -84,11 +84,11 @@ struct Editor {
         let text = editors[0].note.text
         let state = editors[0].note.encodeState()
         for editor in editors {
-            #expect(editor.note.pendingCount == 0)
-            #expect(editor.note.text == text, "seed \(seed)")
-            #expect(editor.reference.text == text, "seed \(seed)")
-            #expect(editor.note.encodeState() == state, "seed \(seed)")
-            #expect(editor.reference.encodeState() == state, "seed \(seed)")
+            expectEqual(editor.note.pendingCount, 0)
+            expectEqual(editor.note.text, text, "seed \(seed)")
+            expectEqual(editor.reference.text, text, "seed \(seed)")
+            expectEqual(editor.note.encodeState(), state, "seed \(seed)")
+            expectEqual(editor.reference.encodeState(), state, "seed \(seed)")
         }
     }
 
@@ -106,8 +106,8 @@ struct Editor {
             }
             for operation in fromSecond { try first.apply(operation) }
             for operation in fromFirst.reversed() { try second.apply(operation) }
-            #expect(first.text == start + "abcxyz")
-            #expect(second.text == first.text)
+            expectEqual(first.text, start + "abcxyz")
+            expectEqual(second.text, first.text)
         }
     }
 
@@ -118,8 +118,8 @@ struct Editor {
         let insertion = try second.insert("rye ", at: 4)
         try first.apply(insertion)
         try second.apply(deletion)
-        #expect(first.text == "buy rye today")
-        #expect(second.text == first.text)
+        expectEqual(first.text, "buy rye today")
+        expectEqual(second.text, first.text)
     }
 
     @Test func deletingTheSameTextTwiceConcurrentlyDeletesItOnce() throws {
@@ -129,8 +129,8 @@ struct Editor {
         let other = try second.delete(at: 3, length: 7)!
         try first.apply(other)
         try second.apply(one)
-        #expect(first.text == "mil")
-        #expect(second.text == "mil")
-        #expect(first.versionVector == second.versionVector)
+        expectEqual(first.text, "mil")
+        expectEqual(second.text, "mil")
+        expectEqual(first.versionVector, second.versionVector)
     }
 }

@@ -21,7 +21,7 @@ import Testing
 
     @Test func aBatchDecodesToTheSameOperations() throws {
         let (_, log) = try Self.editedNote(seed: 1)
-        #expect(try NoteOperation.decode(NoteOperation.encode(log)) == log)
+        try expectEqual(NoteOperation.decode(NoteOperation.encode(log)), log)
     }
 
     @Test(arguments: 1...4)
@@ -29,9 +29,9 @@ import Testing
         let (note, log) = try Self.editedNote(seed: seed)
         let state = note.encodeState()
         let reopened = try NoteText.decodeState(state, replica: 77)
-        #expect(reopened.text == note.text)
-        #expect(reopened.versionVector == note.versionVector)
-        #expect(reopened.encodeState() == state)
+        expectEqual(reopened.text, note.text)
+        expectEqual(reopened.versionVector, note.versionVector)
+        expectEqual(reopened.encodeState(), state)
 
         // The reopened copy keeps working: it edits, and it merges with an
         // editor that kept the full history.
@@ -43,7 +43,7 @@ import Testing
         try other.apply(mine)
         #expect(reopened.text.hasPrefix("👵🏼 "))
         #expect(reopened.text.hasSuffix("!"))
-        #expect(other.text == reopened.text)
+        expectEqual(other.text, reopened.text)
     }
 
     @Test func aNoteTypedByOnePersonIsSmall() throws {
@@ -56,7 +56,7 @@ import Testing
         // One typed run split into a deleted part and a visible part: the
         // header, two runs and the text.
         #expect(state.count < 40, "\(state.count) bytes")
-        #expect(try NoteText.decodeState(state, replica: 2).text == "mleko, chleb, masło")
+        try expectEqual(NoteText.decodeState(state, replica: 2).text, "mleko, chleb, masło")
     }
 
     @Test func garbageIsRefusedAndNeverCrashes() throws {
@@ -122,8 +122,8 @@ import Testing
                                                              originLeft: deletion.id, originRight: nil, text: "x"))
         #expect(throws: NoteTextError.invalid("\(deletion.id) is not a character")) { try hub.apply(originOnADeletion) }
         try hub.insert("t", at: 0)
-        #expect(hub.text == "tea")
-        #expect(hub.pendingCount == 0)
+        expectEqual(hub.text, "tea")
+        expectEqual(hub.pendingCount, 0)
         #expect(before.count > 0)
     }
 
@@ -133,6 +133,6 @@ import Testing
         #expect(throws: NoteTextError.outOfRange(position: 3, length: 2)) { try note.insert("x", at: 3) }
         #expect(throws: NoteTextError.self) { try note.delete(at: 1, length: 2) }
         #expect(throws: NoteTextError.self) { try note.insert("x", at: -1) }
-        #expect(note.text == "ab")
+        expectEqual(note.text, "ab")
     }
 }

@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Testing
 @testable import HearthCRDT
 
@@ -8,7 +9,7 @@ import Testing
         try note.insert(" world", at: 5)
         try note.delete(at: 0, length: 1)
         try note.insert("H", at: 0)
-        #expect(note.text == "Hello world")
-        #expect(note.count == 11)
+        expectEqual(note.text, "Hello world")
+        expectEqual(note.count, 11)
     }
 }

@@ -72,10 +72,10 @@ import Testing
                 try replica(name).receive(Hex.bytes(try #require(step["bytes"] as? String)))
             } else if let check = step["check"] as? [String: Any] {
                 for (name, text) in check["text"] as? [String: String] ?? [:] {
-                    #expect(try replica(name).note.text == text, "\(file): check text of \(name)")
+                    try expectEqual(replica(name).note.text, text, "\(file): check text of \(name)")
                 }
                 for (name, count) in check["pending"] as? [String: Int] ?? [:] {
-                    #expect(try replica(name).note.pendingCount == count, "\(file): check pending of \(name)")
+                    try expectEqual(replica(name).note.pendingCount, count, "\(file): check pending of \(name)")
                 }
             } else {
                 Issue.record("\(file): unknown step \(step)")
@@ -84,16 +84,16 @@ import Testing
 
         let expect = try #require(vector["expect"] as? [String: Any])
         for (name, text) in expect["text"] as? [String: String] ?? [:] {
-            #expect(try replica(name).note.text == text, "\(file): text of \(name)")
+            try expectEqual(replica(name).note.text, text, "\(file): text of \(name)")
         }
         for (name, state) in expect["state"] as? [String: String] ?? [:] {
-            #expect(Hex.text(try replica(name).note.encodeState()) == state, "\(file): state of \(name)")
+            expectEqual(Hex.text(try replica(name).note.encodeState()), state, "\(file): state of \(name)")
             let reopened = try NoteText.decodeState(Hex.bytes(state), replica: 999)
-            #expect(Hex.text(reopened.encodeState()) == state, "\(file): state of \(name) re-encoded")
-            #expect(reopened.text == (try replica(name).note.text))
+            expectEqual(Hex.text(reopened.encodeState()), state, "\(file): state of \(name) re-encoded")
+            expectEqual(reopened.text, (try replica(name).note.text))
         }
         for (name, operations) in expect["operations"] as? [String: String] ?? [:] {
-            #expect(Hex.text(NoteOperation.encode(try replica(name).made)) == operations, "\(file): operations of \(name)")
+            expectEqual(Hex.text(NoteOperation.encode(try replica(name).made)), operations, "\(file): operations of \(name)")
         }
     }
 

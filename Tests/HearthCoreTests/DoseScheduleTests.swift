@@ -1,5 +1,6 @@
 import Foundation
 @testable import HearthCore
+import HearthTestSupport
 import Testing
 
 @Suite struct DoseScheduleTests {
@@ -25,19 +26,19 @@ import Testing
     @Test func aDoseAt0230OnTheSpringForwardNightHappensOnceAnHourLater() {
         // Warsaw, 2026-03-29: 02:00 CET becomes 03:00 CEST; 02:30 does not exist.
         let doses = Self.dues(Self.daily(["02:30"]), "2026-03-28T00:00:00Z", "2026-03-31T00:00:00Z")
-        #expect(doses == [Self.utc("2026-03-28T01:30:00Z"), Self.utc("2026-03-29T01:30:00Z"), Self.utc("2026-03-30T00:30:00Z")])
+        expectEqual(doses, [Self.utc("2026-03-28T01:30:00Z"), Self.utc("2026-03-29T01:30:00Z"), Self.utc("2026-03-30T00:30:00Z")])
         // New York, 2026-03-08: 02:00 EST becomes 03:00 EDT.
         let american = Self.dues(Self.daily(["02:30"]), "2026-03-07T00:00:00Z", "2026-03-10T00:00:00Z", Self.newYork)
-        #expect(american == [Self.utc("2026-03-07T07:30:00Z"), Self.utc("2026-03-08T07:30:00Z"), Self.utc("2026-03-09T06:30:00Z")])
+        expectEqual(american, [Self.utc("2026-03-07T07:30:00Z"), Self.utc("2026-03-08T07:30:00Z"), Self.utc("2026-03-09T06:30:00Z")])
     }
 
     @Test func aDoseAt0230OnTheFallBackNightHappensOnceAtItsFirstOccurrence() {
         // Warsaw, 2026-10-25: 03:00 CEST becomes 02:00 CET; 02:30 happens twice.
         let doses = Self.dues(Self.daily(["02:30"]), "2026-10-24T00:00:00Z", "2026-10-27T00:00:00Z")
-        #expect(doses == [Self.utc("2026-10-24T00:30:00Z"), Self.utc("2026-10-25T00:30:00Z"), Self.utc("2026-10-26T01:30:00Z")])
+        expectEqual(doses, [Self.utc("2026-10-24T00:30:00Z"), Self.utc("2026-10-25T00:30:00Z"), Self.utc("2026-10-26T01:30:00Z")])
         // New York, 2026-11-01: 02:00 EDT becomes 01:00 EST; 01:30 happens twice.
         let american = Self.dues(Self.daily(["01:30"]), "2026-10-31T00:00:00Z", "2026-11-03T00:00:00Z", Self.newYork)
-        #expect(american == [Self.utc("2026-10-31T05:30:00Z"), Self.utc("2026-11-01T05:30:00Z"), Self.utc("2026-11-02T06:30:00Z")])
+        expectEqual(american, [Self.utc("2026-10-31T05:30:00Z"), Self.utc("2026-11-01T05:30:00Z"), Self.utc("2026-11-02T06:30:00Z")])
     }
 
     @Test func aWeekAcrossEitherChangeHasSevenMorningAndSevenEveningDoses() {
@@ -45,8 +46,8 @@ import Testing
                              (Self.newYork, "2026-03-05T00:00:00Z"), (Self.newYork, "2026-10-29T00:00:00Z")] {
             let start = Self.utc(from)
             let doses = Self.daily(["08:00", "20:00"]).doses(from: start, to: start.addingTimeInterval(7 * 86_400), in: zone)
-            #expect(doses.count == 14, "\(zone.identifier) from \(from)")
-            #expect(Set(doses.map(\.key)).count == 14, "each dose has its own key")
+            expectEqual(doses.count, 14, "\(zone.identifier) from \(from)")
+            expectEqual(Set(doses.map(\.key)).count, 14, "each dose has its own key")
             let local = doses.map { Calendar.current.dateComponents(in: zone, from: $0.due).hour! }
             #expect(local.allSatisfy { $0 == 8 || $0 == 20 }, "always at 08:00 and 20:00 on the wall clock")
         }
@@ -55,15 +56,15 @@ import Testing
     // MARK: The calendar
 
     @Test func leapDaysAreRealDaysAndOnlyInLeapYears() throws {
-        #expect(try LocalDate("2028-02-29").adding(days: 1) == Self.date("2028-03-01"))
+        try expectEqual(LocalDate("2028-02-29").adding(days: 1), Self.date("2028-03-01"))
         #expect(throws: HearthError.self) { try LocalDate("2027-02-29") }
         #expect(throws: HearthError.self) { try LocalDate("2026-13-01") }
-        #expect(try LocalDate("2000-02-29").weekday == 2, "a Tuesday")
+        try expectEqual(LocalDate("2000-02-29").weekday, 2, "a Tuesday")
         let everyOtherDay = DoseSchedule(medicationId: Self.medication, pattern: .everyNDays(interval: 2, times: [Self.time("09:00")]),
                                          amount: 1, startDate: Self.date("2028-02-25"))
         let days = everyOtherDay.doses(from: Self.utc("2028-02-25T00:00:00Z"), to: Self.utc("2028-03-06T00:00:00Z"), in: Self.warsaw)
             .map(\.date.description)
-        #expect(days == ["2028-02-25", "2028-02-27", "2028-02-29", "2028-03-02", "2028-03-04"])
+        expectEqual(days, ["2028-02-25", "2028-02-27", "2028-02-29", "2028-03-02", "2028-03-04"])
         #expect(Self.daily(["09:00"]).doses(from: Self.utc("2028-02-01T00:00:00Z"), to: Self.utc("2028-03-01T00:00:00Z"),
                                             in: Self.warsaw).count == 29)
     }
@@ -73,7 +74,7 @@ import Testing
                                                  pattern: .weekly(times: [Self.time("07:30")], weekdays: [1, 3, 5]),
                                                  amount: 1, startDate: Self.date("2026-06-01"))
         let week = mondayWednesdayFriday.doses(from: Self.utc("2026-06-01T00:00:00Z"), to: Self.utc("2026-06-08T00:00:00Z"), in: Self.warsaw)
-        #expect(week.map(\.date.description) == ["2026-06-01", "2026-06-03", "2026-06-05"])
+        expectEqual(week.map(\.date.description), ["2026-06-01", "2026-06-03", "2026-06-05"])
 
         let threeOnTwoOff = DoseSchedule(medicationId: Self.medication, pattern: .cyclic(daysOn: 3, daysOff: 2, times: [Self.time("08:00")]),
                                          amount: 1, startDate: Self.date("2026-06-01"))
@@ -83,8 +84,8 @@ import Testing
         let everyFourHours = DoseSchedule(medicationId: Self.medication,
                                           pattern: .everyNHours(interval: 4, from: Self.time("08:00"), until: Self.time("22:00")),
                                           amount: 1, startDate: Self.date("2026-06-01"))
-        #expect(everyFourHours.times(on: Self.date("2026-06-02")).map(\.description) == ["08:00", "12:00", "16:00", "20:00"])
-        #expect(everyFourHours.dosesPerDay == 4)
+        expectEqual(everyFourHours.times(on: Self.date("2026-06-02")).map(\.description), ["08:00", "12:00", "16:00", "20:00"])
+        expectEqual(everyFourHours.dosesPerDay, 4)
 
         // Tapering: 2 tablets until the 10th, then 1 from the 11th.
         let before = DoseSchedule(medicationId: Self.medication, pattern: .weekly(times: [Self.time("08:00")], weekdays: Set(1...7)),
@@ -92,7 +93,7 @@ import Testing
         let after = DoseSchedule(medicationId: Self.medication, pattern: .weekly(times: [Self.time("08:00")], weekdays: Set(1...7)),
                                  amount: 1, startDate: Self.date("2026-06-11"))
         let june = [before, after].flatMap { $0.doses(from: Self.utc("2026-06-01T00:00:00Z"), to: Self.utc("2026-07-01T00:00:00Z"), in: Self.warsaw) }
-        #expect(june.count == 30)
+        expectEqual(june.count, 30)
         #expect(june.filter { $0.amount == 2 }.count == 10)
     }
 
@@ -142,21 +143,21 @@ import Testing
         func check(_ previous: [Date], _ now: Date) -> AsNeededRule.Verdict {
             AsNeededRule.check(minimumIntervalMinutes: 240, dailyMaximum: 3, takenAt: previous, at: now, in: Self.warsaw)
         }
-        #expect(check([], morning) == .allowed)
-        #expect(check([morning], morning.addingTimeInterval(3 * 3600)) == .tooSoon(nextAllowed: morning.addingTimeInterval(4 * 3600)))
-        #expect(check([morning], morning.addingTimeInterval(4 * 3600)) == .allowed)
+        expectEqual(check([], morning), .allowed)
+        expectEqual(check([morning], morning.addingTimeInterval(3 * 3600)), .tooSoon(nextAllowed: morning.addingTimeInterval(4 * 3600)))
+        expectEqual(check([morning], morning.addingTimeInterval(4 * 3600)), .allowed)
         let three = [morning, morning.addingTimeInterval(4 * 3600), morning.addingTimeInterval(8 * 3600)]
-        #expect(check(three, morning.addingTimeInterval(13 * 3600)) == .dailyMaximumReached(maximum: 3))
+        expectEqual(check(three, morning.addingTimeInterval(13 * 3600)), .dailyMaximumReached(maximum: 3))
         // After midnight in Warsaw (22:00 UTC) a new day begins.
-        #expect(check(three, Self.utc("2026-06-01T22:30:00Z")) == .allowed)
+        expectEqual(check(three, Self.utc("2026-06-01T22:30:00Z")), .allowed)
     }
 
     @Test func stockLastsAsLongAsTheSchedulesUseIt() {
         let twiceADay = Self.daily(["08:00", "20:00"])
-        #expect(StockForecast.daysRemaining(stock: 28, schedules: [twiceADay]) == 14)
+        expectEqual(StockForecast.daysRemaining(stock: 28, schedules: [twiceADay]), 14)
         var halfTablets = twiceADay
         halfTablets.amount = 0.5
-        #expect(StockForecast.daysRemaining(stock: 28, schedules: [halfTablets]) == 28)
+        expectEqual(StockForecast.daysRemaining(stock: 28, schedules: [halfTablets]), 28)
         let asNeeded = DoseSchedule(medicationId: Self.medication, pattern: .asNeeded(minimumIntervalMinutes: nil, dailyMaximum: 4),
                                     amount: 1, startDate: Self.date("2026-01-01"))
         #expect(StockForecast.daysRemaining(stock: 10, schedules: [asNeeded]) == nil)
@@ -175,12 +176,12 @@ import Testing
             .asNeeded(minimumIntervalMinutes: 240, dailyMaximum: 4),
             .asNeeded(minimumIntervalMinutes: nil, dailyMaximum: nil),
         ]
-        #expect(Set(patterns.map(\.kind)) == Set(DoseSchedule.Pattern.Kind.allCases))
+        expectEqual(Set(patterns.map(\.kind)), Set(DoseSchedule.Pattern.Kind.allCases))
         for pattern in patterns {
             let viaCodable = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(pattern))
-            #expect(JSONValue.object(pattern.json) == viaCodable)
+            expectEqual(JSONValue.object(pattern.json), viaCodable)
             let readBack = try JSONDecoder().decode(DoseSchedule.Pattern.self, from: Data(JSONValue.object(pattern.json).jsonText().utf8))
-            #expect(readBack.json == pattern.json)
+            expectEqual(readBack.json, pattern.json)
         }
     }
 }

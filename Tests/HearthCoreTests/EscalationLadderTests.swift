@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 /// The escalation ladder: who is told away from home, by what, and when.
@@ -29,16 +30,16 @@ struct EscalationLadderTests {
         let raised = try at("2026-11-28T09:00:00Z")
         let sos = alert(.sos, raisedAt: raised)
         let first = step(sos, at: raised)
-        #expect(first.send.map(\.channel) == [.sms, .push, .push])
-        #expect(first.send.map(\.recipient) == [anna.id, anna.id, piotr.id])
-        #expect(first.nextCheck == raised.addingTimeInterval(600))
+        expectEqual(first.send.map(\.channel), [.sms, .push, .push])
+        expectEqual(first.send.map(\.recipient), [anna.id, anna.id, piotr.id])
+        expectEqual(first.nextCheck, raised.addingTimeInterval(600))
         // Nothing is sent twice, however often it is asked.
         let sent = Set(first.send.map(\.sent))
         #expect(step(sos, sent: sent, at: raised.addingTimeInterval(60)).send.isEmpty)
         let later = step(sos, sent: sent, at: raised.addingTimeInterval(600))
-        #expect(later.send == [EscalationLadder.Rung(channel: .contact, recipient: neighbour.id, at: raised.addingTimeInterval(600))])
+        expectEqual(later.send, [EscalationLadder.Rung(channel: .contact, recipient: neighbour.id, at: raised.addingTimeInterval(600))])
         #expect(later.nextCheck == nil)
-        #expect(step(sos, sent: sent.union(later.send.map(\.sent)), at: raised.addingTimeInterval(3600)) == .init(send: [], nextCheck: nil))
+        expectEqual(step(sos, sent: sent.union(later.send.map(\.sent)), at: raised.addingTimeInterval(3600)), .init(send: [], nextCheck: nil))
     }
 
     @Test func theFirstAnswerStopsTheLadderNobodyIsTextedAfterIt() throws {
@@ -46,7 +47,7 @@ struct EscalationLadderTests {
         var sos = alert(.sos, raisedAt: raised)
         let sent = Set(step(sos, at: raised).send.map(\.sent))
         sos.respondedAt = raised.addingTimeInterval(120)
-        #expect(step(sos, sent: sent, at: raised.addingTimeInterval(600)) == .init(send: [], nextCheck: nil), "Anna is on her way")
+        expectEqual(step(sos, sent: sent, at: raised.addingTimeInterval(600)), .init(send: [], nextCheck: nil), "Anna is on her way")
         var acknowledged = alert(.sos, raisedAt: raised)
         acknowledged.acknowledgedAt = raised.addingTimeInterval(30)
         #expect(step(acknowledged, at: raised.addingTimeInterval(600)).send.isEmpty, "closed before anything went")
@@ -70,15 +71,15 @@ struct EscalationLadderTests {
         let held = step(missed, at: raised.addingTimeInterval(15 * 60), quiet: quiet)
         let morning = try at("2026-11-29T06:00:00Z")  // 07:00 in Warsaw
         #expect(held.send.isEmpty && held.nextCheck == morning)
-        #expect(step(missed, at: morning, quiet: quiet).send.count == 3)
+        expectEqual(step(missed, at: morning, quiet: quiet).send.count, 3)
         let sos = alert(.sos, raisedAt: raised)
-        #expect(step(sos, at: raised, quiet: quiet).send.count == 3, "an SOS at night goes at once")
+        expectEqual(step(sos, at: raised, quiet: quiet).send.count, 3, "an SOS at night goes at once")
     }
 
     @Test func lowStockTheClockAndADueDoseAreNeverSentAwayFromHome() throws {
         let raised = try at("2026-11-28T09:00:00Z")
         for kind in [CareAlert.Kind.lowStock, .clock, .doseDue] {
-            #expect(step(alert(kind, raisedAt: raised), at: raised.addingTimeInterval(86_400)) == .init(send: [], nextCheck: nil), "\(kind)")
+            expectEqual(step(alert(kind, raisedAt: raised), at: raised.addingTimeInterval(86_400)), .init(send: [], nextCheck: nil), "\(kind)")
         }
     }
 
@@ -90,7 +91,7 @@ struct EscalationLadderTests {
         for minute in 3...30 {
             sent += step(sos, sent: Set(sent), at: raised.addingTimeInterval(TimeInterval(minute * 60))).send.map(\.sent)
         }
-        #expect(sent.count == Set(sent).count, "never twice")
+        expectEqual(sent.count, Set(sent).count, "never twice")
         #expect(Set(sent) == [.init(channel: .sms, recipient: anna.id), .init(channel: .push, recipient: anna.id),
                               .init(channel: .push, recipient: piotr.id), .init(channel: .contact, recipient: neighbour.id)])
     }
@@ -99,21 +100,21 @@ struct EscalationLadderTests {
         let quiet = try #require(QuietHours("22:00-07:00"))
         // 25 October 2026: Warsaw goes from UTC+2 to UTC+1 at 03:00.
         let beforeTheChange = try at("2026-10-24T21:30:00Z"), sevenAfterIt = try at("2026-10-25T06:00:00Z")
-        #expect(quiet.end(ofStretchHolding: beforeTheChange, in: warsaw) == sevenAfterIt)
+        expectEqual(quiet.end(ofStretchHolding: beforeTheChange, in: warsaw), sevenAfterIt)
         // Outside the stretch: the moment itself.
         let noon = try at("2026-11-28T11:00:00Z")
-        #expect(quiet.end(ofStretchHolding: noon, in: warsaw) == noon)
+        expectEqual(quiet.end(ofStretchHolding: noon, in: warsaw), noon)
         // Before midnight and after it, the same morning.
         let justBefore = try at("2026-11-28T05:59:00Z"), seven = try at("2026-11-28T06:00:00Z")
-        #expect(quiet.end(ofStretchHolding: justBefore, in: warsaw) == seven)
+        expectEqual(quiet.end(ofStretchHolding: justBefore, in: warsaw), seven)
     }
 
     @Test func aRungLongPastItsTimeIsDroppedNotSentLate() throws {
         let raised = try at("2026-11-28T09:00:00Z")
         // A hub that was off for three hours says nothing of a missed dose now…
-        #expect(step(alert(.doseMissed, raisedAt: raised), at: raised.addingTimeInterval(3 * 3600)) == .init(send: [], nextCheck: nil))
+        expectEqual(step(alert(.doseMissed, raisedAt: raised), at: raised.addingTimeInterval(3 * 3600)), .init(send: [], nextCheck: nil))
         // …but an SOS still unanswered then is still sent, until half a day has passed.
-        #expect(step(alert(.sos, raisedAt: raised), at: raised.addingTimeInterval(3 * 3600)).send.count == 4)
+        expectEqual(step(alert(.sos, raisedAt: raised), at: raised.addingTimeInterval(3 * 3600)).send.count, 4)
         #expect(step(alert(.sos, raisedAt: raised), at: raised.addingTimeInterval(13 * 3600)).send.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HearthCore
+import HearthTestSupport
 import Testing
 
 @Suite struct HybridTimeTests {
@@ -15,12 +16,12 @@ import Testing
             HybridTime(milliseconds: HybridTime.maximumMilliseconds, counter: 1, node: "hub"),
         ]
         for reading in readings {
-            #expect(HybridTime(reading.description) == reading, "\(reading)")
+            expectEqual(HybridTime(reading.description), reading, "\(reading)")
         }
         #expect(readings.sorted() == readings.sorted { $0.description < $1.description })
         #expect(HybridTime(milliseconds: 1_795_420_800_000, counter: 0xA, node: device).description
                 == "2026-11-23T08:00:00.000Z-000a-\(device)")
-        #expect(HybridTime(milliseconds: 951_782_400_123, counter: 0xFFFF, node: "hub").description == "2000-02-29T00:00:00.123Z-ffff-hub")
+        expectEqual(HybridTime(milliseconds: 951_782_400_123, counter: 0xFFFF, node: "hub").description, "2000-02-29T00:00:00.123Z-ffff-hub")
     }
 
     @Test(arguments: [
@@ -47,7 +48,7 @@ import Testing
         clock.observe(heard)
         let after = clock.next(physical: 1001)
         #expect(after > heard)
-        #expect(after.node == "a")
+        expectEqual(after.node, "a")
         // Whatever the node names, an event after hearing of it is later.
         #expect(after > HybridTime(milliseconds: 9000, counter: 7, node: "zzz"))
 

@@ -13,7 +13,7 @@ import Testing
         // Foundation reads it back to the same string.
         let decoded = try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
         #expect(decoded["text"] == "Mleko \"2%\"\n\tchleb\\masło\u{1}/ żółć 💊")
-        #expect(try JSONValue(jsonText: text) == note)
+        try expectEqual(JSONValue(jsonText: text), note)
     }
 
     @Test func numbersAreWholeWhenTheyAreWholeAndExactOtherwise() throws {
@@ -24,7 +24,7 @@ import Testing
 
     @Test func readsEscapesSurrogatePairsAndSpace() throws {
         let value = try JSONValue(jsonText: #" { "a" : [ true , false , null , -1.5e2 ] , "b" : "\u017c\ud83d\udc8a\/" } "#)
-        #expect(value == ["a": .array([.bool(true), .bool(false), .null, .number(-150)]), "b": .string("ż💊/")])
+        expectEqual(value, ["a": .array([.bool(true), .bool(false), .null, .number(-150)]), "b": .string("ż💊/")])
     }
 
     @Test func damagedTextIsRefusedWithWhereItWentWrong() {
@@ -40,8 +40,8 @@ import Testing
         for _ in 0..<500 {
             let value = Self.randomValue(depth: 0, using: &random)
             let text = try value.jsonText()
-            #expect(try JSONValue(jsonText: text) == value)
-            #expect(try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) == value)
+            try expectEqual(JSONValue(jsonText: text), value)
+            try expectEqual(JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)), value)
         }
     }
 
@@ -73,15 +73,15 @@ import Testing
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
             let text = ISOTime.text(date)
             // Foundation reads it back as the very millisecond that was stored…
-            #expect(Int64((try style.parse(text).timeIntervalSince1970 * 1000).rounded()) == milliseconds, "\(text)")
+            expectEqual(Int64((try style.parse(text).timeIntervalSince1970 * 1000).rounded()), milliseconds, "\(text)")
             // …and ISOTime reads it back as the very same Date, to the bit.
-            #expect(ISOTime.date(from: text) == date, "\(text)")
+            expectEqual(ISOTime.date(from: text), date, "\(text)")
             // …and writes the same calendar day and second. (Its milliseconds
             // are truncated from binary seconds, so 0.123 s can print as .122.)
             let whole = Date(timeIntervalSince1970: (Double(milliseconds) / 1000).rounded(.down))
-            #expect(text.prefix(19) == whole.formatted(style).prefix(19), "\(milliseconds)")
+            expectEqual(text.prefix(19), whole.formatted(style).prefix(19), "\(milliseconds)")
         }
-        #expect(ISOTime.text(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00.000Z")
+        expectEqual(ISOTime.text(Date(timeIntervalSince1970: 951_782_400)), "2000-02-29T00:00:00.000Z")
     }
 
     @Test func aTimeNobodyCouldWriteIsRefusedNotRolledOver() {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 @Suite struct JSONValueTests {
@@ -12,7 +13,7 @@ import Testing
             "note": .null,
         ]
         let text = try payload.jsonText()
-        #expect(try JSONValue(jsonText: text) == payload)
+        try expectEqual(JSONValue(jsonText: text), payload)
         // Sorted keys: equal payloads are stored as equal text.
         #expect(text.hasPrefix("{\"active\":true,"))
     }

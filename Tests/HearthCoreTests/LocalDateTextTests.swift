@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 /// Days and times of day are written and read byte by byte (every stored
@@ -11,10 +12,10 @@ import Testing
         let style = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
         for offset in stride(from: 0, to: 109_500, by: 7) {
             let day = first.adding(days: offset)
-            #expect(try LocalDate(day.description) == day)
+            try expectEqual(LocalDate(day.description), day)
             // The calendar agrees with Foundation's.
             let noon = Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 43_200)
-            #expect(day.description == noon.formatted(style), "\(day)")
+            expectEqual(day.description, noon.formatted(style), "\(day)")
         }
     }
 
@@ -27,11 +28,11 @@ import Testing
     @Test func timesOfDayReadWithOneOrTwoHourDigitsAndWriteWithTwo() throws {
         for minutes in 0..<1440 {
             let time = try LocalTime(hour: minutes / 60, minute: minutes % 60)
-            #expect(try LocalTime(time.description) == time)
-            #expect(time.description.count == 5)
+            try expectEqual(LocalTime(time.description), time)
+            expectEqual(time.description.count, 5)
         }
-        #expect(try LocalTime("8:05") == LocalTime(hour: 8, minute: 5))
-        #expect(try LocalTime("23:59").description == "23:59")
+        try expectEqual(LocalTime("8:05"), LocalTime(hour: 8, minute: 5))
+        try expectEqual(LocalTime("23:59").description, "23:59")
     }
 
     @Test(arguments: ["8:5", "08:5", "008:00", "08:000", "08-00", "0800", ":00", "08:", "24:00", "12:60", "-1:00", "08:00:00",

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 @Suite struct MedicationTests {
@@ -8,8 +9,8 @@ import Testing
     @Test func aMedicationWithoutAUnitIsCountedInTabletsAndTextIsTrimmed() throws {
         let medication = try Medication(personId: Self.senior, name: "  Metformina ", strength: "500 mg", unit: " ",
                                         createdAt: Date(), updatedAt: Date()).validated()
-        #expect(medication.name == "Metformina")
-        #expect(medication.unit == "tablets")
+        expectEqual(medication.name, "Metformina")
+        expectEqual(medication.unit, "tablets")
     }
 
     @Test func everyWrongFieldIsNamedAtOnce() {
@@ -31,7 +32,7 @@ import Testing
     func aPatternReadsAndWritesTheSameFlatJSON(text: String) throws {
         let pattern = try JSONDecoder().decode(DoseSchedule.Pattern.self, from: Data(text.utf8))
         let written = try JSONDecoder().decode(JSONValue.self, from: try JSONEncoder().encode(pattern))
-        #expect(written == (try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))))
+        expectEqual(written, (try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))))
     }
 
     @Test func anImpossibleTimeIsRefusedNamingTheField() {
@@ -47,19 +48,19 @@ import Testing
         func step(_ recorded: ReminderRules.Recorded?, after minutes: Double) -> ReminderRules.Step {
             ReminderRules.step(for: dose, recorded: recorded, at: due.addingTimeInterval(minutes * 60), settings: settings)
         }
-        #expect(step(nil, after: -5) == .init(action: .nothing, nextCheck: due))
-        #expect(step(nil, after: 0) == .init(action: .raiseDue, nextCheck: due.addingTimeInterval(600)))
-        #expect(step(nil, after: 45) == .init(action: .markMissed, nextCheck: nil))
+        expectEqual(step(nil, after: -5), .init(action: .nothing, nextCheck: due))
+        expectEqual(step(nil, after: 0), .init(action: .raiseDue, nextCheck: due.addingTimeInterval(600)))
+        expectEqual(step(nil, after: 45), .init(action: .markMissed, nextCheck: nil))
         let reminded = ReminderRules.Recorded(status: .due, remindedAt: due)
-        #expect(step(reminded, after: 5) == .init(action: .nothing, nextCheck: due.addingTimeInterval(600)))
-        #expect(step(reminded, after: 10) == .init(action: .remindAgain, nextCheck: due.addingTimeInterval(1200)))
-        #expect(step(reminded, after: 30) == .init(action: .markMissed, nextCheck: nil))
+        expectEqual(step(reminded, after: 5), .init(action: .nothing, nextCheck: due.addingTimeInterval(600)))
+        expectEqual(step(reminded, after: 10), .init(action: .remindAgain, nextCheck: due.addingTimeInterval(1200)))
+        expectEqual(step(reminded, after: 30), .init(action: .markMissed, nextCheck: nil))
         let snoozed = ReminderRules.Recorded(status: .snoozed, snoozedUntil: due.addingTimeInterval(3600))
-        #expect(step(snoozed, after: 45) == .init(action: .nothing, nextCheck: due.addingTimeInterval(3600)))
-        #expect(step(snoozed, after: 60).action == .remindAgain)
-        #expect(step(snoozed, after: 90).action == .markMissed)
+        expectEqual(step(snoozed, after: 45), .init(action: .nothing, nextCheck: due.addingTimeInterval(3600)))
+        expectEqual(step(snoozed, after: 60).action, .remindAgain)
+        expectEqual(step(snoozed, after: 90).action, .markMissed)
         for answered in [Dose.Status.taken, .skipped, .missed] {
-            #expect(step(.init(status: answered), after: 120) == .init(action: .nothing, nextCheck: nil))
+            expectEqual(step(.init(status: answered), after: 120), .init(action: .nothing, nextCheck: nil))
         }
     }
 }

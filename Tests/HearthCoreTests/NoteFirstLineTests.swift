@@ -1,5 +1,6 @@
 import Foundation
 @testable import HearthCore
+import HearthTestSupport
 import Testing
 
 /// An untitled note is listed by its first line with text.
@@ -13,12 +14,12 @@ import Testing
         ("jedna linia", "jedna linia"),
     ])
     func theFirstLineWithTextNamesTheNote(text: String, expected: String) {
-        #expect(Note.firstLine(of: text) == expected)
+        expectEqual(Note.firstLine(of: text), expected)
     }
 
     @Test func aLongFirstLineIsShortenedForTheList() {
         let line = String(repeating: "ą", count: Note.displayTitleLength + 5)
-        #expect(Note.firstLine(of: "\n" + line + "\nreszta") == String(repeating: "ą", count: Note.displayTitleLength) + "…")
-        #expect(Note.firstLine(of: String(repeating: "b", count: Note.displayTitleLength)).count == Note.displayTitleLength)
+        expectEqual(Note.firstLine(of: "\n" + line + "\nreszta"), String(repeating: "ą", count: Note.displayTitleLength) + "…")
+        expectEqual(Note.firstLine(of: String(repeating: "b", count: Note.displayTitleLength)).count, Note.displayTitleLength)
     }
 }

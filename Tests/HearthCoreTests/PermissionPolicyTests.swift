@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 /// Every role against every action on every kind of resource, as one table.
@@ -182,10 +183,10 @@ import Testing
     ]
 
     @Test func theTableCoversEveryRoleActionAndResource() {
-        #expect(Set(Self.actors.values.map(\.role)) == Set(Person.Role.allCases))
-        #expect(Set(Self.table.keys) == Set(Self.actors.keys))
+        expectEqual(Set(Self.actors.values.map(\.role)), Set(Person.Role.allCases))
+        expectEqual(Set(Self.table.keys), Set(Self.actors.keys))
         for row in Self.table.values {
-            #expect(Set(row.keys) == Set(Self.resources.keys))
+            expectEqual(Set(row.keys), Set(Self.resources.keys))
             #expect(row.values.allSatisfy { $0.count == Policy.Action.allCases.count })
         }
     }
@@ -198,7 +199,7 @@ import Testing
             let resource = try #require(Self.resources[resourceName])
             for (action, mark) in zip(Policy.Action.allCases, expected) {
                 let decision = Policy.decide(actor, action, resource)
-                #expect(decision == (mark == "y" ? .allow : .deny), "\(origin) \(action) \(resourceName)")
+                expectEqual(decision, (mark == "y" ? .allow : .deny), "\(origin) \(action) \(resourceName)")
             }
         }
     }
@@ -219,19 +220,19 @@ import Testing
     /// console an admin's say; a Notek client the shared notes alone; the
     /// reminder pass and a restore what they are for, and nothing else.
     @Test func theHubsOwnWorkReachesOnlyWhatItIsFor() throws {
-        #expect(Set([Policy.Actor.hubTerminal, .notekBridge, .reminderService, .restore].compactMap(\.work)) == Set(Policy.HubWork.allCases))
-        #expect(Set([Policy.Actor.hubTerminal, .notekBridge, .reminderService, .restore].map(\.personId)).count == 4)
+        expectEqual(Set([Policy.Actor.hubTerminal, .notekBridge, .reminderService, .restore].compactMap(\.work)), Set(Policy.HubWork.allCases))
+        expectEqual(Set([Policy.Actor.hubTerminal, .notekBridge, .reminderService, .restore].map(\.personId)).count, 4)
         let unlinkedAdmin = try #require(Self.actors["unlinked admin"])
         let notek: Set<String> = ["senior's shared note", "caregiver's shared note"]
         for (name, resource) in Self.resources {
             for action in Policy.Action.allCases {
                 let said = "\(action) \(name)"
-                #expect(Policy.decide(.hubTerminal, action, resource) == Policy.decide(unlinkedAdmin, action, resource), "terminal \(said)")
+                expectEqual(Policy.decide(.hubTerminal, action, resource), Policy.decide(unlinkedAdmin, action, resource), "terminal \(said)")
                 let bridge: Policy.Decision = notek.contains(name) ? .allow : (name == "senior's read-only shared note" && action == .view ? .allow : .deny)
-                #expect(Policy.decide(.notekBridge, action, resource) == bridge, "Notek \(said)")
-                #expect(Policy.decide(.reminderService, action, resource) == (name == "dose reminders" ? .allow : .deny), "reminders \(said)")
+                expectEqual(Policy.decide(.notekBridge, action, resource), bridge, "Notek \(said)")
+                expectEqual(Policy.decide(.reminderService, action, resource), (name == "dose reminders" ? .allow : .deny), "reminders \(said)")
                 let restore: Policy.Decision = name.hasSuffix("'s device") && (action == .view || action == .delete) ? .allow : .deny
-                #expect(Policy.decide(.restore, action, resource) == restore, "restore \(said)")
+                expectEqual(Policy.decide(.restore, action, resource), restore, "restore \(said)")
             }
         }
     }
@@ -239,7 +240,7 @@ import Testing
     @Test func privateNotesAreNeverShownToCaregiversOrAdmins() {
         for role in [Person.Role.caregiver, .admin] {
             let actor = Policy.Actor(personId: UUID(), role: role, caresFor: [Self.senior])
-            #expect(Policy.decide(actor, .view, .note(owner: Self.senior, visibility: .private)) == .deny)
+            expectEqual(Policy.decide(actor, .view, .note(owner: Self.senior, visibility: .private)), .deny)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 /// IDs are written and read by hand on the hot path (every dose recorded);
@@ -8,9 +9,9 @@ import Testing
     @Test func writesAndReadsAsFoundationDoes() {
         for _ in 0..<2000 {
             let id = UUID()
-            #expect(id.text == id.uuidString.lowercased())
-            #expect(UUID(text: id.text) == id)
-            #expect(UUID(text: id.uuidString) == id)
+            expectEqual(id.text, id.uuidString.lowercased())
+            expectEqual(UUID(text: id.text), id)
+            expectEqual(UUID(text: id.uuidString), id)
         }
         let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
                      UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
@@ -29,12 +30,12 @@ import Testing
 
     @Test func newIDsAreRandomVersion4() {
         let ids = (0..<2000).map { _ in UUID.random() }
-        #expect(Set(ids).count == ids.count)
+        expectEqual(Set(ids).count, ids.count)
         for id in ids {
             let text = Array(id.text)
-            #expect(text[14] == "4", "version 4: \(id.text)")
+            expectEqual(text[14], "4", "version 4: \(id.text)")
             #expect("89ab".contains(text[19]), "the RFC's variant: \(id.text)")
-            #expect(UUID(uuidString: id.text) == id)
+            expectEqual(UUID(uuidString: id.text), id)
         }
         // Every other bit varies.
         let bytes = ids.map { withUnsafeBytes(of: $0.uuid) { Array($0) } }
@@ -50,14 +51,14 @@ import Testing
         let moment = Date(timeIntervalSince1970: 1_800_000_000.125)
         let id = UUID.timeOrdered(at: moment)
         #expect(id.text.hasPrefix("01a3185c-507d-7"), "its first 48 bits are 1,800,000,000,125 ms, then version 7: \(id.text)")
-        #expect(Array(id.text)[14] == "7", "version 7: \(id.text)")
+        expectEqual(Array(id.text)[14], "7", "version 7: \(id.text)")
         #expect("89ab".contains(Array(id.text)[19]), "the RFC's variant: \(id.text)")
-        #expect(UUID(uuidString: id.text) == id)
+        expectEqual(UUID(uuidString: id.text), id)
         // Two milliseconds apart, so no two fall in one millisecond however the seconds round.
         let texts = (0..<500).map { UUID.timeOrdered(at: moment.addingTimeInterval(Double($0) * 0.002)).text }
         let sorted = zip(texts, texts.dropFirst()).allSatisfy { $0 < $1 }
         #expect(sorted, "a later millisecond sorts later")
         let same = (0..<500).map { _ in UUID.timeOrdered(at: moment) }
-        #expect(Set(same).count == same.count, "within one millisecond the random bits tell them apart")
+        expectEqual(Set(same).count, same.count, "within one millisecond the random bits tell them apart")
     }
 }

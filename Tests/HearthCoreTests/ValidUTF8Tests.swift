@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 /// Names and note text arrive as bytes (Notek frames, stored JSON); damaged
@@ -16,9 +17,9 @@ import Testing
 
     @Test func polishLettersAndEmojiAreRead() {
         let text = "Żółć, łyżka syropu 💊👵🏼"
-        #expect(String(validUTF8: Array(text.utf8)) == text)
-        #expect(String(validUTF8: Array(text.utf8)[...]) == text)
-        #expect(String(validUTF8: [UInt8]()) == "")
+        expectEqual(String(validUTF8: Array(text.utf8)), text)
+        expectEqual(String(validUTF8: Array(text.utf8)[...]), text)
+        expectEqual(String(validUTF8: [UInt8]()), "")
     }
 
     @Test(arguments: damaged)

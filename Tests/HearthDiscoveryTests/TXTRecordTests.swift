@@ -1,21 +1,22 @@
+import HearthTestSupport
 import Testing
 @testable import HearthDiscovery
 
 @Suite struct TXTRecordTests {
     @Test func entriesAreLengthPrefixedKeyEqualsValueStrings() throws {
         let record = TXTRecord([.init("path", "/"), .init("v", "0.1.0")])
-        #expect(try record.encoded() == [6] + Array("path=/".utf8) + [7] + Array("v=0.1.0".utf8))
+        try expectEqual(record.encoded(), [6] + Array("path=/".utf8) + [7] + Array("v=0.1.0".utf8))
     }
 
     @Test func anEmptyRecordIsOneEmptyString() throws {
         // RFC 6763 §6.1: zero bytes is not a valid TXT record.
-        #expect(try TXTRecord([]).encoded() == [0])
+        try expectEqual(TXTRecord([]).encoded(), [0])
     }
 
     @Test func whatIsEncodedDecodesToTheSameEntries() throws {
         let record = TXTRecord([.init("id", "6f1c0b52-6a3e-4b7e-9d0e-1c9f3a1d2b4c"), .init("api", "/api/v1"), .init("v", "0.1.0")])
-        #expect(TXTRecord.decode(try record.encoded()) == record)
-        #expect(TXTRecord.decode(try record.encoded())["API"] == "/api/v1")
+        expectEqual(TXTRecord.decode(try record.encoded()), record)
+        expectEqual(TXTRecord.decode(try record.encoded())["API"], "/api/v1")
     }
 
     @Test func keysThatBreakTheFormatAreRefused() {
@@ -29,14 +30,14 @@ import Testing
 
     @Test func aTruncatedRecordFromTheNetworkKeepsWhatCameBeforeTheDamage() {
         let bytes: [UInt8] = [6] + Array("path=/".utf8) + [40] + Array("v=1".utf8)
-        #expect(TXTRecord.decode(bytes) == TXTRecord([.init("path", "/")]))
-        #expect(TXTRecord.decode([3] + Array("abc".utf8))["abc"] == "", "a key without a value")
+        expectEqual(TXTRecord.decode(bytes), TXTRecord([.init("path", "/")]))
+        expectEqual(TXTRecord.decode([3] + Array("abc".utf8))["abc"], "", "a key without a value")
     }
 }
 
 @Suite struct AdvertisementTests {
     @Test func theInstanceNameIsTheHouseholdsNameAndHearth() {
-        #expect(Advertisement.instanceName(household: "Dom Zofii") == "Dom Zofii (Hearth)")
+        expectEqual(Advertisement.instanceName(household: "Dom Zofii"), "Dom Zofii (Hearth)")
     }
 
     @Test func aLongHouseholdNameIsShortenedToFitOneDNSLabelWithoutSplittingALetter() {
@@ -54,16 +55,16 @@ import Testing
     @Test func doublesFromOneSecondToAMinuteAndStartsOverAfterSuccess() {
         var delay = RetryDelay()
         let seconds = (0..<9).map { _ in delay.take().components.seconds }
-        #expect(seconds == [1, 2, 4, 8, 16, 32, 60, 60, 60])
+        expectEqual(seconds, [1, 2, 4, 8, 16, 32, 60, 60, 60])
         delay.reset()
-        #expect(delay.take() == .seconds(1))
+        expectEqual(delay.take(), .seconds(1))
     }
 }
 
 @Suite struct DNSSDErrorTests {
     @Test func anUnreachableResponderIsNamedForTheAdmin() {
         let error = DNSSDError(code: -65537, operation: "register _hearth._tcp")
-        #expect(error.description == "register _hearth._tcp failed: the mDNS responder (avahi-daemon) cannot be reached (-65537)")
+        expectEqual(error.description, "register _hearth._tcp failed: the mDNS responder (avahi-daemon) cannot be reached (-65537)")
     }
 }
 

@@ -31,8 +31,8 @@ import Testing
                 try await ania.sync()
                 try await admin.sync()
                 let planned = try #require(try await ania.mirror.today(on: soon.date).first)
-                #expect(planned.status == .planned)
-                #expect(try await admin.mirror.note(id: noteId)?.text == "mleko\n")
+                expectEqual(planned.status, .planned)
+                try await expectEqual(admin.mirror.note(id: noteId)?.text, "mleko\n")
 
                 // Both offline. Ania renames the medication and writes its instructions, types at the
                 // note's start, and answers the dose taken; the admin, a moment later, renames it too,
@@ -45,35 +45,35 @@ import Testing
                 try await admin.mirror.editNoteText(id: noteId, at: 6, inserting: "chleb 🍞\n")
                 try await admin.mirror.record(doseKey: planned.key, status: .skipped)
                 // Offline the mirror shows each device its own edits.
-                #expect(try await ania.mirror.note(id: noteId)?.text == "Lista:\nmleko\n")
-                #expect(try await ania.mirror.today(on: soon.date).first?.waitingToSync == true)
-                #expect(try await ania.mirror.pendingCount() == 3)
+                try await expectEqual(ania.mirror.note(id: noteId)?.text, "Lista:\nmleko\n")
+                try await expectEqual(ania.mirror.today(on: soon.date).first?.waitingToSync, true)
+                try await expectEqual(ania.mirror.pendingCount(), 3)
 
                 let (first, second) = aniaFirst ? (ania, admin) : (admin, ania)
                 try await first.sync()
                 try await second.sync()
                 try await first.sync()
-                #expect(try await ania.mirror.pendingCount() == 0)
-                #expect(try await admin.mirror.pendingCount() == 0)
+                try await expectEqual(ania.mirror.pendingCount(), 0)
+                try await expectEqual(admin.mirror.pendingCount(), 0)
 
                 // The hub: the later rename, Ania's instructions, both typings, one dose as the admin said.
                 let stored = try await home.medication(medicationId)
-                #expect(stored.field("name") == "Glucophage", "aniaFirst: \(aniaFirst)")
-                #expect(stored.field("instructions") == "Po jedzeniu")
-                #expect(try await home.note(noteId).field("text") == "Lista:\nmleko\nchleb 🍞\n")
+                expectEqual(stored.field("name"), "Glucophage", "aniaFirst: \(aniaFirst)")
+                expectEqual(stored.field("instructions"), "Po jedzeniu")
+                try await expectEqual(home.note(noteId).field("text"), "Lista:\nmleko\nchleb 🍞\n")
                 let doses = try await home.call("GET", "/api/v1/doses?personId=\(home.seniorId.uuidString.lowercased())&from=\(soon.date)&to=\(soon.date)", as: home.caregiver)
                 let recorded = (doses.field("doses") ?? doses).array?.filter { $0.field("key") == .string(planned.key) } ?? []
-                #expect(recorded.count == 1, "no dose is doubled: \(doses)")
-                #expect(recorded.first?.field("status") == "skipped")
+                expectEqual(recorded.count, 1, "no dose is doubled: \(doses)")
+                expectEqual(recorded.first?.field("status"), "skipped")
 
                 // Both mirrors equal the hub.
                 for client in [ania, admin] {
                     let medication = try #require(try await client.mirror.medications().first { $0.id == medicationId })
                     #expect(medication.name == "Glucophage" && medication.instructions == "Po jedzeniu")
-                    #expect(medication.stock == stored.field("stock")?.double)
-                    #expect(try await client.mirror.note(id: noteId)?.text == "Lista:\nmleko\nchleb 🍞\n")
+                    expectEqual(medication.stock, stored.field("stock")?.double)
+                    try await expectEqual(client.mirror.note(id: noteId)?.text, "Lista:\nmleko\nchleb 🍞\n")
                     let dose = try #require(try await client.mirror.today(on: soon.date).first)
-                    #expect(dose.status == .skipped)
+                    expectEqual(dose.status, .skipped)
                 }
             }
         }
@@ -95,13 +95,13 @@ import Testing
             // the next sync sends the same changes again.
             _ = try? await ania.sync()
             try await ania.sync()
-            #expect(proxy.cutCount == 1)
+            expectEqual(proxy.cutCount, 1)
             #expect(proxy.syncRequests >= 3, "the lost push went to the hub twice")
-            #expect(try await ania.mirror.pendingCount() == 0)
+            try await expectEqual(ania.mirror.pendingCount(), 0)
 
-            #expect(try await home.medication(medicationId).field("stock") == .number(9), "one dose taken, one tablet gone")
-            #expect(try await home.note(note).field("text") == "Pytać o ciśnienie")
-            #expect(try await ania.mirror.today(on: soon.date).first?.status == .taken)
+            try await expectEqual(home.medication(medicationId).field("stock"), .number(9), "one dose taken, one tablet gone")
+            try await expectEqual(home.note(note).field("text"), "Pytać o ciśnienie")
+            try await expectEqual(ania.mirror.today(on: soon.date).first?.status, .taken)
             try await proxy.shutdown()
         }
     }
@@ -117,14 +117,14 @@ import Testing
                 try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(strength: "20 mg"))
                 // Taken for a push that never got through; then the app is gone.
                 let (taken, _) = try await ania.mirror.takeOutbox(limit: 500)
-                #expect(taken.count == 1)
+                expectEqual(taken.count, 1)
             }
             let restarted = try Self.client(home, home.caregiver, mirror: try HearthMirror(path: path))
-            #expect(try await restarted.mirror.pendingCount() == 1)
-            #expect(try await restarted.mirror.medications().first?.strength == "20 mg", "the edit survived in the mirror")
+            try await expectEqual(restarted.mirror.pendingCount(), 1)
+            try await expectEqual(restarted.mirror.medications().first?.strength, "20 mg", "the edit survived in the mirror")
             try await restarted.sync()
-            #expect(try await home.medication(medicationId).field("strength") == "20 mg")
-            #expect(try await restarted.mirror.pendingCount() == 0)
+            try await expectEqual(home.medication(medicationId).field("strength"), "20 mg")
+            try await expectEqual(restarted.mirror.pendingCount(), 0)
         }
     }
 
@@ -138,19 +138,19 @@ import Testing
             try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Old name"), now: Date().addingTimeInterval(-3 * 3600))
             try await home.call("PATCH", "/api/v1/medications/\(medicationId.uuidString.lowercased())", as: home.admin, body: #"{"name": "Web name"}"#)
             try await ania.sync()
-            #expect(try await home.medication(medicationId).field("name") == "Web name")
-            #expect(try await ania.mirror.medications().first?.name == "Web name", "the mirror rolled back to what stands")
+            try await expectEqual(home.medication(medicationId).field("name"), "Web name")
+            try await expectEqual(ania.mirror.medications().first?.name, "Web name", "the mirror rolled back to what stands")
 
             // Now 3 hours ahead: refused, and rolled back too.
             try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Future name"), now: Date().addingTimeInterval(3 * 3600))
             try await ania.sync()
-            #expect(try await home.medication(medicationId).field("name") == "Web name")
-            #expect(try await ania.mirror.medications().first?.name == "Web name")
+            try await expectEqual(home.medication(medicationId).field("name"), "Web name")
+            try await expectEqual(ania.mirror.medications().first?.name, "Web name")
 
             // Having heard the hub's clock, her next edit (by her slow clock) wins.
             try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Her name"), now: Date().addingTimeInterval(-3 * 3600))
             try await ania.sync()
-            #expect(try await home.medication(medicationId).field("name") == "Her name")
+            try await expectEqual(home.medication(medicationId).field("name"), "Her name")
         }
     }
 
@@ -168,16 +168,16 @@ import Testing
             for name in ["Kiosk name", "Kiosk name 2"] {
                 try await kiosk.mirror.updateMedication(id: medicationId, MedicationChanges(name: name), now: kioskClock.now())
                 try await kiosk.sync()
-                #expect(try await home.medication(medicationId).field("name")?.string == name)
+                try await expectEqual(home.medication(medicationId).field("name")?.string, name)
                 #expect(try await kiosk.mirror.setAsideChanges().isEmpty)
             }
             // And ordered by when it really happened: a web edit after it wins, one before it loses.
             try await home.call("PATCH", "/api/v1/medications/\(medicationId.uuidString.lowercased())", as: home.admin, body: #"{"name": "Web name"}"#)
             try await kiosk.sync()
-            #expect(try await kiosk.mirror.medications().first?.name == "Web name")
+            try await expectEqual(kiosk.mirror.medications().first?.name, "Web name")
             try await kiosk.mirror.updateMedication(id: medicationId, MedicationChanges(name: "Kiosk last"), now: kioskClock.now())
             try await kiosk.sync()
-            #expect(try await home.medication(medicationId).field("name")?.string == "Kiosk last")
+            try await expectEqual(home.medication(medicationId).field("name")?.string, "Kiosk last")
         }
     }
 
@@ -195,8 +195,8 @@ import Testing
             try await ania.mirror.updateMedication(id: medicationId, MedicationChanges(name: "  Metformina XR  "))
             try await ania.mirror.record(doseKey: key, status: .taken, takenAt: Date().addingTimeInterval(3600))
             try await ania.sync()
-            #expect(try await home.medication(medicationId).field("name") == "Metformina XR")
-            #expect(try await ania.mirror.medications().first?.name == "Metformina XR")
+            try await expectEqual(home.medication(medicationId).field("name"), "Metformina XR")
+            try await expectEqual(ania.mirror.medications().first?.name, "Metformina XR")
             let recorded = try await home.store.doses(of: [home.seniorId], from: .distantPast, to: .distantFuture)
             let hubTakenAt = try #require(recorded.first { $0.key == key }?.takenAt)
             let dose = try #require(try await ania.mirror.today(on: soon.date).first)
@@ -222,9 +222,9 @@ import Testing
             let report = try await ania.sync()
             #expect(report.fromSnapshot)
             let medication = try #require(try await ania.mirror.medications().first { $0.id == medicationId })
-            #expect(medication.strength == "500 mg")
-            #expect(medication.appearance == "biała, okrągła", "the edit that waited was pushed after the snapshot")
-            #expect(try await home.medication(medicationId).field("appearance") == "biała, okrągła")
+            expectEqual(medication.strength, "500 mg")
+            expectEqual(medication.appearance, "biała, okrągła", "the edit that waited was pushed after the snapshot")
+            try await expectEqual(home.medication(medicationId).field("appearance"), "biała, okrągła")
             #expect(try await ania.mirror.notes().contains { $0.id == doomed } == false, "the deletion survived compaction")
         }
     }
@@ -243,9 +243,9 @@ import Testing
             let ania = try Self.client(home, home.caregiver)
             let report = try await ania.sync()
             #expect(report.fromSnapshot)
-            #expect(try await ania.mirror.medications().first?.name == "Glucophage")
-            #expect(try await ania.mirror.notes().count == 30)
-            #expect(try await ania.mirror.note(id: try #require(try await ania.mirror.notes().first?.id))?.text == "mleko\nchleb\n")
+            try await expectEqual(ania.mirror.medications().first?.name, "Glucophage")
+            try await expectEqual(ania.mirror.notes().count, 30)
+            try await expectEqual(ania.mirror.note(id: try #require(try await ania.mirror.notes().first?.id))?.text, "mleko\nchleb\n")
 
             // What came over the wire was gzipped: far less than the JSON it unzipped to.
             var request = URLRequest(url: URL(string: "/api/v1/sync/snapshot", relativeTo: home.baseURL)!)
@@ -255,7 +255,7 @@ import Testing
             #expect(report.bytesReceived * 3 < plain.count, "\(report.bytesReceived) bytes for \(plain.count) of JSON")
             // The latest of each entity, not its history.
             let entities = try JSONText.value(from: plain).field("entities")?.array ?? []
-            #expect(report.pulled == entities.count)
+            expectEqual(report.pulled, entities.count)
             #expect(entities.filter { $0.field("entity") == "medication" }.count == 1)
             #expect(try await home.store.changes(after: 0, limit: 1_000).count > entities.count)
 
@@ -289,26 +289,26 @@ import Testing
                                arguments: [reused["opId"]?.string, id, try JSONValue.object(reused).jsonText()])
                 try HearthMirror.layOver(OutboxEntry(seq: 0, opId: "", entity: "medication", entityId: id, change: .object(reused)), db)
             }
-            #expect(try await ania.mirror.medications().first?.appearance == "żółta")
+            try await expectEqual(ania.mirror.medications().first?.appearance, "żółta")
 
             let report = try await ania.sync()
-            #expect(report.setAside == 2)
-            #expect(try await ania.mirror.pendingCount() == 0, "nothing is left to hold the outbox back")
+            expectEqual(report.setAside, 2)
+            try await expectEqual(ania.mirror.pendingCount(), 0, "nothing is left to hold the outbox back")
             let stored = try await home.medication(medicationId)
-            #expect(stored.field("strength") == "500 mg", "the good edit got through")
-            #expect(stored.field("appearance") == "biała")
+            expectEqual(stored.field("strength"), "500 mg", "the good edit got through")
+            expectEqual(stored.field("appearance"), "biała")
             let mirrored = try #require(try await ania.mirror.medications().first)
             #expect(mirrored.strength == "500 mg" && mirrored.appearance == "biała", "the copy shows what the hub has")
             let fields = try await ania.mirror.writer.read { db in try HearthMirror.fields(.medication, id, db) }
             #expect(fields?["colour"] == nil)
 
             let aside = try await ania.mirror.setAsideChanges()
-            #expect(aside.map(\.entityId) == [id, id])
+            expectEqual(aside.map(\.entityId), [id, id])
             #expect(aside.contains { $0.reason.contains("colour") }, "\(aside)")
             #expect(aside.contains { $0.opId == reused["opId"]?.string && $0.reason.contains("already used") }, "\(aside)")
             try await ania.mirror.forgetSetAsideChanges()
             #expect(try await ania.mirror.setAsideChanges().isEmpty)
-            #expect(try await ania.sync().setAside == 0)
+            try await expectEqual(ania.sync().setAside, 0)
         }
     }
 
@@ -323,7 +323,7 @@ import Testing
             let shared = try await babcia.mirror.createNote(title: "Zakupy", text: "mleko", shared: true)
             try await babcia.sync()
             try await ania.sync()
-            #expect(try await ania.mirror.notes().map(\.id) == [shared])
+            try await expectEqual(ania.mirror.notes().map(\.id), [shared])
             let rows = try await ania.mirror.writer.read { db in
                 try String.fetchAll(db, sql: "SELECT id FROM entities WHERE entity = 'note' UNION SELECT noteId FROM note_texts")
             }
@@ -333,7 +333,7 @@ import Testing
             try await babcia.mirror.updateNote(id: diary, shared: true)
             try await babcia.sync()
             try await ania.sync()
-            #expect(try await ania.mirror.note(id: diary)?.text == "Tylko dla mnie")
+            try await expectEqual(ania.mirror.note(id: diary)?.text, "Tylko dla mnie")
             try await babcia.mirror.updateNote(id: diary, shared: false)
             try await babcia.sync()
             try await ania.sync()
@@ -358,11 +358,11 @@ import Testing
             try await ania.mirror.setNoteText(id: note, to: "rano i wieczorem")
             try await ania.mirror.updateNote(id: note, readOnly: false)
             try await ania.sync()
-            #expect(try await home.store.note(id: note)?.text == "rano")
-            #expect(try await home.store.note(id: note)?.readOnly == true)
-            #expect(try await ania.mirror.note(id: note)?.text == "rano")
+            try await expectEqual(home.store.note(id: note)?.text, "rano")
+            try await expectEqual(home.store.note(id: note)?.readOnly, true)
+            try await expectEqual(ania.mirror.note(id: note)?.text, "rano")
             // Refused one by one, the hub's value stands, as for anything she may not change: nothing waits to go again.
-            #expect(try await ania.sync().pushed == 0)
+            try await expectEqual(ania.sync().pushed, 0)
         }
     }
 
@@ -384,8 +384,8 @@ import Testing
             }
             let seen = try await watcher.value
             deadline.cancel()
-            #expect(seen?.first?.title == "Lekarz")
-            #expect(seen?.first?.text == "wtorek 10:00")
+            expectEqual(seen?.first?.title, "Lekarz")
+            expectEqual(seen?.first?.text, "wtorek 10:00")
             await ania.stop()
         }
     }
@@ -398,13 +398,13 @@ import Testing
             let away = HearthClient(baseURL: URL(string: "http://127.0.0.1:1/")!, token: home.caregiver, store: ania.mirror)
             let note = try await away.createNote(title: "Offline", text: "napisane bez sieci", shared: true)
             await #expect(throws: HearthKitError.self) { try await away.sync() }
-            #expect(await away.lastError?.isTemporary == true)
-            #expect(try await ania.mirror.note(id: note)?.text == "napisane bez sieci")
+            await expectEqual(away.lastError?.isTemporary, true)
+            try await expectEqual(ania.mirror.note(id: note)?.text, "napisane bez sieci")
             try await ania.sync()
-            #expect(try await home.note(note).field("text") == "napisane bez sieci")
+            try await expectEqual(home.note(note).field("text"), "napisane bez sieci")
             // Refused before it is queued: what the hub would refuse anyway.
             await #expect(throws: HearthKitError.self) { try await ania.mirror.updateNote(id: note, title: String(repeating: "x", count: 201)) }
-            #expect(try await ania.mirror.pendingCount() == 0)
+            try await expectEqual(ania.mirror.pendingCount(), 0)
         }
     }
 }

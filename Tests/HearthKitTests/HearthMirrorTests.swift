@@ -37,10 +37,10 @@ import Testing
                 try await Task.sleep(for: .seconds(10))
                 watcher.cancel()
             }
-            #expect(try await watcher.value == [[], ["Kupić mleko"], ["Kupić masło"]])
+            try await expectEqual(watcher.value, [[], ["Kupić mleko"], ["Kupić masło"]])
             deadline.cancel()
             // The note, then two batches of typing, wait for the hub.
-            #expect(try await mirror.pendingCount() == 3)
+            try await expectEqual(mirror.pendingCount(), 3)
         }
     }
 
@@ -48,13 +48,13 @@ import Testing
         let mirror = try await Self.connectedMirror()
         let id = try await mirror.createNote(text: "Zażółć gęślą jaźń 🦔")
         try await mirror.setNoteText(id: id, to: "Zażółć żółtą jaźń 🦔")
-        #expect(try await mirror.note(id: id)?.text == "Zażółć żółtą jaźń 🦔")
+        try await expectEqual(mirror.note(id: id)?.text, "Zażółć żółtą jaźń 🦔")
         let (entries, _) = try await mirror.takeOutbox(limit: 10)
         let last = try #require(entries.last.flatMap(HearthMirror.operations(of:)))
         // "gęśl" out and "żółt" in, not the whole text again.
-        #expect(last.count == 2)
+        expectEqual(last.count, 2)
         guard case .insertion(let insertion)? = last.last else { Issue.record("no insertion: \(last)"); return }
-        #expect(insertion.text == "żółt")
+        expectEqual(insertion.text, "żółt")
     }
 
     @Test func whatTheHubWouldRefuseIsRefusedBeforeItIsQueued() async throws {
@@ -64,6 +64,6 @@ import Testing
         await #expect(throws: HearthKitError.self) { try await mirror.editNoteText(id: id, at: 5, inserting: "x") }
         await #expect(throws: HearthKitError.notFound("That note")) { try await mirror.updateNote(id: UUID(), pinned: true) }
         await #expect(throws: HearthKitError.self) { try await mirror.record(doseKey: "x/2026-11-23T08:00", status: .planned) }
-        #expect(try await mirror.pendingCount() == 1)
+        try await expectEqual(mirror.pendingCount(), 1)
     }
 }

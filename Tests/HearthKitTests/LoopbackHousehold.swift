@@ -5,6 +5,7 @@ import FoundationNetworking
 import HearthCore
 import HearthHubTestSupport
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// A live hub on a loopback port with a real SQLite file, and the Kowalski
@@ -52,7 +53,7 @@ struct LoopbackHousehold: Sendable {
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         let code = (response as? HTTPURLResponse)?.statusCode ?? 0
-        #expect(code == status, "\(method) \(path): \(String(decoding: data, as: UTF8.self))")
+        expectEqual(code, status, "\(method) \(path): \(String(decoding: data, as: UTF8.self))")
         return data.isEmpty ? .null : try JSONText.value(from: data)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 @testable import HearthKit
+import HearthTestSupport
 import Testing
 
 /// A senior's screen reaches her app's mirror through sync: the panel a
@@ -12,8 +13,8 @@ import Testing
             try await babcia.sync()
             // Given: nothing arranged yet, the app shows the standard panel.
             let before = try await babcia.mirror.screen(of: home.seniorId)
-            #expect(before.arranged == false)
-            #expect(before.panel == .standard)
+            expectEqual(before.arranged, false)
+            expectEqual(before.panel, .standard)
             #expect(before.display == nil)
 
             // When: Ania arranges it and sets large text; Babcia finishes a game.
@@ -28,11 +29,11 @@ import Testing
             // Then: her mirror has all three.
             let after = try await babcia.mirror.screen(of: home.seniorId)
             #expect(after.arranged)
-            #expect(after.panel.tiles.map(\.gadget) == [.sudoku, .clock])
-            #expect(after.display?.textSize == .extraLarge)
-            #expect(after.display?.speechRate == .slower)
-            #expect(after.scores.map(\.best) == [120])
-            #expect(after.scores.first?.game == .sudoku)
+            expectEqual(after.panel.tiles.map(\.gadget), [.sudoku, .clock])
+            expectEqual(after.display?.textSize, .extraLarge)
+            expectEqual(after.display?.speechRate, .slower)
+            expectEqual(after.scores.map(\.best), [120])
+            expectEqual(after.scores.first?.game, .sudoku)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 @testable import HearthKit
+import HearthTestSupport
 import Testing
 
 /// A tablet left on the Today screen overnight: at the household's midnight
@@ -60,7 +61,7 @@ import Testing
                 return nil
             }
             clock.set(Date.distantFuture)
-            #expect(try await first.value?.map(\.date) == [day])
+            try await expectEqual(first.value?.map(\.date), [day])
         }
     }
 
@@ -74,7 +75,7 @@ import Testing
         let day = try LocalDate(date)
         let timeZone = try #require(TimeZone(identifier: zone))
         let midnight = try #require(HearthMirror.midnight(after: day, in: zone))
-        #expect(LocalDate(midnight, in: timeZone) == day.adding(days: 1))
-        #expect(LocalDate(midnight.addingTimeInterval(-1), in: timeZone) == day)
+        expectEqual(LocalDate(midnight, in: timeZone), day.adding(days: 1))
+        expectEqual(LocalDate(midnight.addingTimeInterval(-1), in: timeZone), day)
     }
 }

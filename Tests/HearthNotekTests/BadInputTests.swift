@@ -1,4 +1,5 @@
 import HearthNotek
+import HearthTestSupport
 import Testing
 
 /// Every way a frame can be malformed gives a specific `NotekProtocolError`.
@@ -25,37 +26,37 @@ import Testing
     @Test(arguments: goldens)
     func trailingBytesAreRefused(_ golden: Golden) {
         for decoding in golden.decodings where golden.message != .greet {
-            #expect(decoding.direction.error(decoding: golden.frame + [0x00], on: decoding.kind) == .trailingBytes(1))
-            #expect(decoding.direction.error(decoding: golden.frame + [0x0A, 0x0A, 0x0A], on: decoding.kind) == .trailingBytes(3))
+            expectEqual(decoding.direction.error(decoding: golden.frame + [0x00], on: decoding.kind), .trailingBytes(1))
+            expectEqual(decoding.direction.error(decoding: golden.frame + [0x0A, 0x0A, 0x0A], on: decoding.kind), .trailingBytes(3))
         }
     }
 
     @Test func truncatedInsideAPID() {
         let frame: [UInt8] = [0x42, 0x01, 0x02, 0x78, 0x56, 0x34, 0x12, 0x07, 0xFF, 0xFF]
-        #expect(Direction.fromClient.error(decoding: frame, on: .session) == .truncated(what: "a PID"))
+        expectEqual(Direction.fromClient.error(decoding: frame, on: .session), .truncated(what: "a PID"))
     }
 
     @Test(arguments: [0, 33, 200, 255])
     func pidDepthsOutsideOneTo32AreRefused(depth: Int) {
         let elements = [UInt8](repeating: 0x01, count: depth * 5)
         let pid = [UInt8(depth)] + elements
-        #expect(Direction.fromClient.error(decoding: [0x42, 0x01] + pid, on: .session) == .badDepth(depth))
-        #expect(Direction.fromHub.error(decoding: [0x03, 0x01] + pid, on: .legacy) == .badDepth(depth))
-        #expect(Direction.fromClient.error(decoding: [0x41, 0x01, 0x01, 0x61] + pid, on: .session) == .badDepth(depth))
+        expectEqual(Direction.fromClient.error(decoding: [0x42, 0x01] + pid, on: .session), .badDepth(depth))
+        expectEqual(Direction.fromHub.error(decoding: [0x03, 0x01] + pid, on: .legacy), .badDepth(depth))
+        expectEqual(Direction.fromClient.error(decoding: [0x41, 0x01, 0x01, 0x61] + pid, on: .session), .badDepth(depth))
         #expect(throws: NotekProtocolError.badDepth(depth)) { try PositionID(bytes: pid) }
     }
 
     @Test func depth32IsAccepted() throws {
         let pid = [UInt8(32)] + [UInt8](repeating: 0x01, count: 32 * 5)
         let position = try PositionID(bytes: pid)
-        #expect(position.elements.count == 32)
-        #expect(position.bytes == pid)
+        expectEqual(position.elements.count, 32)
+        expectEqual(position.bytes, pid)
     }
 
     @Test(arguments: [0, 5, 6, 255])
     func characterLengthsOutsideOneToFourAreRefused(length: Int) {
         let frame = [0x41, 0x01, UInt8(length)] + [UInt8](repeating: 0x61, count: length) + Fixture.shallowBytes
-        #expect(Direction.fromClient.error(decoding: frame, on: .session) == .badCharacterLength(length))
+        expectEqual(Direction.fromClient.error(decoding: frame, on: .session), .badCharacterLength(length))
     }
 
     @Test(arguments: [
@@ -74,25 +75,25 @@ import Testing
     ] as [[UInt8]])
     func atomBytesThatAreNotOneCharacterAreRefused(character: [UInt8]) {
         let frame = [0x41, 0x01, UInt8(character.count)] + character + Fixture.shallowBytes
-        #expect(Direction.fromClient.error(decoding: frame, on: .session) == .notOneCharacter)
-        #expect(Direction.fromHub.error(decoding: [0x02] + frame.dropFirst(), on: .legacy) == .notOneCharacter)
+        expectEqual(Direction.fromClient.error(decoding: frame, on: .session), .notOneCharacter)
+        expectEqual(Direction.fromHub.error(decoding: [0x02] + frame.dropFirst(), on: .legacy), .notOneCharacter)
     }
 
     @Test func namesOver255BytesAreRefused() {
         let name = [UInt8](repeating: 0x61, count: 256)
-        #expect(Direction.fromClient.error(decoding: [0x43] + name + [0x0A], on: .session) == .nameTooLong(256))
-        #expect(Direction.fromClient.error(decoding: [0x03] + Fixture.documentBytes + name + name + [0x0A], on: .sync) == .nameTooLong(512))
+        expectEqual(Direction.fromClient.error(decoding: [0x43] + name + [0x0A], on: .session), .nameTooLong(256))
+        expectEqual(Direction.fromClient.error(decoding: [0x03] + Fixture.documentBytes + name + name + [0x0A], on: .sync), .nameTooLong(512))
         #expect(Direction.fromClient.error(decoding: [0x43] + name.dropLast() + [0x0A], on: .session) == nil)
     }
 
     @Test(arguments: [[0xFF], [0xC5], [0x61, 0xC5], [0xED, 0xA0, 0x80], [0xC0, 0x80]] as [[UInt8]])
     func namesThatAreNotUTF8AreRefused(name: [UInt8]) {
-        #expect(Direction.fromHub.error(decoding: [0x43] + name + [0x0A], on: .session) == .nameNotUTF8)
-        #expect(Direction.fromClient.error(decoding: [0x40] + Fixture.timeBytes + Fixture.documentBytes + name + [0x0A], on: .undecided) == .nameNotUTF8)
+        expectEqual(Direction.fromHub.error(decoding: [0x43] + name + [0x0A], on: .session), .nameNotUTF8)
+        expectEqual(Direction.fromClient.error(decoding: [0x40] + Fixture.timeBytes + Fixture.documentBytes + name + [0x0A], on: .undecided), .nameNotUTF8)
     }
 
     @Test func aNameWithoutItsNewLineIsTruncated() {
-        #expect(Direction.fromClient.error(decoding: [0x43, 0x44, 0x6F, 0x6D], on: .session)?.isTruncated == true)
+        expectEqual(Direction.fromClient.error(decoding: [0x43, 0x44, 0x6F, 0x6D], on: .session)?.isTruncated, true)
     }
 
     /// Counts are checked against what is left before anything is allocated:
@@ -103,20 +104,20 @@ import Testing
         let one: [UInt8] = [0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]
         let zero: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]
         // newSession: atoms take at least 8 bytes, and one ż atom is 9.
-        #expect(Direction.fromHub.error(decoding: [0x01, 0x01] + huge, on: .legacy) == .countTooLarge(.max))
-        #expect(Direction.fromHub.error(decoding: [0x01, 0x01] + two + Fixture.polishBytes, on: .legacy) == .countTooLarge(2))
+        expectEqual(Direction.fromHub.error(decoding: [0x01, 0x01] + huge, on: .legacy), .countTooLarge(.max))
+        expectEqual(Direction.fromHub.error(decoding: [0x01, 0x01] + two + Fixture.polishBytes, on: .legacy), .countTooLarge(2))
         // Upsert: inserts, then deletes.
         let upsertHead: [UInt8] = [0x02] + Fixture.documentBytes + [0x0A] + Fixture.timeBytes
-        #expect(Direction.fromClient.error(decoding: upsertHead + huge, on: .sync) == .countTooLarge(.max))
-        #expect(Direction.fromClient.error(decoding: upsertHead + zero + huge, on: .sync) == .countTooLarge(.max))
-        #expect(Direction.fromClient.error(decoding: upsertHead + zero + two + Fixture.shallowBytes, on: .sync) == .countTooLarge(2))
+        expectEqual(Direction.fromClient.error(decoding: upsertHead + huge, on: .sync), .countTooLarge(.max))
+        expectEqual(Direction.fromClient.error(decoding: upsertHead + zero + huge, on: .sync), .countTooLarge(.max))
+        expectEqual(Direction.fromClient.error(decoding: upsertHead + zero + two + Fixture.shallowBytes, on: .sync), .countTooLarge(2))
         // sync_doc_response.
         let responseHead: [UInt8] = [0x21] + Fixture.documentBytes + [0x0A]
-        #expect(Direction.fromHub.error(decoding: responseHead + huge, on: .sync) == .countTooLarge(.max))
-        #expect(Direction.fromHub.error(decoding: responseHead + zero + huge, on: .sync) == .countTooLarge(.max))
+        expectEqual(Direction.fromHub.error(decoding: responseHead + huge, on: .sync), .countTooLarge(.max))
+        expectEqual(Direction.fromHub.error(decoding: responseHead + zero + huge, on: .sync), .countTooLarge(.max))
         // Document list entries are 24 bytes each.
-        #expect(Direction.fromHub.error(decoding: [0x20] + huge, on: .sync) == .countTooLarge(.max))
-        #expect(Direction.fromHub.error(decoding: [0x20] + one + [UInt8](repeating: 0, count: 23), on: .sync) == .countTooLarge(1))
+        expectEqual(Direction.fromHub.error(decoding: [0x20] + huge, on: .sync), .countTooLarge(.max))
+        expectEqual(Direction.fromHub.error(decoding: [0x20] + one + [UInt8](repeating: 0, count: 23), on: .sync), .countTooLarge(1))
         #expect(Direction.fromHub.error(decoding: [0x20] + one + [UInt8](repeating: 0, count: 24), on: .sync) == nil)
     }
 
@@ -132,10 +133,10 @@ import Testing
     /// Identifiers `between` never makes are still encoded without trapping,
     /// and refused by the other side.
     @Test func invalidIdentifiersEncodeButAreRefused() {
-        #expect(PositionID([]).bytes == [0x00])
+        expectEqual(PositionID([]).bytes, [0x00])
         let deep = PositionID([PositionID.Element](repeating: .init(ident: 1, site: 1), count: 300))
-        #expect(deep.bytes.count == 1 + 255 * 5)
+        expectEqual(deep.bytes.count, 1 + 255 * 5)
         #expect(throws: NotekProtocolError.badDepth(255)) { try PositionID(bytes: deep.bytes) }
-        #expect(Direction.fromClient.error(decoding: NotekMessage.delete(site: 1, position: PositionID([])).bytes, on: .session) == .badDepth(0))
+        expectEqual(Direction.fromClient.error(decoding: NotekMessage.delete(site: 1, position: PositionID([])).bytes, on: .session), .badDepth(0))
     }
 }

@@ -48,10 +48,10 @@ import Testing
         var random = SeededRandom(seed: 1)
         for site: UInt8 in [0, 1, 255] {
             let position = try #require(PositionID.between(nil, nil, site: site, using: &random))
-            #expect(position.elements.count == 1)
+            expectEqual(position.elements.count, 1)
             Self.check(position, nil, nil, site: site)
         }
-        #expect(PositionID.between(nil, nil, site: 9)?.elements.count == 1)
+        expectEqual(PositionID.between(nil, nil, site: 9)?.elements.count, 1)
     }
 
     /// Bounds that are not in order have nothing between them.
@@ -88,30 +88,30 @@ import Testing
             #expect(PositionID.between(nil, PositionID([E(ident: 0, site: 0)]), site: site, using: &random) == nil)
         }
         // Below [(0, 1)]: (0, 0) itself, or below it nothing, so (0, 0) then a free level.
-        #expect(PositionID.between(nil, PositionID([E(ident: 0, site: 1)]), site: 0, using: &random) == PositionID([E(ident: 0, site: 0)]))
+        expectEqual(PositionID.between(nil, PositionID([E(ident: 0, site: 1)]), site: 0, using: &random), PositionID([E(ident: 0, site: 0)]))
         let underOne = PositionID.between(nil, PositionID([E(ident: 0, site: 1)]), site: 7, using: &random)
-        #expect(underOne?.elements.first == E(ident: 0, site: 0))
+        expectEqual(underOne?.elements.first, E(ident: 0, site: 0))
         Self.check(underOne, nil, PositionID([E(ident: 0, site: 1)]), site: 7)
         // Below [(0, 0), (0, 0)] only [(0, 0)] fits, and only for site 0.
         let zeros = PositionID([E(ident: 0, site: 0), E(ident: 0, site: 0)])
-        #expect(PositionID.between(nil, zeros, site: 0, using: &random) == PositionID([E(ident: 0, site: 0)]))
+        expectEqual(PositionID.between(nil, zeros, site: 0, using: &random), PositionID([E(ident: 0, site: 0)]))
         #expect(PositionID.between(nil, zeros, site: 1, using: &random) == nil)
         // After the largest element: one level deeper.
         for site: UInt8 in [0, 255] {
             let after = try #require(PositionID.between(PositionID([max]), nil, site: site, using: &random))
-            #expect(after.elements.count == 2)
+            expectEqual(after.elements.count, 2)
             Self.check(after, PositionID([max]), nil, site: site)
         }
         // After 31 of them there is one level left; after 32, none.
         let deepest = PositionID(Array(repeating: max, count: 31))
-        #expect(PositionID.between(deepest, nil, site: 3, using: &random)?.elements.count == 32)
+        expectEqual(PositionID.between(deepest, nil, site: 3, using: &random)?.elements.count, 32)
         #expect(PositionID.between(PositionID(Array(repeating: max, count: 32)), nil, site: 3, using: &random) == nil)
         // Following the lower bound down would run out of depth; an element of
         // another site between the two limits still leaves room.
         let lower = PositionID([E(ident: 5, site: 10)] + Array(repeating: max, count: 31))
         let upper = PositionID([E(ident: 5, site: 12)])
         let squeezed = PositionID.between(lower, upper, site: 3, using: &random)
-        #expect(squeezed?.elements.count == 2)
+        expectEqual(squeezed?.elements.count, 2)
         Self.check(squeezed, lower, upper, site: 3)
         // Neighbours one element apart at every level still have room below them.
         let close = PositionID.between(PositionID([E(ident: 5, site: 10)]), PositionID([E(ident: 5, site: 11)]), site: 10, using: &random)
@@ -204,7 +204,7 @@ import Testing
             list.insert(position, at: index)
         }
         #expect(zip(list, list.dropFirst()).allSatisfy { $0 < $1 })
-        #expect(Set(list).count == list.count)
+        expectEqual(Set(list).count, list.count)
         #expect(list.allSatisfy { $0.elements.count <= PositionID.maximumDepth })
     }
 }

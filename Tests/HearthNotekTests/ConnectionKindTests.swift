@@ -1,4 +1,5 @@
 import HearthNotek
+import HearthTestSupport
 import Testing
 
 /// The first frame decides the connection's kind; later frames must match it.
@@ -14,16 +15,16 @@ import Testing
     static let nameChangeFrame: [UInt8] = [0x43, 0x0A]
 
     @Test func oneZeroByteIsAGreetAndNineAreASyncList() throws {
-        #expect(try NotekMessage.decodeFromClient([0x00], on: .undecided) == .greet)
-        #expect(try NotekMessage.decodeFromClient(Self.syncListFrame, on: .undecided) == .syncList(since: Fixture.time))
-        #expect(NotekMessage.greet.kind == .legacy)
-        #expect(NotekMessage.syncList(since: 0).kind == .sync)
+        try expectEqual(NotekMessage.decodeFromClient([0x00], on: .undecided), .greet)
+        try expectEqual(NotekMessage.decodeFromClient(Self.syncListFrame, on: .undecided), .syncList(since: Fixture.time))
+        expectEqual(NotekMessage.greet.kind, .legacy)
+        expectEqual(NotekMessage.syncList(since: 0).kind, .sync)
     }
 
     @Test(arguments: [2, 3, 8])
     func otherShortFramesStartingWithZeroAreTruncatedSyncLists(length: Int) {
         let frame = Array(Self.syncListFrame.prefix(length))
-        #expect(Direction.fromClient.error(decoding: frame, on: .undecided)?.isTruncated == true)
+        expectEqual(Direction.fromClient.error(decoding: frame, on: .undecided)?.isTruncated, true)
     }
 
     @Test func longerFramesStartingWithZeroHaveTrailingBytes() {
@@ -36,18 +37,18 @@ import Testing
     }
 
     @Test func theFirstFrameDecidesTheKind() throws {
-        #expect(try NotekMessage.decodeFromClient([0x00], on: .undecided).kind == .legacy)
-        #expect(try NotekMessage.decodeFromClient(Self.syncListFrame, on: .undecided).kind == .sync)
-        #expect(try NotekMessage.decodeFromClient(Self.pullFrame, on: .undecided).kind == .sync)
-        #expect(try NotekMessage.decodeFromClient(Self.deleteDocumentFrame, on: .undecided).kind == .sync)
-        #expect(try NotekMessage.decodeFromClient(Self.sessionStartFrame, on: .undecided).kind == .session)
+        try expectEqual(NotekMessage.decodeFromClient([0x00], on: .undecided).kind, .legacy)
+        try expectEqual(NotekMessage.decodeFromClient(Self.syncListFrame, on: .undecided).kind, .sync)
+        try expectEqual(NotekMessage.decodeFromClient(Self.pullFrame, on: .undecided).kind, .sync)
+        try expectEqual(NotekMessage.decodeFromClient(Self.deleteDocumentFrame, on: .undecided).kind, .sync)
+        try expectEqual(NotekMessage.decodeFromClient(Self.sessionStartFrame, on: .undecided).kind, .session)
     }
 
     /// Tags 2 and 3 first are sync requests (upsert, rename), never legacy
     /// edits: a legacy client must greet first.
     @Test func legacyEditsBeforeAGreetAreReadAsSyncRequests() {
-        #expect(Direction.fromClient.error(decoding: Self.legacyInsertFrame, on: .undecided)?.isTruncated == true)
-        #expect(Direction.fromClient.error(decoding: Self.legacyDeleteFrame, on: .undecided)?.isTruncated == true)
+        expectEqual(Direction.fromClient.error(decoding: Self.legacyInsertFrame, on: .undecided)?.isTruncated, true)
+        expectEqual(Direction.fromClient.error(decoding: Self.legacyDeleteFrame, on: .undecided)?.isTruncated, true)
     }
 
     @Test(arguments: [
@@ -105,10 +106,10 @@ import Testing
     @Test func unknownTagsAreRefused() {
         for kind in allKinds {
             for tag: UInt8 in [5, 31, 32, 33, 63, 68, 128, 255] {
-                #expect(Direction.fromClient.error(decoding: [tag] + Fixture.timeBytes, on: kind) == .unknownTag(tag, kind))
+                expectEqual(Direction.fromClient.error(decoding: [tag] + Fixture.timeBytes, on: kind), .unknownTag(tag, kind))
             }
             for tag: UInt8 in [0, 4, 5, 31, 34, 63, 64, 68, 255] {
-                #expect(Direction.fromHub.error(decoding: [tag] + Fixture.timeBytes, on: kind) == .unknownTag(tag, kind))
+                expectEqual(Direction.fromHub.error(decoding: [tag] + Fixture.timeBytes, on: kind), .unknownTag(tag, kind))
             }
         }
     }
@@ -116,7 +117,7 @@ import Testing
     @Test func anEmptyFrameIsTruncated() {
         for kind in allKinds {
             for direction in Direction.allCases {
-                #expect(direction.error(decoding: [], on: kind)?.isTruncated == true)
+                expectEqual(direction.error(decoding: [], on: kind)?.isTruncated, true)
             }
         }
     }
@@ -132,6 +133,6 @@ import Testing
             #expect(error.description.utf8.count < 100, "\(error)")
             #expect(!error.description.contains("\n"))
         }
-        #expect(NotekProtocolError.badDepth(0).description == "protocol error: PID depth 0 is not 1 to 32")
+        expectEqual(NotekProtocolError.badDepth(0).description, "protocol error: PID depth 0 is not 1 to 32")
     }
 }

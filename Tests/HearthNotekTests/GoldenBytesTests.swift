@@ -1,5 +1,6 @@
 import Foundation
 import HearthNotek
+import HearthTestSupport
 import Testing
 
 /// One message with its frame written out by hand, and where it is read.
@@ -128,7 +129,7 @@ let goldens: [Golden] = [
 @Suite struct GoldenBytesTests {
     @Test(arguments: goldens)
     func encodesToTheWrittenBytes(_ golden: Golden) {
-        #expect(golden.message.bytes == golden.frame)
+        expectEqual(golden.message.bytes, golden.frame)
     }
 
     @Test(arguments: goldens)
@@ -136,45 +137,45 @@ let goldens: [Golden] = [
         for decoding in golden.decodings {
             #expect(try decoding.direction.decode(golden.frame, on: decoding.kind) == golden.message,
                     "\(decoding.direction) on \(decoding.kind)")
-            if decoding.kind != .undecided { #expect(golden.message.kind == decoding.kind) }
+            if decoding.kind != .undecided { expectEqual(golden.message.kind, decoding.kind) }
         }
     }
 
     @Test func everyMessageHasAGolden() {
         let tags = Set(goldens.map { $0.frame.first ?? 0xFF })
-        #expect(tags == [0x00, 0x01, 0x02, 0x03, 0x04, 0x20, 0x21, 0x40, 0x41, 0x42, 0x43])
-        #expect(Set(goldens.map(\.message.kind)).count == 3)
+        expectEqual(tags, [0x00, 0x01, 0x02, 0x03, 0x04, 0x20, 0x21, 0x40, 0x41, 0x42, 0x43])
+        expectEqual(Set(goldens.map(\.message.kind)).count, 3)
     }
 
     /// u128 ids are the UUID's bytes in order, not a little-endian number.
     @Test func documentIDsAreTheUUIDBytesInOrder() throws {
         let id = try #require(UUID(uuidString: "00112233-4455-6677-8899-AABBCCDDEEFF"))
-        #expect(id == F.document)
+        expectEqual(id, F.document)
         let frame: [UInt8] = [0x04, 0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF]
-        #expect(try NotekMessage.decodeFromClient(frame, on: .sync) == .deleteDocument(id))
-        #expect(NotekMessage.deleteDocument(id).bytes == frame)
+        try expectEqual(NotekMessage.decodeFromClient(frame, on: .sync), .deleteDocument(id))
+        expectEqual(NotekMessage.deleteDocument(id).bytes, frame)
         let other = try #require(UUID(uuidString: "F0E1D2C3-B4A5-9687-7869-5A4B3C2D1E0F"))
-        #expect(other == F.other)
-        #expect(NotekMessage.deleteDocument(other).bytes == [0x04] + F.otherBytes)
+        expectEqual(other, F.other)
+        expectEqual(NotekMessage.deleteDocument(other).bytes, [0x04] + F.otherBytes)
     }
 
     @Test func positionIDBytes() throws {
-        #expect(F.deep.bytes == F.deepBytes)
-        #expect(F.shallow.bytes == F.shallowBytes)
-        #expect(try PositionID(bytes: F.deepBytes) == F.deep)
+        expectEqual(F.deep.bytes, F.deepBytes)
+        expectEqual(F.shallow.bytes, F.shallowBytes)
+        try expectEqual(PositionID(bytes: F.deepBytes), F.deep)
     }
 
     /// A name cannot carry its terminator or more than 255 bytes; the encoder
     /// sends what it can rather than trapping or making a frame nobody reads.
     @Test func namesAreSentAsTheWireAllows() throws {
-        #expect(NotekMessage.nameChange("a\nb").bytes == [0x43, 0x61, 0x20, 0x62, 0x0A])
+        expectEqual(NotekMessage.nameChange("a\nb").bytes, [0x43, 0x61, 0x20, 0x62, 0x0A])
         let long = NotekMessage.nameChange(String(repeating: "a", count: 300)).bytes
-        #expect(long == [0x43] + [UInt8](repeating: 0x61, count: 255) + [0x0A])
+        expectEqual(long, [0x43] + [UInt8](repeating: 0x61, count: 255) + [0x0A])
         // 2-byte characters: 127 of them fill 254 bytes; the 128th would not fit.
         let polish = NotekMessage.nameChange(String(repeating: "ż", count: 200)).bytes
-        #expect(polish.count == 1 + 254 + 1)
-        #expect(try NotekMessage.decodeFromHub(polish, on: .session) == .nameChange(String(repeating: "ż", count: 127)))
+        expectEqual(polish.count, 1 + 254 + 1)
+        try expectEqual(NotekMessage.decodeFromHub(polish, on: .session), .nameChange(String(repeating: "ż", count: 127)))
         let exactly255 = String(repeating: "b", count: 255)
-        #expect(try NotekMessage.decodeFromClient(NotekMessage.nameChange(exactly255).bytes, on: .session) == .nameChange(exactly255))
+        try expectEqual(NotekMessage.decodeFromClient(NotekMessage.nameChange(exactly255).bytes, on: .session), .nameChange(exactly255))
     }
 }

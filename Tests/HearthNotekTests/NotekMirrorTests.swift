@@ -73,7 +73,7 @@ import Testing
                 switch notekToMirror.removeFirst() {
                 case .insert(let atom):
                     if let (operation, assigned) = try mirror.insert(atom) {
-                        #expect(assigned.position == atom.position)
+                        expectEqual(assigned.position, atom.position)
                         mirrorToHub.append(operation)
                     }
                 case .delete(let position):
@@ -117,9 +117,9 @@ import Testing
             try deliver(Int.random(in: 0..<6, using: &random))
         }
 
-        #expect(web.text == hub.text, "seed \(seed)")
-        #expect(mirror.text.text == hub.text, "seed \(seed)")
-        #expect(notek.text == hub.text, "seed \(seed)")
+        expectEqual(web.text, hub.text, "seed \(seed)")
+        expectEqual(mirror.text.text, hub.text, "seed \(seed)")
+        expectEqual(notek.text, hub.text, "seed \(seed)")
         #expect(!hub.text.isEmpty)
         // Positions follow the CRDT's order, tombstones too.
         var previous: PositionID?
@@ -132,8 +132,8 @@ import Testing
             if let previous { #expect(previous < position, "seed \(seed)") }
             previous = position
         }
-        #expect(unpositioned == 0)
-        #expect(mirror.atoms().map(\.position) == notek.sorted.map(\.0))
+        expectEqual(unpositioned, 0)
+        expectEqual(mirror.atoms().map(\.position), notek.sorted.map(\.0))
     }
 
     @Test func positionsSurviveARestartAndCharactersTypedMeanwhileGetNewOnes() throws {
@@ -142,28 +142,28 @@ import Testing
         _ = try hub.insert("Mleko, chleb", at: 0)
         let first = NotekMirror(text: try NoteText.decodeState(hub.encodeState(), replica: 3), stored: [])
         let given = try first.assignMissing()
-        #expect(given.count == 12)
-        #expect(given.map(\.position) == given.map(\.position).sorted())
+        expectEqual(given.count, 12)
+        expectEqual(given.map(\.position), given.map(\.position).sorted())
         let atomsBefore = first.atoms()
-        #expect(String(String.UnicodeScalarView(atomsBefore.map(\.character))) == "Mleko, chleb")
+        expectEqual(String(String.UnicodeScalarView(atomsBefore.map(\.character))), "Mleko, chleb")
 
         // While no Notek client was connected, the web typed and deleted.
         _ = try hub.insert(", masło", at: 12)
         _ = try hub.delete(at: 0, length: 1)
         let second = NotekMirror(text: try NoteText.decodeState(hub.encodeState(), replica: 4), stored: given)
         let added = try second.assignMissing()
-        #expect(added.count == 7, "only the new characters get positions")
+        expectEqual(added.count, 7, "only the new characters get positions")
         // Old characters kept theirs; the deleted one is a tombstone with its position.
         #expect(second.atoms().map(\.position).starts(with: atomsBefore.dropFirst().map(\.position)))
-        #expect(second.deletedPositions() == [atomsBefore[0].position])
-        #expect(String(String.UnicodeScalarView(second.atoms().map(\.character))) == "leko, chleb, masło")
+        expectEqual(second.deletedPositions(), [atomsBefore[0].position])
+        expectEqual(String(String.UnicodeScalarView(second.atoms().map(\.character))), "leko, chleb, masło")
 
         // A Notek client inserting between two old characters lands there.
         let atoms = second.atoms()
         let between = try #require(PositionID.between(atoms[3].position, atoms[4].position, site: 9, using: &random))
         let (operation, _) = try #require(try second.insert(NotekAtom(character: "X", position: between)))
         _ = try hub.apply(operation, waitForMissing: false)
-        #expect(hub.text == "lekoX, chleb, masło")
+        expectEqual(hub.text, "lekoX, chleb, masło")
     }
 
     @Test func positionsStoredOutOfOrderAreReplacedNotTrusted() throws {
@@ -177,7 +177,7 @@ import Testing
                       NotekMirror.Assigned(character: ids[2], position: p(30))]
         let mirror = NotekMirror(text: try NoteText.decodeState(hub.encodeState(), replica: 3), stored: stored)
         let replaced = try mirror.assignMissing()
-        #expect(replaced.map(\.character) == [ids[2]])
+        expectEqual(replaced.map(\.character), [ids[2]])
         let positions = mirror.atoms().map(\.position)
         #expect(positions == positions.sorted() && Set(positions).count == 3)
         #expect(positions[0] == p(10) && positions[1] == p(50))
@@ -192,8 +192,8 @@ import Testing
         // ever be typed between the two, on the web or in Notek.
         let cramped = PositionID([.init(ident: 5, site: 1), .init(ident: 0, site: 0)])
         #expect(throws: NotekMirrorError.cramped) { try mirror.insert(NotekAtom(character: "b", position: cramped)) }
-        #expect(mirror.text.text == "a")
-        #expect(mirror.atoms().map(\.position) == [first])
+        expectEqual(mirror.text.text, "a")
+        expectEqual(mirror.atoms().map(\.position), [first])
     }
 
     @Test func aDuplicateOrUnknownNotekEditChangesNothing() throws {
@@ -205,6 +205,6 @@ import Testing
         #expect(try mirror.delete(PositionID([.init(ident: 5, site: 4)])) == nil)
         #expect(try mirror.delete(atom.position) != nil)
         #expect(try mirror.delete(atom.position) == nil)
-        #expect(mirror.text.text == "")
+        expectEqual(mirror.text.text, "")
     }
 }

@@ -26,15 +26,15 @@ import Testing
         ]
         for (i, left) in sorted.enumerated() {
             for (j, right) in sorted.enumerated() {
-                #expect((left < right) == (i < j), "\(left) < \(right)")
-                #expect((left == right) == (i == j))
+                expectEqual((left < right), (i < j), "\(left) < \(right)")
+                expectEqual((left == right), (i == j))
             }
         }
-        #expect(sorted.reversed().sorted() == sorted)
+        expectEqual(sorted.reversed().sorted(), sorted)
     }
 
     @Test func describesItselfPlainly() {
-        #expect(Fixture.deep.description == "[305419896:7 4294967295:255]")
+        expectEqual(Fixture.deep.description, "[305419896:7 4294967295:255]")
     }
 
     @Test func bytesRoundTrip() throws {
@@ -42,9 +42,9 @@ import Testing
         for _ in 0..<2_000 {
             let position = RandomNotek.position(using: &random)
             let bytes = position.bytes
-            #expect(bytes.count == 1 + 5 * position.elements.count)
-            #expect(bytes.first == UInt8(position.elements.count))
-            #expect(try PositionID(bytes: bytes) == position)
+            expectEqual(bytes.count, 1 + 5 * position.elements.count)
+            expectEqual(bytes.first, UInt8(position.elements.count))
+            try expectEqual(PositionID(bytes: bytes), position)
         }
     }
 
@@ -52,7 +52,7 @@ import Testing
     @Test func bytesAreLittleEndian() throws {
         let position = PositionID([E(ident: 0xA1B2_C3D4, site: 0x05), E(ident: 0, site: 0xFE)])
         let bytes: [UInt8] = [0x02, 0xD4, 0xC3, 0xB2, 0xA1, 0x05, 0x00, 0x00, 0x00, 0x00, 0xFE]
-        #expect(position.bytes == bytes)
-        #expect(try PositionID(bytes: bytes) == position)
+        expectEqual(position.bytes, bytes)
+        try expectEqual(PositionID(bytes: bytes), position)
     }
 }

@@ -13,8 +13,8 @@ import Testing
             let frame = message.bytes
             for (direction, kind) in message.decodings {
                 let decoded = try direction.decode(frame, on: kind)
-                #expect(decoded == message, "\(direction) on \(kind)")
-                #expect(decoded.bytes == frame)
+                expectEqual(decoded, message, "\(direction) on \(kind)")
+                expectEqual(decoded.bytes, frame)
             }
         }
     }

@@ -1,11 +1,12 @@
 @testable import HearthQR
+import HearthTestSupport
 import Testing
 
 @Suite struct QRCodeTests {
     @Test func aShortTextIsAVersionOneCode() throws {
         let code = try QRCode(encoding: "HELLO")
-        #expect(code.size == 21)
-        #expect(code.version == 1)
+        expectEqual(code.size, 21)
+        expectEqual(code.version, 1)
     }
 
     @Test func todaysPairingURLIsVersionFourOrSmaller() throws {
@@ -19,7 +20,7 @@ import Testing
     @Test func aURLWithA256BitSecretFitsThirtySevenModules() throws {
         for _ in 0..<50 {
             let url = Drawings.pairingURL(secretLength: 43, prefix: "http://192.168.1.20:8080/pair#")
-            #expect(url.count == 73)
+            expectEqual(url.count, 73)
             #expect(try QRCode(encoding: url).size <= 37)
         }
     }
@@ -27,7 +28,7 @@ import Testing
     @Test func moreErrorCorrectionNeverShrinksTheCode() throws {
         let url = Drawings.pairingURL()
         let sizes = try ErrorCorrection.allCases.map { try QRCode(encoding: url, errorCorrection: $0).size }
-        #expect(sizes == sizes.sorted())
+        expectEqual(sizes, sizes.sorted())
     }
 
     @Test func theThreeFinderPatternsAreInTheCorners() throws {
@@ -37,7 +38,7 @@ import Testing
                 for x in 0..<7 {
                     let ring = x == 0 || y == 0 || x == 6 || y == 6
                     let centre = (2...4).contains(x) && (2...4).contains(y)
-                    #expect(code.isDark(x: originX + x, y: originY + y) == (ring || centre), "finder at \(originX),\(originY)")
+                    expectEqual(code.isDark(x: originX + x, y: originY + y), (ring || centre), "finder at \(originX),\(originY)")
                 }
             }
         }

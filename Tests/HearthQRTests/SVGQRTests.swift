@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import HearthQR
+import HearthTestSupport
 import Testing
 
 /// Collects what the SVG tests look at while XMLParser walks the document.
@@ -50,17 +51,17 @@ final class SVGCollector: NSObject, XMLParserDelegate {
         let svg = SVGQR.render(code, moduleSize: 8, quietZone: 4, title: "Pairing code for Nan's tablet")
         let (ok, collector) = Self.parse(svg)
         #expect(ok)
-        #expect(collector.elements.map(\.name) == ["svg", "title", "rect", "path"])
-        #expect(collector.title == "Pairing code for Nan's tablet")
+        expectEqual(collector.elements.map(\.name), ["svg", "title", "rect", "path"])
+        expectEqual(collector.title, "Pairing code for Nan's tablet")
         let side = code.size + 8
         let root = try #require(collector.elements.first?.attributes)
-        #expect(root["viewBox"] == "0 0 \(side) \(side)")
-        #expect(root["width"] == "\(side * 8)")
-        #expect(root["role"] == "img")
-        #expect(root["shape-rendering"] == "crispEdges")
-        #expect(collector.elements[2].attributes["fill"] == "#fff")
+        expectEqual(root["viewBox"], "0 0 \(side) \(side)")
+        expectEqual(root["width"], "\(side * 8)")
+        expectEqual(root["role"], "img")
+        expectEqual(root["shape-rendering"], "crispEdges")
+        expectEqual(collector.elements[2].attributes["fill"], "#fff")
         let path = try #require(collector.elements[3].attributes["d"])
-        #expect(Self.modules(fromPath: path, side: side) == Drawings.matrix(code, quietZone: 4))
+        expectEqual(Self.modules(fromPath: path, side: side), Drawings.matrix(code, quietZone: 4))
     }
 
     @Test func horizontalRunsAreMerged() throws {
@@ -75,6 +76,6 @@ final class SVGCollector: NSObject, XMLParserDelegate {
         #expect(!svg.contains("<script>"))
         let (ok, collector) = Self.parse(svg)
         #expect(ok)
-        #expect(collector.title == "<script>alert(\"x\")</script> & ")
+        expectEqual(collector.title, "<script>alert(\"x\")</script> & ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HearthQR
+import HearthTestSupport
 import Testing
 
 @Suite struct TerminalQRTests {
@@ -9,17 +10,17 @@ import Testing
             var drawn = Drawings.modules(fromHalfBlocks: TerminalQR.halfBlocks(code, quietZone: 2))
             let expected = Drawings.matrix(code, quietZone: 2)
             // An odd number of rows leaves a light half line at the bottom.
-            #expect(drawn.count == expected.count + 1)
+            expectEqual(drawn.count, expected.count + 1)
             #expect(drawn.removeLast().allSatisfy { !$0 })
-            #expect(drawn == expected)
+            expectEqual(drawn, expected)
         }
     }
 
     @Test func thePairingCodeIsThirtySevenColumnsByNineteenLines() throws {
         let code = try QRCode(encoding: Drawings.pairingURL())
-        #expect(code.size == 33, "version 4 at level M")
+        expectEqual(code.size, 33, "version 4 at level M")
         let lines = Drawings.lines(TerminalQR.halfBlocks(code))
-        #expect(lines.count == 19)
+        expectEqual(lines.count, 19)
         #expect(lines.allSatisfy { $0.count == 37 })
     }
 
@@ -44,13 +45,13 @@ import Testing
         let drawing = TerminalQR.ascii(code, quietZone: 2)
         #expect(!drawing.contains("\u{1B}"))
         #expect(Set(drawing).isSubset(of: ["#", " ", "\n"]))
-        #expect(Drawings.modules(fromASCII: drawing) == Drawings.matrix(code, quietZone: 2))
+        expectEqual(Drawings.modules(fromASCII: drawing), Drawings.matrix(code, quietZone: 2))
         #expect(Drawings.lines(drawing).allSatisfy { $0.count == 2 * (code.size + 4) })
     }
 
     @Test func aNegativeQuietZoneIsNone() throws {
         let code = try QRCode(encoding: "HELLO")
-        #expect(Drawings.modules(fromASCII: TerminalQR.ascii(code, quietZone: -3)) == Drawings.matrix(code, quietZone: 0))
+        expectEqual(Drawings.modules(fromASCII: TerminalQR.ascii(code, quietZone: -3)), Drawings.matrix(code, quietZone: 0))
     }
 
     /// A tiny command for looking at a code by eye or scanning it with a phone:

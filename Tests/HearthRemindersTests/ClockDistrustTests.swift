@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// A Pi with no real-time clock may boot years off: the hub notices, says so
@@ -17,9 +18,9 @@ import Testing
         _ = try await home.store.remind(at: home.time.now, as: .reminderService)
         _ = try await home.store.remind(at: home.time.now.addingTimeInterval(60), as: .reminderService)
         let clock = try await home.alerts().filter { $0.kind == .clock }
-        #expect(clock.count == 1)
-        #expect(clock.first?.audience == .keepers)
-        #expect(clock.first?.details.field("reason") == .string("earlier-than-stored"))
+        expectEqual(clock.count, 1)
+        expectEqual(clock.first?.audience, .keepers)
+        expectEqual(clock.first?.details.field("reason"), .string("earlier-than-stored"))
     }
 
     @Test func aPhoneTwoMinutesApartIsBelievedAndTheCorrectionOutlivesARestart() async throws {
@@ -32,7 +33,7 @@ import Testing
         let farAhead = home.time.now.addingTimeInterval(3 * 86_400)
         let far = try await home.store.compareClock(deviceTime: farAhead, by: "test")
         #expect(far.looksWrong && far.difference == 3 * 86_400)
-        #expect(try await home.alerts().map(\.kind) == [.clock])
+        try await expectEqual(home.alerts().map(\.kind), [.clock])
 
         _ = try await home.store.correctClock(to: farAhead, by: "test", corrector: .hubTerminal, confirmed: true)
         #expect(abs(home.store.currentTime().timeIntervalSince(farAhead)) < 1)

@@ -211,7 +211,7 @@ import Testing
                 continue
             }
             if seen(dose.due) {
-                #expect(raised.count == 1, "\(key) due at \(dose.due) was not raised")
+                expectEqual(raised.count, 1, "\(key) due at \(dose.due) was not raised")
                 if let alert = raised.first {
                     #expect(abs(alert.raisedAt.timeIntervalSince(dose.due)) <= 1, "\(key) raised at \(alert.raisedAt), due \(dose.due)")
                     checked.raisedOnTime += 1
@@ -221,7 +221,7 @@ import Testing
             if let answer, answer < deadline {
                 #expect(escalated.isEmpty, "\(key) was answered in time at \(answer) but escalated")
             } else {
-                #expect(escalated.count == 1, "\(key) was never answered in time but not escalated")
+                expectEqual(escalated.count, 1, "\(key) was never answered in time but not escalated")
                 if let alert = escalated.first {
                     #expect(alert.raisedAt >= deadline, "\(key) escalated at \(alert.raisedAt) before its grace ended at \(deadline)")
                     if seen(deadline) {

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// The next dose, which Today names when nothing is left of the day: a
@@ -12,12 +13,12 @@ import Testing
         try await home.medication("Witamina D", .weekly(times: [try LocalTime("08:00")], weekdays: [1]))  // Mondays
         let tomorrow = try home.at("2026-03-11", "00:00")
         let next = try #require(try await home.store.nextPlannedDose(personId: home.senior.id, from: tomorrow))
-        #expect(next.medication.name == "Metformina")
-        #expect(next.dose.due == (try home.at("2026-03-11", "08:00")))
+        expectEqual(next.medication.name, "Metformina")
+        expectEqual(next.dose.due, (try home.at("2026-03-11", "08:00")))
         // From a Sunday evening, Monday's first dose is the earlier name of the two at 08:00
         let monday = try #require(try await home.store.nextPlannedDose(personId: home.senior.id, from: try home.at("2026-03-15", "20:01")))
-        #expect(monday.dose.due == (try home.at("2026-03-16", "08:00")))
-        #expect(monday.medication.name == "Metformina")
+        expectEqual(monday.dose.due, (try home.at("2026-03-16", "08:00")))
+        expectEqual(monday.medication.name, "Metformina")
     }
 
     @Test func nothingPlannedIsNoNextDose() async throws {

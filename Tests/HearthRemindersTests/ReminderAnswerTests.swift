@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// A dose's reminder is answered where it appears, and nothing but an
@@ -16,9 +17,9 @@ import Testing
         let (_, schedule) = try await home.medication("Omeprazol", .weekly(times: [try LocalTime("08:00")], weekdays: Set(1...7)))
         try await ReminderPassTests.run(home, until: try home.at("2026-03-10", "08:01"))
         let reminder = try #require(try await home.alerts().first)
-        #expect(reminder.kind == .doseDue)
+        expectEqual(reminder.kind, .doseDue)
         // It names the dose its buttons answer
-        #expect(reminder.details.field("doseKey") == .string(Self.key(schedule, "08:00")))
+        expectEqual(reminder.details.field("doseKey"), .string(Self.key(schedule, "08:00")))
 
         // "OK" from any device is refused while the dose waits, and changes nothing
         await #expect(throws: HearthError.conflict("A dose's reminder closes when the dose is answered: Taken, Skip or Later")) {
@@ -30,9 +31,9 @@ import Testing
         _ = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .taken(at: nil), as: home.seniorActor, by: "test")
         try await ReminderPassTests.run(home, until: try home.at("2026-03-10", "12:00"))
         let alerts = try await home.alerts()
-        #expect(alerts.map(\.kind) == [.doseDue])
-        #expect(alerts[0].resolvedAt == (try home.at("2026-03-10", "08:01")))
-        #expect(alerts[0].details.field("answer") == .string("taken"))
+        expectEqual(alerts.map(\.kind), [.doseDue])
+        expectEqual(alerts[0].resolvedAt, (try home.at("2026-03-10", "08:01")))
+        expectEqual(alerts[0].details.field("answer"), .string("taken"))
     }
 
     @Test func laterPutsTheDoseOffUntilTheNextReminderWouldHaveCome() async throws {
@@ -43,9 +44,9 @@ import Testing
         let (later, recorded) = try await home.store.answerDose(key: Self.key(schedule, "08:00"), .snoozed(minutes: nil),
                                                                  as: home.seniorActor, by: "test")
         #expect(recorded && later.status == .snoozed)
-        #expect(later.snoozedUntil == (try home.at("2026-03-10", "08:17")), "the household's 15 minutes")
+        expectEqual(later.snoozedUntil, (try home.at("2026-03-10", "08:17")), "the household's 15 minutes")
         // The reminder is closed until then, and comes back then
-        #expect(try await home.alerts().first?.resolvedAt == (try home.at("2026-03-10", "08:02")))
+        try await expectEqual(home.alerts().first?.resolvedAt, (try home.at("2026-03-10", "08:02")))
         try await ReminderPassTests.run(home, until: try home.at("2026-03-10", "08:17"))
         let again = try #require(try await home.alerts().first)
         #expect(again.resolvedAt == nil && again.repeats == 1)
@@ -67,10 +68,10 @@ import Testing
                                                                 as: home.seniorActor, by: "test")
         #expect(recorded && dose.status == .taken && dose.takenAt == takenAt)
         let answered = try #require(try await home.store.alert(id: missed.id))
-        #expect(answered.resolvedAt == (try home.at("2026-03-10", "09:00")))
-        #expect(answered.details.field("answer") == .string("taken"))
-        #expect(answered.details.field("takenAt") == .of(takenAt))
-        #expect(answered.details.field("answeredByName") == .string(home.senior.name))
+        expectEqual(answered.resolvedAt, (try home.at("2026-03-10", "09:00")))
+        expectEqual(answered.details.field("answer"), .string("taken"))
+        expectEqual(answered.details.field("takenAt"), .of(takenAt))
+        expectEqual(answered.details.field("answeredByName"), .string(home.senior.name))
         // With nothing left to answer, OK closes a reminder as before
         let reminder = try #require(try await home.alerts().first { $0.kind == .doseDue })
         #expect(try await home.store.acknowledgeAlert(id: reminder.id, as: home.seniorActor, by: "test").acknowledgedAt != nil)

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// The reminder pass on a simulated clock: what is raised, repeated and
@@ -42,19 +43,19 @@ import Testing
         try await Self.run(home, until: try home.at("2026-03-10", "09:00"))
 
         let alerts = try await home.alerts()
-        #expect(alerts.map(\.kind) == [.doseDue, .doseMissed])
+        expectEqual(alerts.map(\.kind), [.doseDue, .doseMissed])
         let due = alerts[0]
-        #expect(due.raisedAt == (try home.at("2026-03-10", "08:00")))
-        #expect(due.audience == .senior)
+        expectEqual(due.raisedAt, (try home.at("2026-03-10", "08:00")))
+        expectEqual(due.audience, .senior)
         // 08:10 and 08:20 repeat; at 08:30 the grace is over.
-        #expect(due.repeats == 2)
-        #expect(due.resolvedAt == (try home.at("2026-03-10", "08:30")))
+        expectEqual(due.repeats, 2)
+        expectEqual(due.resolvedAt, (try home.at("2026-03-10", "08:30")))
         let missed = alerts[1]
-        #expect(missed.raisedAt == (try home.at("2026-03-10", "08:30")))
-        #expect(missed.audience == .caregivers)
-        #expect(missed.details.field("medicationName") == .string("Metformina"))
+        expectEqual(missed.raisedAt, (try home.at("2026-03-10", "08:30")))
+        expectEqual(missed.audience, .caregivers)
+        expectEqual(missed.details.field("medicationName"), .string("Metformina"))
         let plan = try await home.store.dayPlan(personId: home.senior.id, date: try home.date("2026-03-10"))
-        #expect(plan.planned.map(\.dose?.status) == [.missed])
+        expectEqual(plan.planned.map(\.dose?.status), [.missed])
     }
 
     @Test func aDoseTakenInTimeRaisesNothingMoreAndAnsweringResolvesTheBanner() async throws {
@@ -69,9 +70,9 @@ import Testing
         #expect(!recordedAgain && again.id == dose.id && again.takenAt == dose.takenAt)
         try await Self.run(home, until: try home.at("2026-03-10", "12:00"))
         let alerts = try await home.alerts()
-        #expect(alerts.map(\.kind) == [.doseDue])
-        #expect(alerts[0].resolvedAt == (try home.at("2026-03-10", "08:05")))
-        #expect(alerts[0].repeats == 0)
+        expectEqual(alerts.map(\.kind), [.doseDue])
+        expectEqual(alerts[0].resolvedAt, (try home.at("2026-03-10", "08:05")))
+        expectEqual(alerts[0].repeats, 0)
     }
 
     @Test func aSnoozeSilencesTheReminderUntilItEndsAndTheGraceCountsFromThere() async throws {
@@ -80,15 +81,15 @@ import Testing
         try await Self.run(home, until: try home.at("2026-03-10", "08:02"))
         let key = "\(schedule.id.uuidString.lowercased())/2026-03-10T08:00"
         let (snoozed, _) = try await home.store.answerDose(key: key, .snoozed(minutes: 30), as: home.seniorActor, by: "test")
-        #expect(snoozed.snoozedUntil == (try home.at("2026-03-10", "08:32")))
+        expectEqual(snoozed.snoozedUntil, (try home.at("2026-03-10", "08:32")))
         let woke = try await Self.run(home, until: try home.at("2026-03-10", "10:00"))
         // Asleep through the snooze; reminded at 08:32, 08:42, 08:52; missed at 09:02.
         let (asleepFrom, asleepUntil) = (try home.at("2026-03-10", "08:02"), try home.at("2026-03-10", "08:32"))
         #expect(!woke.contains { $0 > asleepFrom && $0 < asleepUntil })
         let alerts = try await home.alerts()
-        #expect(alerts.map(\.kind) == [.doseDue, .doseMissed])
-        #expect(alerts[0].repeats == 3)
-        #expect(alerts[1].raisedAt == (try home.at("2026-03-10", "09:02")))
+        expectEqual(alerts.map(\.kind), [.doseDue, .doseMissed])
+        expectEqual(alerts[0].repeats, 3)
+        expectEqual(alerts[1].raisedAt, (try home.at("2026-03-10", "09:02")))
     }
 
     @Test func afterAThreeHourOutageEachDoseIsRaisedOrEscalatedOnceAndNeverTwice() async throws {
@@ -106,10 +107,10 @@ import Testing
         let alerts = try await home.alerts().sorted { ($0.raisedAt, $0.details.field("plannedTime")?.text ?? "") < ($1.raisedAt, $1.details.field("plannedTime")?.text ?? "") }
         // 08:00 was past its grace: escalated at once, with no due alert first.
         // 10:50 was still in its grace: raised (late, once), then escalated at 11:20.
-        #expect(alerts.map(\.kind) == [.doseMissed, .doseDue, .doseMissed])
-        #expect(alerts[0].raisedAt == (try home.at("2026-03-10", "10:59")))
-        #expect(alerts[1].raisedAt == (try home.at("2026-03-10", "10:59")))
-        #expect(alerts[2].raisedAt == (try home.at("2026-03-10", "11:20")))
+        expectEqual(alerts.map(\.kind), [.doseMissed, .doseDue, .doseMissed])
+        expectEqual(alerts[0].raisedAt, (try home.at("2026-03-10", "10:59")))
+        expectEqual(alerts[1].raisedAt, (try home.at("2026-03-10", "10:59")))
+        expectEqual(alerts[2].raisedAt, (try home.at("2026-03-10", "11:20")))
     }
 
     @Test func aClockThatJumpsBackRaisesNothingAgain() async throws {
@@ -137,12 +138,12 @@ import Testing
         _ = try await home.store.replaceSchedule(id: schedule.id, ofMedication: schedule.medicationId, as: home.caregiverActor, by: "test") { [edited] _ in edited }
 
         let plan = try await home.store.dayPlan(personId: home.senior.id, date: try home.date("2026-03-10")).planned
-        #expect(plan.map(\.planned.time.description) == ["08:00", "18:00"])
-        #expect(plan.map(\.planned.amount) == [1, 0.5])
-        #expect(plan[0].dose?.status == .taken)
+        expectEqual(plan.map(\.planned.time.description), ["08:00", "18:00"])
+        expectEqual(plan.map(\.planned.amount), [1, 0.5])
+        expectEqual(plan[0].dose?.status, .taken)
         let tomorrow = try await home.store.dayPlan(personId: home.senior.id, date: try home.date("2026-03-11")).planned
-        #expect(tomorrow.map(\.planned.time.description) == ["08:00", "18:00"])
-        #expect(tomorrow.map(\.planned.amount) == [0.5, 0.5])
+        expectEqual(tomorrow.map(\.planned.time.description), ["08:00", "18:00"])
+        expectEqual(tomorrow.map(\.planned.amount), [0.5, 0.5])
         try await Self.run(home, until: try home.at("2026-03-10", "23:00"))
         #expect(try await home.alerts().map { $0.details.field("plannedTime") } == [.string("08:00"), .string("18:00"), .string("18:00")])
     }
@@ -157,7 +158,7 @@ import Testing
             try await Self.run(home, until: WallClock.instant(try LocalDate(day).adding(days: 1), try LocalTime("04:00"), in: home.zone))
             let due = try await home.alerts().filter { $0.kind == .doseDue }
             // That night's dose and the next night's, each once.
-            #expect(due.count == 2, "\(zone) \(day)")
+            expectEqual(due.count, 2, "\(zone) \(day)")
             #expect(Set(due.compactMap { $0.details.field("dueAt") }).count == 2)
         }
     }

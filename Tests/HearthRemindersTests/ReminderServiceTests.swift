@@ -3,6 +3,7 @@ import HearthCore
 import HearthReminders
 import HearthStore
 import Logging
+import HearthTestSupport
 import Testing
 
 /// The service around the pass: it sleeps exactly until the next dose needs
@@ -23,7 +24,7 @@ import Testing
         defer { running.cancel() }
 
         // Given a dose at 08:00, when the service starts at 07:00, then it sleeps until 08:00 exactly.
-        #expect(await clock.sleepingUntil() == (try home.at("2026-03-10", "08:00")))
+        await expectEqual(clock.sleepingUntil(), (try home.at("2026-03-10", "08:00")))
         let passesBefore = passes.withLock { $0 }
 
         // When the dose moves to 07:30, the service wakes at once and sleeps until 07:30.
@@ -35,16 +36,16 @@ import Testing
             try await Task.sleep(for: .milliseconds(5))
             deadline = await clock.sleepingUntil()
         }
-        #expect(deadline == (try home.at("2026-03-10", "07:30")))
+        expectEqual(deadline, (try home.at("2026-03-10", "07:30")))
         #expect(passes.withLock { $0 } > passesBefore)
 
         // When 07:30 comes, the dose is raised, once, at 07:30.
         clock.set(try home.at("2026-03-10", "07:30"))
         for _ in 0..<500 where raised.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
         let alerts = raised.withLock { $0 }
-        #expect(alerts.map(\.kind) == [.doseDue])
-        #expect(alerts.first?.raisedAt == (try home.at("2026-03-10", "07:30")))
+        expectEqual(alerts.map(\.kind), [.doseDue])
+        expectEqual(alerts.first?.raisedAt, (try home.at("2026-03-10", "07:30")))
         // Then it sleeps until the first repeat.
-        #expect(await clock.sleepingUntil() == (try home.at("2026-03-10", "07:40")))
+        await expectEqual(clock.sleepingUntil(), (try home.at("2026-03-10", "07:40")))
     }
 }

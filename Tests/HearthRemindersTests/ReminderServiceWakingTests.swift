@@ -3,6 +3,7 @@ import HearthCore
 import HearthReminders
 import HearthStore
 import Logging
+import HearthTestSupport
 import Testing
 
 /// The service given a stand-in for the store (`DoseReminding`, all it
@@ -18,7 +19,7 @@ import Testing
         init(nextCheck: Date) { self.nextCheck = nextCheck }
 
         func remind(at now: Date, as reminders: PermissionPolicy.Actor) async throws -> ReminderPass {
-            #expect(reminders == .reminderService, "the service acts as itself")
+            expectEqual(reminders, .reminderService, "the service acts as itself")
             passes.withLock { $0.append(now) }
             return ReminderPass(raised: [], repeated: [], nextCheck: nextCheck)
         }
@@ -39,7 +40,7 @@ import Testing
         let running = Task { try await service.run() }
         defer { running.cancel() }
 
-        #expect(await clock.sleepingUntil() == start.addingTimeInterval(3600))
+        await expectEqual(clock.sleepingUntil(), start.addingTimeInterval(3600))
         #expect(store.passes.withLock { $0.count } == 1)
         // A change that may move a dose rings: a pass at once, before the hour is up.
         var signal: WakeSignal?

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// How people are told away from home, through the routes: each person's
@@ -11,20 +12,20 @@ import Testing
         try await CareHousehold.with { home in
             let away = "/api/v1/people/\(home.caregiverId.text)/away"
             let first = try await home.call(.get, away, as: home.caregiver)
-            #expect(first.status == .ok)
-            #expect(first.body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)], "nothing chosen: told at home only")
+            expectEqual(first.status, .ok)
+            expectEqual(first.body, ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)], "nothing chosen: told at home only")
 
             let chosen = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": true, "push": false}"#)
-            #expect(chosen.status == .ok)
+            expectEqual(chosen.status, .ok)
             #expect(chosen["sms"] == .bool(true) && chosen["push"] == .bool(false))
-            #expect(try await home.call(.get, away, as: home.caregiver)["sms"] == .bool(true))
+            try await expectEqual(home.call(.get, away, as: home.caregiver)["sms"], .bool(true))
             // The admin may see and change it; her senior and another caregiver hear of no such person.
-            #expect(try await home.call(.get, away)["sms"] == .bool(true))
+            try await expectEqual(home.call(.get, away)["sms"], .bool(true))
             for token in [home.senior, home.stranger] {
-                #expect(try await home.call(.get, away, as: token).status == .notFound)
+                try await expectEqual(home.call(.get, away, as: token).status, .notFound)
                 #expect(try await home.call(.put, away, as: token, body: #"{"sms": false, "push": false}"#).status == .notFound)
             }
-            #expect(try await home.call(.get, away, as: home.caregiver)["sms"] == .bool(true), "unchanged by them")
+            try await expectEqual(home.call(.get, away, as: home.caregiver)["sms"], .bool(true), "unchanged by them")
         }
     }
 
@@ -42,7 +43,7 @@ import Testing
             _ = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": false, "push": false}"#)
             _ = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": false, "push": true}"#)
             let again = try await home.store.awayChoice(of: home.caregiverId, visibleTo: try #require(try await home.store.actor(of: home.caregiverId)))
-            #expect(again.pushTopic == topic)
+            expectEqual(again.pushTopic, topic)
         }
     }
 
@@ -57,11 +58,11 @@ import Testing
             ]
             for (body, field) in cases {
                 let refused = try await home.call(.put, away, as: home.caregiver, body: body)
-                #expect(refused.status == .unprocessableContent, "\(body)")
-                #expect(refused.invalidFields == [field], "\(body): \(refused.invalidFields)")
+                expectEqual(refused.status, .unprocessableContent, "\(body)")
+                expectEqual(refused.invalidFields, [field], "\(body): \(refused.invalidFields)")
             }
-            #expect(try await home.call(.get, away, as: home.caregiver).body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)])
-            #expect(try await home.call(.get, "/api/v1/people/\(UUID.random().text)/away").status == .notFound)
+            try await expectEqual(home.call(.get, away, as: home.caregiver).body, ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)])
+            try await expectEqual(home.call(.get, "/api/v1/people/\(UUID.random().text)/away").status, .notFound)
         }
     }
 
@@ -69,11 +70,11 @@ import Testing
         try await CareHousehold.with { home in
             let away = "/api/v1/people/\(home.caregiverId.text)/away"
             _ = try await home.call(.put, away, as: home.caregiver, body: #"{"sms": true, "push": true}"#)
-            #expect(try await home.call(.post, "/api/v1/people/\(home.caregiverId.text)/archive").status == .ok)
-            #expect(try await home.call(.get, away).status == .notFound)
+            try await expectEqual(home.call(.post, "/api/v1/people/\(home.caregiverId.text)/archive").status, .ok)
+            try await expectEqual(home.call(.get, away).status, .notFound)
             // Restored, she starts again: nothing chosen, and a new topic if she chooses push.
-            #expect(try await home.call(.post, "/api/v1/people/\(home.caregiverId.text)/restore").status == .ok)
-            #expect(try await home.call(.get, away).body == ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)])
+            try await expectEqual(home.call(.post, "/api/v1/people/\(home.caregiverId.text)/restore").status, .ok)
+            try await expectEqual(home.call(.get, away).body, ["sms": .bool(false), "push": .bool(false), "pushUrl": .null, "textsPossible": .bool(false), "pushPossible": .bool(false)])
         }
     }
 
@@ -84,7 +85,7 @@ import Testing
                 == ["missedDoseAwayAfterMinutes": .number(15), "contactsAfterMinutes": .number(10)])
             let set = try await home.call(.put, delays, body: #"{"missedDoseAwayAfterMinutes": 30, "contactsAfterMinutes": 5}"#)
             #expect(set.status == .ok && set["missedDoseAwayAfterMinutes"] == .number(30))
-            #expect(try await home.store.escalationSettings() == EscalationSettings(missedDoseAwayAfterMinutes: 30, contactsAfterMinutes: 5))
+            try await expectEqual(home.store.escalationSettings(), EscalationSettings(missedDoseAwayAfterMinutes: 30, contactsAfterMinutes: 5))
             #expect(try await home.call(.put, delays, as: home.caregiver, body: #"{"missedDoseAwayAfterMinutes": 1, "contactsAfterMinutes": 1}"#)
                 .status == .forbidden)
             for (body, field) in [(#"{"missedDoseAwayAfterMinutes": 30, "contactsAfterMinutes": 0}"#, "contactsAfterMinutes"),
@@ -92,24 +93,24 @@ import Testing
                                   (#"{"missedDoseAwayAfterMinutes": 30, "contactsAfterMinutes": 5, "extra": 1}"#, "extra"),
                                   (#"{"contactsAfterMinutes": 5}"#, "missedDoseAwayAfterMinutes")] {
                 let refused = try await home.call(.put, delays, body: body)
-                #expect(refused.status == .unprocessableContent, "\(body)")
+                expectEqual(refused.status, .unprocessableContent, "\(body)")
                 #expect(refused.invalidFields.contains(field), "\(body): \(refused.invalidFields)")
             }
-            #expect(try await home.store.escalationSettings() == EscalationSettings(missedDoseAwayAfterMinutes: 30, contactsAfterMinutes: 5))
+            try await expectEqual(home.store.escalationSettings(), EscalationSettings(missedDoseAwayAfterMinutes: 30, contactsAfterMinutes: 5))
         }
     }
 
     @Test func adminsKeepTheEmergencyContactsAndBadOnesNameTheirPlace() async throws {
         try await CareHousehold.with { home in
             let contacts = "/api/v1/household/emergency-contacts"
-            #expect(try await home.call(.get, contacts).list == [])
+            try await expectEqual(home.call(.get, contacts).list, [])
             let put = try await home.call(.put, contacts, body: #"[{"name": "Pani Krysia (sąsiadka)", "phone": "+48 600 100 500"}]"#)
-            #expect(put.status == .ok)
-            #expect(try await home.call(.get, contacts).list == [["name": "Pani Krysia (sąsiadka)", "phone": "+48 600 100 500"]])
+            expectEqual(put.status, .ok)
+            try await expectEqual(home.call(.get, contacts).list, [["name": "Pani Krysia (sąsiadka)", "phone": "+48 600 100 500"]])
             // Caregivers and seniors neither read nor change them.
             for token in [home.caregiver, home.senior] {
-                #expect(try await home.call(.get, contacts, as: token).status == .forbidden)
-                #expect(try await home.call(.put, contacts, as: token, body: "[]").status == .forbidden)
+                try await expectEqual(home.call(.get, contacts, as: token).status, .forbidden)
+                try await expectEqual(home.call(.put, contacts, as: token, body: "[]").status, .forbidden)
             }
             let bad: [(String, String)] = [
                 (#"[{"name": "Jan", "phone": "not a number"}]"#, "[0].phone"),
@@ -119,12 +120,12 @@ import Testing
             ]
             for (body, field) in bad {
                 let refused = try await home.call(.put, contacts, body: body)
-                #expect(refused.status == .unprocessableContent, "\(body)")
+                expectEqual(refused.status, .unprocessableContent, "\(body)")
                 #expect(refused.invalidFields.contains(field), "\(body): \(refused.invalidFields)")
             }
             let six = "[" + (1...6).map { #"{"name": "N\#($0)", "phone": "+4860010050\#($0)"}"# }.joined(separator: ",") + "]"
-            #expect(try await home.call(.put, contacts, body: six).status == .unprocessableContent)
-            #expect(try await home.call(.get, contacts).list.count == 1, "nothing changed")
+            try await expectEqual(home.call(.put, contacts, body: six).status, .unprocessableContent)
+            try await expectEqual(home.call(.get, contacts).list.count, 1, "nothing changed")
             // The log says how many, never who.
             let log = try await home.store.changes(after: 0, limit: 10_000)
             #expect(!log.contains { "\($0.payload)".contains("600 100 500") })

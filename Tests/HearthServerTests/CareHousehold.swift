@@ -5,6 +5,7 @@ import HearthStore
 import HTTPTypes
 import Hummingbird
 import HearthHubTestSupport
+import HearthTestSupport
 import Testing
 
 /// A household for the care routes, on a real store in a temporary
@@ -73,7 +74,7 @@ struct CareHousehold: Sendable {
         let reply = try await call(.post, "/api/v1/medications", as: caregiver, body: """
             {"personId": "\(seniorId.text)", "name": "\(name)"\(stockField), "schedules": [\(schedule)]}
             """)
-        #expect(reply.status == .created, "\(String(describing: reply.body))")
+        expectEqual(reply.status, .created, "\(String(describing: reply.body))")
         return try #require(reply["id"]?.text)
     }
 

@@ -1,4 +1,5 @@
 @testable import HearthServer
+import HearthTestSupport
 import Testing
 
 /// A close reason longer than its frame can hold would make a browser fail
@@ -13,6 +14,6 @@ import Testing
     }
 
     @Test func aShortReasonIsKeptWhole() {
-        #expect(CloseReason.fitting("gone: the note was removed") == "gone: the note was removed")
+        expectEqual(CloseReason.fitting("gone: the note was removed"), "gone: the note was removed")
     }
 }

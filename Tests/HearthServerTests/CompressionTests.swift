@@ -26,22 +26,22 @@ import HearthTestSupport
                                                visibility: .shared, pinned: false, by: "test")
             }
             let plain = try await client.execute(uri: "/api/v1/notes", method: .get, headers: Self.gzip(nil)) { response in
-                #expect(response.status == .ok)
+                expectEqual(response.status, .ok)
                 #expect(response.headers[.contentEncoding] == nil, "not asked for, not gzipped")
-                #expect(response.headers[.vary] == "Accept-Encoding")
+                expectEqual(response.headers[.vary], "Accept-Encoding")
                 return response.body
             }
             #expect(plain.readableBytes > CompressionMiddleware<HearthRequestContext>.minimumSize)
             for accept in ["gzip", "deflate, gzip, br, zstd", "br;q=1.0, gzip;q=0.8", "*"] {
                 try await client.execute(uri: "/api/v1/notes", method: .get, headers: Self.gzip(accept)) { response in
-                    #expect(response.status == .ok)
-                    #expect(response.headers[.contentEncoding] == "gzip", "Accept-Encoding: \(accept)")
-                    #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
-                    #expect(response.headers[.contentLength] == String(response.body.readableBytes))
+                    expectEqual(response.status, .ok)
+                    expectEqual(response.headers[.contentEncoding], "gzip", "Accept-Encoding: \(accept)")
+                    expectEqual(response.headers[.contentType]?.hasPrefix("application/json"), true)
+                    expectEqual(response.headers[.contentLength], String(response.body.readableBytes))
                     #expect(response.body.readableBytes * 4 < plain.readableBytes, "repeated JSON shrinks: \(response.body.readableBytes) of \(plain.readableBytes)")
                     var body = response.body
                     let unzipped = try body.decompress(with: ZlibAlgorithm.gzip)
-                    #expect(unzipped == plain, "the same answer once unzipped")
+                    expectEqual(unzipped, plain, "the same answer once unzipped")
                 }
             }
         }
@@ -61,13 +61,13 @@ import HearthTestSupport
             }
             // A small answer: nothing to win.
             try await client.execute(uri: "/api/v1/health", method: .get, headers: Self.gzip("gzip")) { response in
-                #expect(response.status == .ok)
+                expectEqual(response.status, .ok)
                 #expect(response.headers[.contentEncoding] == nil)
                 #expect(response.body.readableBytes < CompressionMiddleware<HearthRequestContext>.minimumSize)
             }
             // Not JSON (the web app's files carry their own ETags): as it is.
             try await client.execute(uri: "/api/v1/openapi.yaml", method: .get, headers: Self.gzip("gzip")) { response in
-                #expect(response.status == .ok)
+                expectEqual(response.status, .ok)
                 #expect(response.headers[.contentEncoding] == nil)
             }
         }
@@ -88,13 +88,13 @@ import HearthTestSupport
     }
 
     @Test func mediaTypesAreReadWithoutParametersCaseOrSpace() {
-        #expect(MediaType.essence(of: " Application/JSON ; charset=utf-8") == "application/json")
-        #expect(MediaType.essence(of: "\tapplication/problem+json") == "application/problem+json")
-        #expect(MediaType.essence(of: "") == "")
-        #expect(MediaType.essence(of: "   ") == "")
+        expectEqual(MediaType.essence(of: " Application/JSON ; charset=utf-8"), "application/json")
+        expectEqual(MediaType.essence(of: "\tapplication/problem+json"), "application/problem+json")
+        expectEqual(MediaType.essence(of: ""), "")
+        expectEqual(MediaType.essence(of: "   "), "")
         #expect(MediaType.isJSON("application/vnd.hearth+json; x=1"))
         #expect(!MediaType.isJSON("text/json-ish"))
         #expect(!MediaType.isJSON(nil))
-        #expect(HTTPText.trimmed(" \tabc d\t "[...]) == "abc d")
+        expectEqual(HTTPText.trimmed(" \tabc d\t "[...]), "abc d")
     }
 }

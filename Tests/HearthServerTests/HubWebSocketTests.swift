@@ -2,6 +2,7 @@ import HearthHubTestSupport
 @testable import HearthServer
 @testable import HearthSocketClient
 import Logging
+import HearthTestSupport
 import Testing
 
 /// The addresses the tests' and HearthKit's WebSocket client takes, and what
@@ -36,7 +37,7 @@ import Testing
                 }
                 // Then it hears the code and the reason, every time
                 #expect(closed.map { "\($0.closeCode)" } == "unknown(4429)", "attempt \(attempt)")
-                #expect(closed?.reason?.hasPrefix("too many") == true, "attempt \(attempt): \(closed?.reason ?? "no reason")")
+                expectEqual(closed?.reason?.hasPrefix("too many"), true, "attempt \(attempt): \(closed?.reason ?? "no reason")")
             }
             try await relay.shutdown()
             for socket in held { await socket.stop() }

@@ -10,6 +10,7 @@ import HearthSocketClient
 import Logging
 import NIOCore
 import ServiceLifecycle
+import HearthTestSupport
 import Testing
 
 /// The hub over real sockets on loopback: HTTP, WebSocket live updates, shutdown.
@@ -48,7 +49,7 @@ import Testing
         try await RunningHub.with { port, _, _, token in
             let client = Self.client(port)
             let response = try await client.get("/api/v1/health", headers: [.authorization: "Bearer \(token)"])
-            #expect(response.status == .ok)
+            expectEqual(response.status, .ok)
             #expect(String(buffer: response.body).contains(#""database":"ok""#))
             try await client.shutdown()
         }
@@ -80,15 +81,15 @@ import Testing
                 }
                 return try await tasks.next() ?? []
             }
-            #expect(frames.count == 3)
-            #expect(frames[0] == ["type": "hello", "seq": .number(Double(cursor + 1))])
-            #expect(frames[1]["type"] == "change")
-            #expect(frames[1]["seq"] == .number(Double(cursor + 1)))
-            #expect(frames[1]["payload"] == ["name": "Before"])
-            #expect(frames[2]["seq"] == .number(Double(cursor + 2)))
-            #expect(frames[2]["payload"] == ["name": "After"])
-            #expect(frames[2]["entity"] == "household")
-            #expect(frames[2]["op"] == "update")
+            expectEqual(frames.count, 3)
+            expectEqual(frames[0], ["type": "hello", "seq": .number(Double(cursor + 1))])
+            expectEqual(frames[1]["type"], "change")
+            expectEqual(frames[1]["seq"], .number(Double(cursor + 1)))
+            expectEqual(frames[1]["payload"], ["name": "Before"])
+            expectEqual(frames[2]["seq"], .number(Double(cursor + 2)))
+            expectEqual(frames[2]["payload"], ["name": "After"])
+            expectEqual(frames[2]["entity"], "household")
+            expectEqual(frames[2]["op"], "update")
         }
     }
 
@@ -100,7 +101,7 @@ import Testing
                 .secWebSocketVersion: "13", .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==",
             ])
             // Refused before upgrading: no live data reaches the other site.
-            #expect(response.status == .badRequest)
+            expectEqual(response.status, .badRequest)
             try await client.shutdown()
         }
     }
@@ -119,7 +120,7 @@ import Testing
             // …and a plain GET says why.
             let client = Self.client(port)
             let explained = try await client.get("/api/v1/live?since=0")
-            #expect(explained.status == .unauthorized)
+            expectEqual(explained.status, .unauthorized)
             try await client.shutdown()
         }
     }
@@ -140,12 +141,12 @@ import Testing
                 logger: Logger(label: "ws")
             ) { inbound, _, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                try expectEqual(Self.frame(try await messages.next())["type"], "hello")
                 try await store.revokeDevice(id: tablet.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "test")
                 while try await messages.next() != nil {}
             }
-            #expect(close?.closeCode == .unknown(4401))
-            #expect(close?.reason?.hasPrefix("revoked") == true)
+            expectEqual(close?.closeCode, .unknown(4401))
+            expectEqual(close?.reason?.hasPrefix("revoked"), true)
         }
     }
 
@@ -157,7 +158,7 @@ import Testing
             let heard = FrameCollector()
             let close = try await Self.live(port, as: token) { inbound, _, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                try expectEqual(Self.frame(try await messages.next())["type"], "hello")
                 _ = try await store.raiseSOS(for: senior.id, as: PermissionPolicy.Actor(personId: senior.id, role: .senior), by: "test")
                 await heard.add(try Self.frame(try await messages.next()))
                 try await store.removeCareLink(caregiver: phone.person.id, senior: senior.id, as: .hubTerminal, by: "test")
@@ -165,13 +166,13 @@ import Testing
                 _ = try await store.raiseSOS(for: senior.id, as: PermissionPolicy.Actor(personId: senior.id, role: .senior), by: "test")
                 while let message = try await messages.next() { await heard.add(try Self.frame(message)) }
             }
-            #expect(close?.closeCode == .unknown(4000))
-            #expect(close?.reason?.hasPrefix("resync") == true)
+            expectEqual(close?.closeCode, .unknown(4000))
+            expectEqual(close?.reason?.hasPrefix("resync"), true)
             #expect(await heard.frames.compactMap { $0["entity"] } == ["alert"], "one SOS while she looked after Babcia, none after")
             // Reconnected, she is who she is now: Babcia's alerts are not hers to see.
             let client = Self.client(port)
             let alerts = try await client.get("/api/v1/alerts", headers: [.authorization: "Bearer \(token)"])
-            #expect(String(buffer: alerts.body) == "[]")
+            expectEqual(String(buffer: alerts.body), "[]")
             try await client.shutdown()
         }
     }
@@ -183,7 +184,7 @@ import Testing
             let heard = FrameCollector()
             let close = try await Self.live(port, as: token) { inbound, _, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                try expectEqual(Self.frame(try await messages.next())["type"], "hello")
                 _ = try await store.updatePerson(id: phone.person.id, PersonChange(role: .caregiver), as: .hubTerminal, by: "test")
                 // Raised after the change of role, before the socket has closed: never sent.
                 _ = try await store.raiseSOS(for: senior.id, as: PermissionPolicy.Actor(personId: senior.id, role: .senior), by: "test")
@@ -193,7 +194,7 @@ import Testing
                     if frame["entity"] == "alert" { break }
                 }
             }
-            #expect(close?.closeCode == .unknown(4000))
+            expectEqual(close?.closeCode, .unknown(4000))
             #expect(await !heard.frames.contains { $0["entity"] == "alert" }, "the SOS of a senior she does not look after")
             // An admin again; reconnected from before both changes, the replay
             // (a caregiver, then an admin) does not close it again.
@@ -201,7 +202,7 @@ import Testing
             let replayed = FrameCollector()
             let again = try await Self.live(port, as: token, query: "?since=0") { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                try expectEqual(Self.frame(try await messages.next())["type"], "hello")
                 _ = try await store.updateHousehold(name: "Last", timeZone: nil, as: .hubTerminal, by: "test")
                 while let message = try await messages.next() {
                     let frame = try Self.frame(message)
@@ -232,7 +233,7 @@ import Testing
             }
             let close = try await Self.live(port, as: token) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                #expect(try Self.frame(try await messages.next())["type"] == "hello")
+                try expectEqual(Self.frame(try await messages.next())["type"], "hello")
                 while await heardByOther.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
                 let client = Self.client(port)
                 let response = try await client.post("/api/v1/alert-apps/test", headers: [.authorization: "Bearer \(token)"], body: ByteBuffer())
@@ -243,7 +244,7 @@ import Testing
                 #expect(test["title"] != nil && test["message"] != nil)
                 try await outbound.close(.normalClosure, reason: nil)
             }
-            #expect(close?.closeCode == .normalClosure)
+            expectEqual(close?.closeCode, .normalClosure)
             guard case .array(let delivered)? = answer.withLock({ $0?.field("delivered") }) else {
                 Issue.record("no deliveries in \(String(describing: answer.withLock { $0 }))")
                 return
@@ -306,8 +307,8 @@ import Testing
             let started = ContinuousClock.now
             await group.triggerGracefulShutdown()
             let finished = try await response
-            #expect(finished.status == .ok)
-            #expect(String(buffer: finished.body) == "finished")
+            expectEqual(finished.status, .ok)
+            expectEqual(String(buffer: finished.body), "finished")
             #expect(ContinuousClock.now - started < .seconds(5))
             try? await client.shutdown()
         }

@@ -157,8 +157,8 @@ actor SimulatedEditor {
             }
             let stored = try #require(try await store.note(id: note.id)).text
             for editor in editors {
-                #expect(await editor.unacknowledged == 0, "\(editor.name) has everything acknowledged")
-                #expect(await editor.text == stored, "\(editor.name) agrees with the hub")
+                await expectEqual(editor.unacknowledged, 0, "\(editor.name) has everything acknowledged")
+                await expectEqual(editor.text, stored, "\(editor.name) agrees with the hub")
             }
             // …and with the note as a restarted hub reads it from SQLite.
             let start = try #require(try await store.noteEditingStart(id: note.id))
@@ -166,7 +166,7 @@ actor SimulatedEditor {
             for batch in start.updates {
                 for operation in try NoteOperation.decode(batch) { try reloaded.apply(operation, waitForMissing: false) }
             }
-            #expect(reloaded.text == stored)
+            expectEqual(reloaded.text, stored)
             #expect(stored.count > 1000, "the editors typed")
         }
     }
@@ -216,8 +216,8 @@ extension NoteEditingTests {
                 found = try await store.searchNotes("pomidory", visibleTo: reader).map(\.note.id)
                 if found.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
             }
-            #expect(found == [note.id], "what was typed is searchable once the editor has left")
-            #expect(try await store.note(id: note.id)?.text == "mleko\npomidory")
+            expectEqual(found, [note.id], "what was typed is searchable once the editor has left")
+            try await expectEqual(store.note(id: note.id)?.text, "mleko\npomidory")
         }
     }
 }
@@ -271,8 +271,8 @@ extension NoteEditingTests {
             ]
             for (frames, code, reason) in cases {
                 let (closeCode, closeReason) = try await Self.closeAfterSending(frames, port: port, token: token, noteId: note.id)
-                #expect(closeCode == "unknown(\(code))", "\(reason): \(closeCode) \(closeReason ?? "")")
-                #expect(closeReason?.hasPrefix(reason) == true, "\(closeReason ?? "")")
+                expectEqual(closeCode, "unknown(\(code))", "\(reason): \(closeCode) \(closeReason ?? "")")
+                expectEqual(closeReason?.hasPrefix(reason), true, "\(closeReason ?? "")")
             }
             // The first big insertion was taken (its write may still be
             // finishing: the connection closed before it was acknowledged).
@@ -283,7 +283,7 @@ extension NoteEditingTests {
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(text.hasSuffix("herbata") || text.hasPrefix("herbata"))
-            #expect(text.unicodeScalars.count == 7 + 300_000, "only the first big insertion was taken")
+            expectEqual(text.unicodeScalars.count, 7 + 300_000, "only the first big insertion was taken")
         }
     }
 
@@ -309,7 +309,7 @@ extension NoteEditingTests {
             }
             // Refused as it is read (NoteEditMessage), before any editor could be sent it.
             #expect(closed.map { "\($0.closeCode)" } == "unknown(4400)")
-            #expect(closed?.reason?.contains("presence must be a JSON object of at most 1024 bytes") == true, "\(closed?.reason ?? "none")")
+            expectEqual(closed?.reason?.contains("presence must be a JSON object of at most 1024 bytes"), true, "\(closed?.reason ?? "none")")
         }
     }
 
@@ -348,7 +348,7 @@ extension NoteEditingTests {
             let client = LiveServerTests.client(port)
             let response = try await client.get("/api/v1/notes/\(diary.id.uuidString.lowercased())/edit",
                                                  headers: [.authorization: "Bearer \(token)"])
-            #expect(response.status == .notFound)
+            expectEqual(response.status, .notFound)
             try await client.shutdown()
         }
     }
@@ -376,17 +376,17 @@ extension NoteEditingTests {
                     _ = try await reader.handle(decoded)
                     if case .synced = decoded { break }
                 }
-                #expect(await reader.text == "rano")
+                await expectEqual(reader.text, "rano")
                 // …then types: nothing of it is kept, and the socket says why.
                 if let typing = try await reader.edit() {
                     try await outbound.write(.binary(ByteBuffer(bytes: typing.encoded())))
                 }
                 while (try? await messages.next()) != nil {}
             }
-            #expect(await reader.unacknowledged == 1, "it typed, and nothing of it was acknowledged")
+            await expectEqual(reader.unacknowledged, 1, "it typed, and nothing of it was acknowledged")
             #expect(closed.map { "\($0.closeCode)" } == "unknown(4403)")
-            #expect(closed?.reason?.hasPrefix("read-only:") == true)
-            #expect(try await store.note(id: note.id)?.text == "rano", "nothing typed by a reader is kept")
+            expectEqual(closed?.reason?.hasPrefix("read-only:"), true)
+            try await expectEqual(store.note(id: note.id)?.text, "rano", "nothing typed by a reader is kept")
         }
     }
 
@@ -399,7 +399,7 @@ extension NoteEditingTests {
             let client = LiveServerTests.client(port)
             let response = try await client.get("/api/v1/notes/\(note.id.uuidString.lowercased())/edit",
                                                  headers: [.authorization: "Bearer \(token)"])
-            #expect(response.status == .notFound, "the admin does not look after her")
+            expectEqual(response.status, .notFound, "the admin does not look after her")
             try await client.shutdown()
         }
     }
@@ -411,11 +411,11 @@ extension NoteEditingTests {
         var allowance = MessageAllowance(perSecond: 100, burst: 400, now: start)
         var taken = 0
         for _ in 0..<400 where allowance.take(now: start) { taken += 1 }
-        #expect(taken == 400)
+        expectEqual(taken, 400)
         let refused = allowance.take(now: start)
         let later = start + .milliseconds(20)
         let results = [allowance.take(now: later), allowance.take(now: later), allowance.take(now: later)]
         #expect(!refused)
-        #expect(results == [true, true, false], "two more after 20 ms")
+        expectEqual(results, [true, true, false], "two more after 20 ms")
     }
 }

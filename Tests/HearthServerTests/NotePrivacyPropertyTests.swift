@@ -212,7 +212,7 @@ final class HeldSocket: Sendable {
                     let note = try await store.createNote(as: .noteMaker(owner.person), title: title, text: text, visibility: visibility,
                                                           pinned: false, by: "device:\(owner.device.text)")
                     let circleOf = visibility == .circle ? circle(of: owner.person).senior : nil
-                    #expect(note.circleOf == circleOf)
+                    expectEqual(note.circleOf, circleOf)
                     notes.append(TrackedNote(id: note.id, owner: owner.person, visibility: visibility, circleOf: circleOf, inTrash: false,
                                              words: [title, text]))
                     action = "\(owner.name) made \(visibility) note \(title)"
@@ -231,7 +231,7 @@ final class HeldSocket: Sendable {
                                                              as: .init(personId: notes[index].owner, role: .admin), by: "t")
                     notes[index].visibility = visibility
                     notes[index].circleOf = visibility == .circle ? circle(of: notes[index].owner).senior : nil
-                    #expect(updated.circleOf == notes[index].circleOf)
+                    expectEqual(updated.circleOf, notes[index].circleOf)
                     notes[index].words.insert(title)
                     action = "note made \(visibility), renamed \(title)"
                 case 4, 5, 6:

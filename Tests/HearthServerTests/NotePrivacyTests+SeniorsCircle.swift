@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 @testable import HearthServer
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// A caregiver's note shared with a senior's circle, over the API: Babcia's
@@ -32,21 +33,21 @@ extension NotePrivacyTests {
             // Ania, who looks after Babcia alone, shares a note with Babcia's circle: Babcia's is chosen for her.
             let made = try await home.call(.post, "/api/v1/notes", as: home.caregiver,
                                            body: #"{"title": "Okulista", "text": "okulista w piątek", "visibility": "circle"}"#)
-            #expect(made.status == .created)
-            #expect(made["circleOf"]?.text == home.seniorId.text)
+            expectEqual(made.status, .created)
+            expectEqual(made["circleOf"]?.text, home.seniorId.text)
             let id = try #require(made["id"]?.text)
             // Ela, Babcia's other caregiver, and Babcia read it: one note, the list, search and sync.
             for reader in [others.ela, home.senior] {
                 let one = try await home.call(.get, "/api/v1/notes/\(id)", as: reader)
                 #expect(one.status == .ok && one["text"]?.text == "okulista w piątek")
                 #expect(try await home.call(.get, "/api/v1/notes", as: reader).list.contains { $0.field("id")?.text == id })
-                #expect(try await home.call(.get, "/api/v1/notes?q=okulista", as: reader).list.count == 1)
+                try await expectEqual(home.call(.get, "/api/v1/notes?q=okulista", as: reader).list.count, 1)
                 let snapshot = try await home.call(.get, "/api/v1/sync/snapshot", as: reader)
                 #expect(Self.json(snapshot.body).contains("okulista w piątek"))
             }
             // Jan, who looks after Dziadek, Obcy, who looks after no one, and the admin do not: 404, and no word of it.
             for outsider in [others.jan, home.stranger, nil] {
-                #expect(try await home.call(.get, "/api/v1/notes/\(id)", as: outsider).status == .notFound)
+                try await expectEqual(home.call(.get, "/api/v1/notes/\(id)", as: outsider).status, .notFound)
                 for uri in ["/api/v1/notes", "/api/v1/notes?q=okulista", "/api/v1/sync/snapshot"] {
                     #expect(!Self.json(try await home.call(.get, uri, as: outsider).body).contains("okulista"), "\(uri)")
                 }
@@ -62,10 +63,10 @@ extension NotePrivacyTests {
                 let refused = try await home.call(.post, "/api/v1/notes", as: home.caregiver, body: """
                     {"title": "Okulista", "visibility": "circle", "circleOf": "\(circle)"}
                     """)
-                #expect(refused.status == .unprocessableContent, "\(circle)")
-                #expect(refused.invalidFields == ["circleOf"], "\(String(describing: refused.body))")
+                expectEqual(refused.status, .unprocessableContent, "\(circle)")
+                expectEqual(refused.invalidFields, ["circleOf"], "\(String(describing: refused.body))")
             }
-            #expect(try await home.store.latestSeq() == before, "nothing was made")
+            try await expectEqual(home.store.latestSeq(), before, "nothing was made")
             let made = try await home.call(.post, "/api/v1/notes", as: home.caregiver, body: """
                 {"title": "Okulista", "visibility": "circle", "circleOf": "\(home.seniorId.text)"}
                 """)
@@ -76,7 +77,7 @@ extension NotePrivacyTests {
             #expect(moved.status == .unprocessableContent && moved.invalidFields == ["circleOf"])
             let stored = try await home.call(.get, "/api/v1/notes/\(id)", as: home.caregiver)
             #expect(stored["title"]?.text == "Okulista" && stored["circleOf"]?.text == home.seniorId.text, "nothing changed")
-            #expect(try await home.call(.get, "/api/v1/notes/\(id)", as: others.jan).status == .notFound)
+            try await expectEqual(home.call(.get, "/api/v1/notes/\(id)", as: others.jan).status, .notFound)
         }
     }
 
@@ -88,13 +89,13 @@ extension NotePrivacyTests {
                 {"title": "Okulista", "visibility": "circle", "circleOf": "\(others.dziadekId.text)"}
                 """)
             let refused = try await phone.sync(home, [wrong])
-            #expect(SyncRouteTests.results(refused).first?.field("reason") == "invalid-circle")
+            expectEqual(SyncRouteTests.results(refused).first?.field("reason"), "invalid-circle")
             let id = UUID().uuidString.lowercased()
             let right = phone.change("note", id, #"{"title": "Okulista", "visibility": "circle"}"#)
             let applied = try await phone.sync(home, [right])
-            #expect(SyncRouteTests.results(applied).first?.field("status") == "applied")
-            #expect(try await home.call(.get, "/api/v1/notes/\(id)", as: others.ela).status == .ok)
-            #expect(try await home.call(.get, "/api/v1/notes/\(id)", as: others.jan).status == .notFound)
+            expectEqual(SyncRouteTests.results(applied).first?.field("status"), "applied")
+            try await expectEqual(home.call(.get, "/api/v1/notes/\(id)", as: others.ela).status, .ok)
+            try await expectEqual(home.call(.get, "/api/v1/notes/\(id)", as: others.jan).status, .notFound)
         }
     }
 }

@@ -69,12 +69,12 @@ import HearthTestSupport
                 for limit in [1, 500] {
                     let reply = try await home.call(.post, "/api/v1/sync", as: home.caregiver,
                                                     body: #"{"since": \#(since), "limit": \#(limit)}"#)
-                    #expect(reply.status == .ok)
+                    expectEqual(reply.status, .ok)
                     // Then no word of it arrives, and a page that names it says to drop it
                     let text = Self.json(reply.body)
                     for secret in Self.secrets { #expect(!text.contains(secret), "since \(since) limit \(limit): \(text)") }
                     for entry in SyncRouteTests.pulled(reply) where entry.field("id") == .string(note.id.text) {
-                        #expect(entry.field("deleted") == .bool(true))
+                        expectEqual(entry.field("deleted"), .bool(true))
                     }
                 }
             }
@@ -83,8 +83,8 @@ import HearthTestSupport
             // While Babcia's own device gets the note as it is now, text and all
             let own = try await home.call(.post, "/api/v1/sync", as: home.senior, body: #"{"since": \#(before), "limit": 1}"#)
             let entry = try #require(SyncRouteTests.pulled(own).first)
-            #expect(entry.field("fields")?.field("text") == .string("mleko tajemnica"))
-            #expect(entry.field("fields")?.field("title") == .string("Diagnoza"))
+            expectEqual(entry.field("fields")?.field("text"), .string("mleko tajemnica"))
+            expectEqual(entry.field("fields")?.field("title"), .string("Diagnoza"))
         }
     }
 
@@ -97,17 +97,17 @@ import HearthTestSupport
             let phone = try await SyncRouteTests.SyncingDevice(token: home.caregiver, store: home.store)
             let rename = phone.change("note", note.id.text, #"{"title": "  Zakupy  "}"#)
             let first = try await phone.sync(home, [rename])
-            #expect(SyncRouteTests.results(first).first?.field("current")?.field("fields")?.field("text") == .string("mleko"))
+            expectEqual(SyncRouteTests.results(first).first?.field("current")?.field("fields")?.field("text"), .string("mleko"))
             // When Babcia makes it private and writes in it, and the phone sends the same push again
             _ = try await home.store.updateNote(id: note.id, title: "Diagnoza", visibility: .private, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")
             try await Self.type(" tajemnica", into: note.id, as: Self.owner(home), store: home.store)
             let again = try await home.call(.post, "/api/v1/sync", as: home.caregiver,
                                             body: #"{"since": \#(phone.cursor), "changes": [\#(rename)]}"#)
             // Then its answer is the first one, with nothing of the note as it is now
-            #expect(again.status == .ok)
+            expectEqual(again.status, .ok)
             let result = try #require(SyncRouteTests.results(again).first)
-            #expect(result.field("status") == .string("applied"))
-            #expect(result.field("current") == .null)
+            expectEqual(result.field("status"), .string("applied"))
+            expectEqual(result.field("current"), .null)
             for secret in Self.secrets { #expect(!Self.json(again.body).contains(secret), "\(Self.json(again.body))") }
         }
     }
@@ -136,9 +136,9 @@ import HearthTestSupport
             }
             // Then Ania hears that it is gone, not what it is now called
             let told = await frames.frames
-            #expect(told.count == 3)
-            #expect(told.last?["entityId"] == .string(note.id.text))
-            #expect(told.last?["payload"] == ["gone": .bool(true)])
+            expectEqual(told.count, 3)
+            expectEqual(told.last?["entityId"], .string(note.id.text))
+            expectEqual(told.last?["payload"], ["gone": .bool(true)])
             for frame in told {
                 for secret in ["Diagnoza"] { #expect(!Self.json(.object(frame)).contains(secret)) }
             }
@@ -153,7 +153,7 @@ import HearthTestSupport
                 for _ in 0..<3 { await replayed.add(try LiveServerTests.frame(try await messages.next())) }
                 try await outbound.close(.normalClosure, reason: nil)
             }
-            #expect(await replayed.count == 3)
+            await expectEqual(replayed.count, 3)
             for frame in await replayed.frames {
                 for secret in Self.secrets { #expect(!Self.json(.object(frame)).contains(secret), "\(frame)") }
             }
@@ -196,7 +196,7 @@ import HearthTestSupport
                 let pushed = try await client.post("/api/v1/sync",
                                                       headers: [.authorization: "Bearer \(adminToken)", .contentType: "application/json"],
                                                       body: ByteBuffer(string: push))
-                #expect(pushed.status == .ok)
+                expectEqual(pushed.status, .ok)
                 #expect(String(buffer: pushed.body).contains(#""status":"applied""#))
                 try await client.shutdown()
                 // and Ania's editor asks for the whole note again
@@ -210,7 +210,7 @@ import HearthTestSupport
             // Then she was closed as "gone", and nothing she was sent holds the new words
             #expect(closed.map { "\($0.closeCode)" } == "unknown(4404)")
             for frame in await heard.frames { #expect(!Self.json(.object(frame)).contains("tajemnica")) }
-            #expect(try await store.note(id: note.id)?.text == "tajemnica", "the owner's typing was stored")
+            try await expectEqual(store.note(id: note.id)?.text, "tajemnica", "the owner's typing was stored")
         }
     }
 

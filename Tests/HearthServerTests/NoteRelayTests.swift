@@ -127,8 +127,8 @@ final class BackgroundEditor: Sendable {
             // Then the listener hears it while it cannot yet be stored…
             let heard = await listener.heard.waitFor(within: .seconds(2)) { if case .operations = $0 { true } else { false } }
             #expect(heard, "relayed before it was stored")
-            #expect(await listener.heardTyping().map(\.id) == [typed.id])
-            #expect(try await store.note(id: note.id)?.text == "herbata", "not stored yet")
+            await expectEqual(listener.heardTyping().map(\.id), [typed.id])
+            try await expectEqual(store.note(id: note.id)?.text, "herbata", "not stored yet")
             let acknowledgedEarly = await typist.heard.messages.contains {
                 if case .acknowledged(let stored) = $0 { stored[typed.id.replica] > 0 } else { false }
             }
@@ -141,9 +141,9 @@ final class BackgroundEditor: Sendable {
                 }
                 #expect(told, "every editor hears that it is stored")
             }
-            #expect(try await store.note(id: note.id)?.text == "zielona herbata")
-            #expect(try await typist.leave()?.closeCode == .normalClosure)
-            #expect(try await listener.leave()?.closeCode == .normalClosure)
+            try await expectEqual(store.note(id: note.id)?.text, "zielona herbata")
+            try await expectEqual(typist.leave()?.closeCode, .normalClosure)
+            try await expectEqual(listener.leave()?.closeCode, .normalClosure)
         }
     }
 
@@ -169,8 +169,8 @@ final class BackgroundEditor: Sendable {
             #expect(try await second.leave().map { "\($0.closeCode)" } == "unknown(4409)")
             // Then the listener heard only what the hub applied
             #expect(await listener.heard.waitFor { if case .acknowledged(let v) = $0 { v[good.id.replica] > 0 } else { false } })
-            #expect(await listener.heardTyping().map(\.id) == [good.id])
-            #expect(try await store.note(id: note.id)?.text == "ok herbata")
+            await expectEqual(listener.heardTyping().map(\.id), [good.id])
+            try await expectEqual(store.note(id: note.id)?.text, "ok herbata")
             _ = try await listener.leave()
         }
     }

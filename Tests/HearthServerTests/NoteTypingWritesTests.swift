@@ -5,6 +5,7 @@ import HearthCore
 import HearthCRDT
 @testable import HearthEditing
 @testable import HearthStore
+import HearthTestSupport
 import Testing
 
 /// What typing costs the disk (issue 41): a second of typing goes in one
@@ -60,13 +61,13 @@ import Testing
             #expect(whileTyping.rounds >= 2)
             // …the note's row was written with the first round only (the first line did not change)…
             #expect(whileTyping.textUpdateSeq < whileTyping.lastSeq, "the text is not rewritten with every round")
-            #expect(try await store.note(id: note.id)?.text == "Zakupy\n" + words, "a reader has every acknowledged keystroke")
+            try await expectEqual(store.note(id: note.id)?.text, "Zakupy\n" + words, "a reader has every acknowledged keystroke")
             // …and once typing has been quiet for a while, the text is stored with all of it.
             try await Task.sleep(for: NoteSession.quietInterval + .seconds(1))
             let quiet = try await Self.stored(store, note.id)
-            #expect(quiet.text == "Zakupy\n" + words)
-            #expect(quiet.textUpdateSeq == quiet.lastSeq)
-            #expect(try await store.searchNotes("pomidory", visibleTo: .init(personId: admin.id, role: .admin)).map(\.note.id) == [note.id])
+            expectEqual(quiet.text, "Zakupy\n" + words)
+            expectEqual(quiet.textUpdateSeq, quiet.lastSeq)
+            try await expectEqual(store.searchNotes("pomidory", visibleTo: .init(personId: admin.id, role: .admin)).map(\.note.id), [note.id])
             _ = try await typist.leave()
         }
     }
@@ -84,17 +85,17 @@ import Testing
         let rows = NoteSession.rows(of: typed)
 
         // Ania's three keystrokes, Ola's, then Ania's next two operations (consecutive again).
-        #expect(rows.map(\.replica) == [5, 9, 5])
-        #expect(rows.map(\.counter) == [0, 0, 3])
-        #expect(rows.map(\.length) == [3, 1, 3])
+        expectEqual(rows.map(\.replica), [5, 9, 5])
+        expectEqual(rows.map(\.counter), [0, 0, 3])
+        expectEqual(rows.map(\.length), [3, 1, 3])
         let decoded = try rows.flatMap { try NoteOperation.decode($0.bytes) }
-        #expect(decoded.map(\.id) == typed.map(\.id))
+        expectEqual(decoded.map(\.id), typed.map(\.id))
         // Stored rows replay to the same text.
         let replay = NoteText(replica: 11)
         for row in rows { for operation in try NoteOperation.decode(row.bytes) { _ = try replay.apply(operation, waitForMissing: false) } }
         let direct = NoteText(replica: 12)
         for operation in typed { _ = try direct.apply(operation, waitForMissing: false) }
-        #expect(replay.text == direct.text)
-        #expect(replay.encodeState() == direct.encodeState())
+        expectEqual(replay.text, direct.text)
+        expectEqual(replay.encodeState(), direct.encodeState())
     }
 }

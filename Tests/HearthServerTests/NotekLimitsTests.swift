@@ -8,6 +8,7 @@ import HTTPTypes
 import HearthSocketClient
 import Logging
 import NIOCore
+import HearthTestSupport
 import Testing
 
 /// What an unauthenticated Notek client may not do: be a web page, hold
@@ -27,18 +28,18 @@ import Testing
                 var headers = upgrade
                 headers[.origin] = origin
                 let page = LiveServerTests.client(ports.notek)
-                #expect(try await page.get("/", headers: headers).status == .badRequest, "\(origin)")
+                try await expectEqual(page.get("/", headers: headers).status, .badRequest, "\(origin)")
                 try? await page.shutdown()
                 // …and the same address asked plainly says why
                 let plain = LiveServerTests.client(ports.notek)
                 let refused = try await plain.get("/", headers: [.origin: origin])
-                #expect(refused.status == .forbidden, "\(origin)")
+                expectEqual(refused.status, .forbidden, "\(origin)")
                 #expect(String(buffer: refused.body).contains("from a web page are refused"))
                 try? await plain.shutdown()
             }
             // While a Notek client (no origin, or its own ws:// one) is let in
             let native = LiveServerTests.client(ports.notek)
-            #expect(try await native.get("/", headers: upgrade).status == .switchingProtocols)
+            try await expectEqual(native.get("/", headers: upgrade).status, .switchingProtocols)
             try? await native.shutdown()
         }
     }
@@ -60,8 +61,8 @@ import Testing
                 await ninth.stop()
             }
             let code = await ninth.log.closeCode, reason = await ninth.log.closeReason
-            #expect(code == "unknown(4429)", "closed with \(code ?? "nothing"): \(reason ?? "no reason")")
-            #expect(reason?.hasPrefix("too many") == true, "closed with \(code ?? "nothing"): \(reason ?? "no reason")")
+            expectEqual(code, "unknown(4429)", "closed with \(code ?? "nothing"): \(reason ?? "no reason")")
+            expectEqual(reason?.hasPrefix("too many"), true, "closed with \(code ?? "nothing"): \(reason ?? "no reason")")
             // And once one of the eight leaves, another may come
             // (its place is free once the hub's handler of it has ended, a
             // moment after the client heard the close: one refused meanwhile
@@ -102,7 +103,7 @@ import Testing
             }, untilTheHubCloses: true)
             #expect(closed.map { "\($0.closeCode)" } == "unknown(4429)")
             let after = try await store.notes(visibleTo: .init(personId: UUID(), role: .caregiver)).count
-            #expect(after - before == NotekListener.notesPerConnection, "the twenty-first was refused")
+            expectEqual(after - before, NotekListener.notesPerConnection, "the twenty-first was refused")
         }
     }
 }

@@ -187,12 +187,12 @@ actor NotekTestClient {
             // Everything typed anywhere is stored, and every replica reads the same.
             let stored = try #require(try await store.note(id: note.id)?.text)
             let firstText = await first.text, secondText = await second.text
-            #expect(firstText == stored)
-            #expect(secondText == stored)
+            expectEqual(firstText, stored)
+            expectEqual(secondText, stored)
             // The web editor left before the Notek clients finished; it reads the stored text on its next visit.
             let later = SimulatedEditor(name: "later", seed: 12)
             try await NoteEditingTests.session(later, port: ports.http, token: token, noteId: note.id, edits: 0)
-            #expect(await later.text == stored)
+            await expectEqual(later.text, stored)
             // Each client heard the other's characters under the other's site.
             let heardFromSix = await first.received.contains { if case .insert(6, _) = $0 { true } else { false } }
             #expect(heardFromSix)
@@ -221,7 +221,7 @@ actor NotekTestClient {
             let start = try #require(try await store.noteEditingStart(id: note.id))
             let hub = try NoteText.decodeState(start.state, replica: 98)
             for batch in start.updates { for operation in try NoteOperation.decode(batch) { try hub.apply(operation) } }
-            #expect(hub.text == "herbata")
+            expectEqual(hub.text, "herbata")
             let reader = NotekTestClient(kind: .legacy)
             _ = try await NotekTestClient.connect(port: ports.notek, client: reader, sending: [NotekMessage.greet.bytes]) { _ in
                 try await NotekListenerTests.waitFor("NewSession") { await !reader.received.isEmpty }
@@ -230,7 +230,7 @@ actor NotekTestClient {
                 Issue.record("no NewSession")
                 return [PositionID]()
             }
-            #expect(String(String.UnicodeScalarView(atoms.map(\.character))) == "herbata")
+            expectEqual(String(String.UnicodeScalarView(atoms.map(\.character))), "herbata")
             return atoms.map(\.position)
         }
         let after = try await RunningNotekHub.with(directory: directory.url) { ports, _, _ in
@@ -290,10 +290,10 @@ actor NotekTestClient {
                     let opening = index < 6 ? [frame] : [start, frame]
                     let closed = try await NotekTestClient.connect(port: ports.notek, client: client, sending: opening,
                                                                    untilTheHubCloses: true)
-                    #expect(closed?.closeCode == .protocolError, "frame \(frame): \(String(describing: closed))")
-                    #expect(closed?.reason?.hasPrefix("protocol error") == true, "\(String(describing: closed?.reason))")
+                    expectEqual(closed?.closeCode, .protocolError, "frame \(frame): \(String(describing: closed))")
+                    expectEqual(closed?.reason?.hasPrefix("protocol error"), true, "\(String(describing: closed?.reason))")
                 }
-                #expect(try await store.note(id: note.id)?.text == "rano")
+                try await expectEqual(store.note(id: note.id)?.text, "rano")
                 finish.finish()
                 try await tasks.waitForAll()
             }
@@ -315,7 +315,7 @@ actor NotekTestClient {
                 try await NotekListenerTests.waitFor("the name change") { await !editor.received.isEmpty }
                 try await Task.sleep(for: .milliseconds(200))
             }
-            #expect(await editor.received == [.nameChange("Leki babci")])
+            await expectEqual(editor.received, [.nameChange("Leki babci")])
         }
     }
 
@@ -337,9 +337,9 @@ actor NotekTestClient {
                     Issue.record("unexpected answers \(received)")
                     return
                 }
-                #expect(listed.map(\.document) == [shared.id], "the private note is not listed")
+                expectEqual(listed.map(\.document), [shared.id], "the private note is not listed")
                 #expect(id == shared.id && name == "Zakupy" && deletes.isEmpty)
-                #expect(String(String.UnicodeScalarView(inserts.map(\.character))) == "mleko")
+                expectEqual(String(String.UnicodeScalarView(inserts.map(\.character))), "mleko")
                 // Offline: "mleko" → "mleko i ser", without the "m".
                 let sorted = inserts.map(\.position)
                 var added: [NotekAtom] = []
@@ -359,12 +359,12 @@ actor NotekTestClient {
                 try await send(NotekMessage.deleteDocument(fresh).bytes)
                 try await send(NotekMessage.pull(document: diary.id, since: 0).bytes)
             }
-            #expect(closed?.closeCode == .unknown(4404), "a private note is not there for Notek: \(String(describing: closed))")
+            expectEqual(closed?.closeCode, .unknown(4404), "a private note is not there for Notek: \(String(describing: closed))")
             let after = try #require(try await store.note(id: shared.id))
             #expect(after.text == "leko i ser" && after.title == "Zakupy na sobotę")
             let created = try #require(try await store.note(id: fresh))
             #expect(created.text == "a" && created.title == "Nowa" && created.visibility == .shared && created.deletedAt != nil)
-            #expect(try await store.note(id: diary.id)?.text == "sekret")
+            try await expectEqual(store.note(id: diary.id)?.text, "sekret")
         }
     }
 }

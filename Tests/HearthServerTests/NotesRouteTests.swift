@@ -5,6 +5,7 @@ import HearthStore
 import HTTPTypes
 import Hummingbird
 import HearthHubTestSupport
+import HearthTestSupport
 import Testing
 
 /// `/api/v1/notes` through the in-process router, as the admin, a senior
@@ -32,19 +33,19 @@ import Testing
         try await RouteTests.withRouter { admin, store in
             let senior = try await Self.device(store, "Babcia", .senior)
             let (status, created) = try await Self.call(admin, .post, "/api/v1/notes", body: #"{"text": "Lista zakupów\nmleko"}"#)
-            #expect(status == .created)
+            expectEqual(status, .created)
             let id = try #require(created?.field("id").flatMap { if case .string(let id) = $0 { id } else { nil } })
-            #expect(created?.field("visibility") == "private")
-            #expect(created?.field("displayTitle") == "Lista zakupów")
+            expectEqual(created?.field("visibility"), "private")
+            expectEqual(created?.field("displayTitle"), "Lista zakupów")
 
             // Not even its existence shows to others while it is private.
-            #expect(try await Self.call(admin, .get, "/api/v1/notes/\(id)", token: senior).0 == .notFound)
-            #expect(try await Self.call(admin, .get, "/api/v1/notes", token: senior).1 == .array([]))
+            try await expectEqual(Self.call(admin, .get, "/api/v1/notes/\(id)", token: senior).0, .notFound)
+            try await expectEqual(Self.call(admin, .get, "/api/v1/notes", token: senior).1, .array([]))
 
             #expect(try await Self.call(admin, .patch, "/api/v1/notes/\(id)", body: #"{"visibility": "shared"}"#).0 == .ok)
             let (seen, note) = try await Self.call(admin, .get, "/api/v1/notes/\(id)", token: senior)
-            #expect(seen == .ok)
-            #expect(note?.field("text") == "Lista zakupów\nmleko")
+            expectEqual(seen, .ok)
+            expectEqual(note?.field("text"), "Lista zakupów\nmleko")
         }
     }
 
@@ -59,11 +60,11 @@ import Testing
             #expect(try await Self.call(admin, .patch, "/api/v1/notes/\(id)", token: caregiver, body: #"{"pinned": true}"#).0 == .ok)
             let (refused, problem) = try await Self.call(admin, .patch, "/api/v1/notes/\(id)", token: caregiver,
                                                          body: #"{"visibility": "private"}"#)
-            #expect(refused == .forbidden)
-            #expect(problem?.field("detail") == "Only the note's owner can change who sees it")
+            expectEqual(refused, .forbidden)
+            expectEqual(problem?.field("detail"), "Only the note's owner can change who sees it")
             // A caregiver not linked to this senior may not throw the senior's note away.
-            #expect(try await Self.call(admin, .delete, "/api/v1/notes/\(id)", token: caregiver).0 == .forbidden)
-            #expect(try await Self.call(admin, .get, "/api/v1/notes/\(id)", token: senior).1?.field("pinned") == .bool(true))
+            try await expectEqual(Self.call(admin, .delete, "/api/v1/notes/\(id)", token: caregiver).0, .forbidden)
+            try await expectEqual(Self.call(admin, .get, "/api/v1/notes/\(id)", token: senior).1?.field("pinned"), .bool(true))
         }
     }
 
@@ -76,23 +77,23 @@ import Testing
             try await store.link(caregiver: ania.id, senior: zosia.id, as: .hubTerminal, by: "test")
             let (status, created) = try await Self.call(admin, .post, "/api/v1/notes", token: senior,
                                                         body: #"{"title": "Leki", "visibility": "circle", "readOnly": true}"#)
-            #expect(status == .created)
+            expectEqual(status, .created)
             #expect(created?.field("readOnly") == .bool(true) && created?.field("canEdit") == .bool(true))
             guard case .string(let id)? = created?.field("id") else { Issue.record("no id"); return }
 
             let (seen, note) = try await Self.call(admin, .get, "/api/v1/notes/\(id)", token: caregiver)
             #expect(seen == .ok && note?.field("visibility") == "circle" && note?.field("canEdit") == .bool(false))
             let (refused, problem) = try await Self.call(admin, .patch, "/api/v1/notes/\(id)", token: caregiver, body: #"{"pinned": true}"#)
-            #expect(refused == .forbidden)
-            #expect(problem?.field("detail") == "This note is shared for reading: only its owner changes it")
+            expectEqual(refused, .forbidden)
+            expectEqual(problem?.field("detail"), "This note is shared for reading: only its owner changes it")
             #expect(try await Self.call(admin, .patch, "/api/v1/notes/\(id)", token: caregiver, body: #"{"readOnly": false}"#).0 == .forbidden)
             // The admin does not look after her: the note does not exist for him.
-            #expect(try await Self.call(admin, .get, "/api/v1/notes/\(id)").0 == .notFound)
-            #expect(try await Self.call(admin, .get, "/api/v1/notes").1 == .array([]))
+            try await expectEqual(Self.call(admin, .get, "/api/v1/notes/\(id)").0, .notFound)
+            try await expectEqual(Self.call(admin, .get, "/api/v1/notes").1, .array([]))
             // A visibility that is not one: 422, and nothing changes.
             let (invalid, _) = try await Self.call(admin, .patch, "/api/v1/notes/\(id)", token: senior, body: #"{"visibility": "friends"}"#)
             #expect(invalid == .unprocessableContent || invalid == .badRequest)
-            #expect(try await Self.call(admin, .get, "/api/v1/notes/\(id)", token: senior).1?.field("visibility") == "circle")
+            try await expectEqual(Self.call(admin, .get, "/api/v1/notes/\(id)", token: senior).1?.field("visibility"), "circle")
         }
     }
 
@@ -103,7 +104,7 @@ import Testing
             guard case .string(let id)? = created?.field("id") else { Issue.record("no id"); return }
             let (_, found) = try await Self.call(admin, .get, "/api/v1/notes?q=kardio")
             guard case .array(let hits)? = found, let hit = hits.first else { Issue.record("nothing found"); return }
-            #expect(hits.count == 1)
+            expectEqual(hits.count, 1)
             #expect(hit.field("snippet") == .array([
                 .object(["text": "Wizyta u ", "matched": .bool(false)]),
                 .object(["text": "kardiologa", "matched": .bool(true)]),
@@ -111,15 +112,15 @@ import Testing
             ]))
 
             let (deleted, trashed) = try await Self.call(admin, .delete, "/api/v1/notes/\(id)")
-            #expect(deleted == .ok)
+            expectEqual(deleted, .ok)
             #expect(trashed?.field("purgeAt") != .null && trashed?.field("purgeAt") != nil)
-            #expect(try await Self.call(admin, .get, "/api/v1/notes").1 == .array([]))
+            try await expectEqual(Self.call(admin, .get, "/api/v1/notes").1, .array([]))
             guard case .array(let inTrash)? = try await Self.call(admin, .get, "/api/v1/notes?trash=1").1 else { return }
-            #expect(inTrash.count == 1)
+            expectEqual(inTrash.count, 1)
             #expect(try await Self.call(admin, .patch, "/api/v1/notes/\(id)", body: #"{"pinned": true}"#).0 == .notFound,
                     "a note in Trash is restored before it is changed")
-            #expect(try await Self.call(admin, .post, "/api/v1/notes/\(id)/restore").0 == .ok)
-            #expect(try await Self.call(admin, .post, "/api/v1/notes/\(id)/restore").0 == .notFound)
+            try await expectEqual(Self.call(admin, .post, "/api/v1/notes/\(id)/restore").0, .ok)
+            try await expectEqual(Self.call(admin, .post, "/api/v1/notes/\(id)/restore").0, .notFound)
         }
     }
 
@@ -134,7 +135,7 @@ import Testing
     ] as [(HTTPRequest.Method, String, String?, HTTPResponse.Status)])
     func badRequestsAreExplainedAndStoreNothing(method: HTTPRequest.Method, uri: String, body: String?, status: HTTPResponse.Status) async throws {
         try await RouteTests.withRouter { admin, store in
-            #expect(try await Self.call(admin, method, uri, body: body).0 == status)
+            try await expectEqual(Self.call(admin, method, uri, body: body).0, status)
             let admins = try await store.people().filter { $0.role == .admin }
             let actor = PermissionPolicy.Actor(personId: admins[0].id, role: .admin)
             #expect(try await store.notes(visibleTo: actor).isEmpty)
@@ -145,7 +146,7 @@ import Testing
         try await RouteTests.withRouter { admin, store in
             let caregiver = try await Self.device(store, "Ania", .caregiver)
             #expect(try await Self.call(admin, .patch, "/api/v1/household", token: caregiver, body: #"{"name": "Mine now"}"#).0 == .forbidden)
-            #expect(try await store.household()?.name == "Kowalski family")
+            try await expectEqual(store.household()?.name, "Kowalski family")
         }
     }
 }

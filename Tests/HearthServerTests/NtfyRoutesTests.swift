@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthHubTestSupport
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// The ntfy-protocol endpoint on a real server, spoken to over a raw TCP
@@ -104,14 +105,14 @@ struct NtfyRoutesTests {
             try press.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             #expect(await press.readUntilClosed(for: 5).hasPrefix("HTTP/1.1 200"))
             let acknowledged = try await store.alert(id: sos.id)
-            #expect(acknowledged?.acknowledgedBy == home.annaActor.personId)
+            expectEqual(acknowledged?.acknowledgedBy, home.annaActor.personId)
             #expect(await anna.read(for: 5) { $0.contains(#""event":"message_clear""#) }.contains(sos.id.text))
             // A link bent to another alert does nothing.
             let other = try await store.raiseSOS(for: home.zosia.id, as: PermissionPolicy.Actor(personId: home.zosia.id, role: .senior), by: "test")
             let bent = try RawConnection(port: port)
             try bent.send("POST \(path.replacingOccurrences(of: sos.id.text, with: other.id.text)) HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             #expect(await bent.readUntilClosed(for: 5).hasPrefix("HTTP/1.1 404"))
-            #expect(try await store.alert(id: other.id)?.isOpen == true)
+            try await expectEqual(store.alert(id: other.id)?.isOpen, true)
 
             // Piotr does not look after Zosia: his stream carried nothing of her.
             #expect(await !piotr.read(for: 0.3) { _ in false }.contains("Zosia"))

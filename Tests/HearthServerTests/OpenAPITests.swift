@@ -48,17 +48,17 @@ import Yams
 
     @Test func everyOperationIsNamedAndAnswersAndEveryReferenceResolves() throws {
         let document = try Self.document()
-        #expect((document["openapi"] as? String)?.hasPrefix("3.1") == true)
+        expectEqual((document["openapi"] as? String)?.hasPrefix("3.1"), true)
         #expect((document["info"] as? [String: Any])?["version"] as? String == HearthVersion.current)
         var operationIds: [String] = []
         for (path, item) in try #require(document["paths"] as? [String: Any]) {
             for (method, operation) in try #require(item as? [String: Any]) where method != "parameters" {
                 let operation = try #require(operation as? [String: Any], "\(method) \(path)")
                 operationIds.append(try #require(operation["operationId"] as? String, "\(method) \(path) has no operationId"))
-                #expect((operation["responses"] as? [String: Any])?.isEmpty == false, "\(method) \(path) lists no responses")
+                expectEqual((operation["responses"] as? [String: Any])?.isEmpty, false, "\(method) \(path) lists no responses")
             }
         }
-        #expect(Set(operationIds).count == operationIds.count, "operationIds repeat")
+        expectEqual(Set(operationIds).count, operationIds.count, "operationIds repeat")
 
         // Every "$ref": "#/components/…" names something that is there.
         let text = try String(contentsOf: Self.file, encoding: .utf8)
@@ -73,10 +73,10 @@ import Yams
     @Test func theDescriptionIsServedWithoutATokenAsTheFileSaysIt() async throws {
         try await RouteTests.withRouter { client, _ in
             try await client.anonymous.execute(uri: OpenAPIController.path, method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "application/yaml; charset=utf-8")
+                expectEqual(response.status, .ok)
+                expectEqual(response.headers[.contentType], "application/yaml; charset=utf-8")
                 let onDisk = try Data(contentsOf: Self.file)
-                #expect(Data(buffer: response.body) == onDisk)
+                expectEqual(Data(buffer: response.body), onDisk)
             }
         }
     }

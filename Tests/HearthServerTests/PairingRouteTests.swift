@@ -7,6 +7,7 @@ import HearthHubTestSupport
 import HearthStore
 import HTTPTypes
 import Hummingbird
+import HearthTestSupport
 import Testing
 
 /// Pairing a device over HTTP, and the routes that need a paired device.
@@ -24,9 +25,9 @@ import Testing
         try await RouteTests.withRouter { client, store in
             let invitation = try await store.createPairing(for: .newPerson(name: "Anna", role: .admin), deviceName: nil, by: "cli", maker: .hubTerminal)
             let (status, body, cookie) = try await Self.pair(client, #"{"code":"\#(invitation.code.secret)","deviceName":"Anna's phone"}"#)
-            #expect(status == .created)
+            expectEqual(status, .created)
             guard case .string(let token) = body["token"] else { Issue.record("no token in \(body)"); return }
-            #expect(body["person"] == ["id": body["person"]?.objectValue?["id"] ?? .null, "name": "Anna", "role": "admin"])
+            expectEqual(body["person"], ["id": body["person"]?.objectValue?["id"] ?? .null, "name": "Anna", "role": "admin"])
             let setCookie = try #require(cookie)
             #expect(setCookie.contains("hearth_device=\(token)"))
             #expect(setCookie.contains("HttpOnly"))
@@ -34,17 +35,17 @@ import Testing
 
             // The token works as a bearer token and as the cookie.
             try await client.execute(uri: "/api/v1/people", method: .get, headers: [.authorization: "Bearer \(token)"]) { response in
-                #expect(response.status == .ok)
+                expectEqual(response.status, .ok)
                 #expect(String(buffer: response.body).contains("Anna"))
             }
             try await client.execute(uri: "/api/v1/devices", method: .get, headers: [.cookie: "hearth_device=\(token)"]) { response in
-                #expect(response.status == .ok)
+                expectEqual(response.status, .ok)
                 #expect(String(buffer: response.body).contains(#""current":true"#))
             }
             // The same code a second time pairs nothing.
             let (again, _, _) = try await Self.pair(client, #"{"code":"\#(invitation.code.secret)","deviceName":"Thief"}"#)
-            #expect(again == .notFound)
-            #expect(try await store.devices().count == 2)
+            expectEqual(again, .notFound)
+            try await expectEqual(store.devices().count, 2)
         }
     }
 
@@ -59,10 +60,10 @@ import Testing
     func badCodesAreRefusedAndPairNothing(body: String, status: HTTPResponse.Status) async throws {
         try await RouteTests.withRouter { client, store in
             let (got, problem, cookie) = try await Self.pair(client, body)
-            #expect(got == status)
+            expectEqual(got, status)
             #expect(problem["type"] != nil)
             #expect(cookie == nil)
-            #expect(try await store.devices().count == 1, "only the test's own admin laptop")
+            try await expectEqual(store.devices().count, 1, "only the test's own admin laptop")
         }
     }
 
@@ -82,8 +83,8 @@ import Testing
             for headers: HTTPFields in [[:], [.authorization: "Bearer forged"], [.cookie: "hearth_device=forged"]] {
                 for uri in ["/api/v1/people", "/api/v1/devices"] {
                     try await client.anonymous.execute(uri: uri, method: .get, headers: headers) { response in
-                        #expect(response.status == .unauthorized, "\(uri) \(headers)")
-                        #expect(response.headers[.contentType] == "application/problem+json")
+                        expectEqual(response.status, .unauthorized, "\(uri) \(headers)")
+                        expectEqual(response.headers[.contentType], "application/problem+json")
                     }
                 }
             }
@@ -100,7 +101,7 @@ import Testing
             // The senior cannot see, let alone revoke, the admin's laptop.
             try await client.execute(uri: "/api/v1/devices/\(admin.device.id.text)", method: .delete,
                                      headers: [.authorization: "Bearer \(tabletToken)"]) { response in
-                #expect(response.status == .notFound)
+                expectEqual(response.status, .notFound)
             }
             try await client.execute(uri: "/api/v1/devices", method: .get, headers: [.authorization: "Bearer \(tabletToken)"]) { response in
                 #expect(!String(buffer: response.body).contains(admin.device.id.text))
@@ -108,10 +109,10 @@ import Testing
             // The admin can; the tablet's very next request is refused.
             try await client.execute(uri: "/api/v1/devices/\(tablet.device.id.text)", method: .delete,
                                      headers: [.authorization: "Bearer \(adminToken)"]) { response in
-                #expect(response.status == .noContent)
+                expectEqual(response.status, .noContent)
             }
             try await client.execute(uri: "/api/v1/people", method: .get, headers: [.authorization: "Bearer \(tabletToken)"]) { response in
-                #expect(response.status == .unauthorized)
+                expectEqual(response.status, .unauthorized)
             }
         }
     }
@@ -123,9 +124,9 @@ import Testing
             try await client.execute(uri: "/api/v1/household", method: .patch,
                                      headers: [.contentType: "application/json", .cookie: "hearth_device=\(token)"],
                                      body: ByteBuffer(string: #"{"name":"Changed"}"#)) { response in
-                #expect(response.status == .forbidden)
+                expectEqual(response.status, .forbidden)
             }
-            #expect(try await store.household()?.name == "Kowalski family")
+            try await expectEqual(store.household()?.name, "Kowalski family")
         }
     }
 }
@@ -156,7 +157,7 @@ extension JSONValue {
                 "/api/v1/pairing/invitations", method: .post, authority: "evil.example",
                 headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
                 body: ByteBuffer(string: #"{"newPerson":{"name":"Ela","role":"caregiver"}}"#)))
-            #expect(response.status == .created)
+            expectEqual(response.status, .created)
             let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
             // Then the link is to the hub, where the phone should take the code
             let url = try #require(body["url"]?.text)
@@ -169,7 +170,7 @@ extension JSONValue {
     @Test func anAdminShowsACodeThatAPhoneCanUse() async throws {
         try await RouteTests.withRouter { client, store in
             let (status, body) = try await Self.invite(client, #"{"newPerson":{"name":"Ciocia Ela","role":"caregiver"}}"#)
-            #expect(status == .created)
+            expectEqual(status, .created)
             guard case .string(let url)? = body["url"], case .string(let svg)? = body["svg"], case .string(let id)? = body["id"] else {
                 Issue.record("incomplete invitation \(body)"); return
             }
@@ -216,13 +217,13 @@ extension JSONValue {
             try await store.link(caregiver: kasia.id, senior: tablet.person.id, as: .hubTerminal, by: "test")
             // Given the admin looks after Babcia, her tablet still may not make a code for the admin
             let (status, problem) = try await Self.invite(client, #"{"personId":"\#(admin.id.text)"}"#, token: tabletToken)
-            #expect(status == .forbidden)
-            #expect(problem["type"] == "urn:hearth:problem:forbidden")
+            expectEqual(status, .forbidden)
+            expectEqual(problem["type"], "urn:hearth:problem:forbidden")
             // Nor for Kasia, who looks after her
             #expect(try await Self.invite(client, #"{"personId":"\#(kasia.id.text)"}"#, token: tabletToken).0 == .forbidden)
             // And a code it made for someone new pairs nobody once the tablet is removed
             let (made, invitation) = try await Self.invite(client, #"{"newPerson":{"name":"Ola","role":"caregiver"}}"#, token: tabletToken)
-            #expect(made == .created)
+            expectEqual(made, .created)
             let secret = String(try #require(invitation["url"]?.text).split(separator: "#").last ?? "")
             try await store.revokeDevice(id: tablet.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "test")
             await #expect(throws: HearthError.self) {
@@ -237,7 +238,7 @@ extension JSONValue {
             let (tablet, tabletToken) = try await store.redeemPairing(.secret(seniorCode.code.secret), deviceName: "Tablet", userAgent: nil)
             // Given Babcia's tablet showed a code for someone new that Kasia's phone used
             let (made, invitation) = try await Self.invite(client, #"{"newPerson":{"name":"Kasia","role":"caregiver"}}"#, token: tabletToken)
-            #expect(made == .created)
+            expectEqual(made, .created)
             let secret = String(try #require(invitation["url"]?.text).split(separator: "#").last ?? "")
             let (phone, _) = try await store.redeemPairing(.secret(secret), deviceName: "Kasia's phone", userAgent: nil)
             // The admin's list says who added it; the devices paired at the console say nobody
@@ -245,9 +246,9 @@ extension JSONValue {
                 try JSONDecoder().decode([[String: JSONValue]].self, from: Data(buffer: response.body))
             }
             let byId = Dictionary(uniqueKeysWithValues: devices.compactMap { device in device["id"]?.text.map { ($0, device) } })
-            #expect(byId[phone.device.id.text]?["pairedBy"] == .string(tablet.person.id.text))
+            expectEqual(byId[phone.device.id.text]?["pairedBy"], .string(tablet.person.id.text))
             #expect(byId[tablet.device.id.text]?["pairedBy"] == nil)
-            #expect(byId.count == 3, "the admin's laptop, the tablet and the phone")
+            expectEqual(byId.count, 3, "the admin's laptop, the tablet and the phone")
         }
     }
 }

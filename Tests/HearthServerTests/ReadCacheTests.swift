@@ -40,12 +40,12 @@ import Testing
         let second = try await cache.body(for: key, at: now) { readings.read(["n": "two"]) }
         #expect(Self.text(first) == #"{"n":"one"}"#)
         #expect(Self.text(second) == #"{"n":"one"}"#, "nothing changed: the kept answer")
-        #expect(readings.total == 1)
+        expectEqual(readings.total, 1)
 
         _ = try await store.updateHousehold(name: "Kowalski home", timeZone: nil, as: .hubTerminal, by: "test")
         let third = try await cache.body(for: key, at: now) { readings.read(["n": "three"]) }
         #expect(Self.text(third) == #"{"n":"three"}"#, "a published change makes it read again")
-        #expect(readings.total == 2)
+        expectEqual(readings.total, 2)
     }
 
     @Test func anAnswerEndsAtItsOwnTimeAndBelongsToItsPerson() async throws {
@@ -70,7 +70,7 @@ import Testing
         #expect(Self.text(theirs) == #"{"whose":"caregiver"}"#, "another person's answer is never shared")
         let linked = PermissionPolicy.Actor(personId: caregiver.personId, role: .caregiver, caresFor: [senior.personId])
         _ = try await cache.body(for: .init(actor: linked, uri: "/api/v1/today"), at: now) { readings.read(["whose": "linked"]) }
-        #expect(readings.total == 4, "nor one read before the person's care links changed")
+        expectEqual(readings.total, 4, "nor one read before the person's care links changed")
     }
 
     @Test func aFailedReadingIsNotKept() async throws {
@@ -83,7 +83,7 @@ import Testing
             _ = try await cache.body(for: key, at: Date()) { throw HearthError.notFound(what: "That person") }
         }
         let answer = try await cache.body(for: key, at: Date()) { Readings().read(.array([])) }
-        #expect(Self.text(answer) == "[]")
+        expectEqual(Self.text(answer), "[]")
     }
 
     /// Through the routes: an edit shows at once in the list, a dose taken
@@ -93,11 +93,11 @@ import Testing
             let soon = CareHousehold.inAnHour()
             let id = try await home.addMedication(schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
             for _ in 0..<2 {
-                #expect(try await home.call(.get, "/api/v1/medications", as: home.caregiver).list.first?.field("name") == "Metformina")
+                try await expectEqual(home.call(.get, "/api/v1/medications", as: home.caregiver).list.first?.field("name"), "Metformina")
             }
             let renamed = try await home.call(.patch, "/api/v1/medications/\(id)", as: home.caregiver, body: #"{"name": "Metformax"}"#)
-            #expect(renamed.status == .ok)
-            #expect(try await home.call(.get, "/api/v1/medications", as: home.caregiver).list.first?.field("name") == "Metformax")
+            expectEqual(renamed.status, .ok)
+            try await expectEqual(home.call(.get, "/api/v1/medications", as: home.caregiver).list.first?.field("name"), "Metformax")
             #expect(try await home.call(.get, "/api/v1/medications", as: home.stranger).list.isEmpty)
 
             func firstDose(as token: String) async throws -> JSONValue? {
@@ -106,12 +106,12 @@ import Testing
                 return doses.first
             }
             let dose = try #require(try await firstDose(as: home.senior))
-            #expect(dose.field("status") == "upcoming")
+            expectEqual(dose.field("status"), "upcoming")
             let key = try #require(dose.field("key")?.text)
             let taken = try await home.call(.post, "/api/v1/doses", as: home.senior, body: #"{"key": "\#(key)", "status": "taken"}"#)
-            #expect(taken.status == .created)
-            #expect(try await firstDose(as: home.senior)?.field("status") == "taken")
-            #expect(try await firstDose(as: home.caregiver)?.field("status") == "taken")
+            expectEqual(taken.status, .created)
+            try await expectEqual(firstDose(as: home.senior)?.field("status"), "taken")
+            try await expectEqual(firstDose(as: home.caregiver)?.field("status"), "taken")
         }
     }
 }

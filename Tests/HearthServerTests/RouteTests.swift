@@ -33,13 +33,13 @@ import Testing
     @Test func healthSaysTheHubAndItsDatabaseAreUp() async throws {
         try await Self.withRouter { client, _ in
             try await client.execute(uri: "/api/v1/health", method: .get) { response in
-                #expect(response.status == .ok)
+                expectEqual(response.status, .ok)
                 let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
-                #expect(body["status"] == "ok")
-                #expect(body["database"] == "ok")
-                #expect(body["version"] == .string(HearthVersion.current))
+                expectEqual(body["status"], "ok")
+                expectEqual(body["database"], "ok")
+                expectEqual(body["version"], .string(HearthVersion.current))
                 #expect(body["uptimeSeconds"] != nil)
-                #expect(body["discovery"] == .object(["state": "disabled", "services": .array([])]))
+                expectEqual(body["discovery"], .object(["state": "disabled", "services": .array([])]))
             }
         }
     }
@@ -49,15 +49,15 @@ import Testing
             let caregiver = try await NotesRouteTests.device(store, "Ania", .caregiver)
             for headers: HTTPFields in [[:], [.authorization: "Bearer \(caregiver)"], [.authorization: "Bearer not-a-token"]] {
                 try await client.anonymous.execute(uri: "/api/v1/health", method: .get, headers: headers) { response in
-                    #expect(response.status == .ok)
+                    expectEqual(response.status, .ok)
                     let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
-                    #expect(body == ["status": "ok", "version": .string(HearthVersion.current)], "no uptime, discovery, webhooks or alert channels")
+                    expectEqual(body, ["status": "ok", "version": .string(HearthVersion.current)], "no uptime, discovery, webhooks or alert channels")
                 }
             }
             // The admin's device (the client's own token) sees the details
             try await client.execute(uri: "/api/v1/health", method: .get) { response in
                 let body = try JSONDecoder().decode([String: JSONValue].self, from: Data(buffer: response.body))
-                #expect(Set(body.keys) == ["status", "version", "uptimeSeconds", "database", "discovery", "webhooks", "alerts"])
+                expectEqual(Set(body.keys), ["status", "version", "uptimeSeconds", "database", "discovery", "webhooks", "alerts"])
             }
         }
     }
@@ -87,20 +87,20 @@ import Testing
     @Test func theHouseholdIsShownAndCanBeRenamed() async throws {
         try await Self.withRouter { client, store in
             try await client.execute(uri: "/api/v1/household", method: .get) { response in
-                #expect(response.status == .ok)
+                expectEqual(response.status, .ok)
                 let body = try JSONDecoder().decode([String: String].self, from: Data(buffer: response.body))
-                #expect(body["name"] == "Kowalski family")
-                #expect(body["timeZone"] == "Europe/Warsaw")
-                #expect(body["createdAt"]?.hasSuffix("Z") == true)
+                expectEqual(body["name"], "Kowalski family")
+                expectEqual(body["timeZone"], "Europe/Warsaw")
+                expectEqual(body["createdAt"]?.hasSuffix("Z"), true)
             }
             try await client.execute(uri: "/api/v1/household", method: .patch, headers: Self.json,
                                      body: ByteBuffer(string: #"{"name":"Dom Kowalskich"}"#)) { response in
-                #expect(response.status == .ok)
+                expectEqual(response.status, .ok)
             }
-            #expect(try await store.household()?.name == "Dom Kowalskich")
+            try await expectEqual(store.household()?.name, "Dom Kowalskich")
             let last = try await store.changes(after: 0, limit: 100).last
-            #expect(last?.entity == .household)
-            #expect(last?.payload == ["name": "Dom Kowalskich"])
+            expectEqual(last?.entity, .household)
+            expectEqual(last?.payload, ["name": "Dom Kowalskich"])
         }
     }
 
@@ -117,14 +117,14 @@ import Testing
             let before = try await store.latestSeq()
             try await client.execute(uri: "/api/v1/household", method: .patch, headers: [.contentType: contentType],
                                      body: ByteBuffer(string: body)) { response in
-                #expect(response.status == status)
-                #expect(response.headers[.contentType] == "application/problem+json")
+                expectEqual(response.status, status)
+                expectEqual(response.headers[.contentType], "application/problem+json")
                 let problem = try Self.problem(response.body)
-                #expect(problem.type == "urn:hearth:problem:" + slug)
-                #expect(problem.status == status.code)
+                expectEqual(problem.type, "urn:hearth:problem:" + slug)
+                expectEqual(problem.status, status.code)
             }
-            #expect(try await store.household()?.name == "Kowalski family")
-            #expect(try await store.latestSeq() == before)
+            try await expectEqual(store.household()?.name, "Kowalski family")
+            try await expectEqual(store.latestSeq(), before)
         }
     }
 
@@ -134,11 +134,11 @@ import Testing
             let name = String(repeating: "a", count: HearthLimits.requestBody + 10)
             try await client.execute(uri: "/api/v1/household", method: .patch, headers: Self.json,
                                      body: ByteBuffer(string: #"{"name":"\#(name)"}"#)) { response in
-                #expect(response.status == .contentTooLarge)
+                expectEqual(response.status, .contentTooLarge)
                 let problem = try Self.problem(response.body)
-                #expect(problem.type == "urn:hearth:problem:too-large")
+                expectEqual(problem.type, "urn:hearth:problem:too-large")
             }
-            #expect(try await store.latestSeq() == before)
+            try await expectEqual(store.latestSeq(), before)
         }
     }
 
@@ -146,10 +146,10 @@ import Testing
         try await Self.withRouter { client, _ in
             for path in ["/api/v1/nothing-here", "/api/v2/health", "/api/"] {
                 try await client.execute(uri: path, method: .get) { response in
-                    #expect(response.status == .notFound, "\(path)")
-                    #expect(response.headers[.contentType] == "application/problem+json")
+                    expectEqual(response.status, .notFound, "\(path)")
+                    expectEqual(response.headers[.contentType], "application/problem+json")
                     let problem = try Self.problem(response.body)
-                    #expect(problem.type == "urn:hearth:problem:not-found")
+                    expectEqual(problem.type, "urn:hearth:problem:not-found")
                 }
             }
         }
@@ -160,23 +160,23 @@ import Testing
             var etag: String?
             for path in ["/", "/index.html", "/notes", "/some/deep/link"] {
                 try await client.execute(uri: path, method: .get) { response in
-                    #expect(response.status == .ok, "\(path)")
-                    #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                    expectEqual(response.status, .ok, "\(path)")
+                    expectEqual(response.headers[.contentType], "text/html; charset=utf-8")
                     #expect(String(buffer: response.body).contains("<html"))
                     etag = response.headers[.eTag]
                 }
             }
             try await client.execute(uri: "/app.js", method: .get) { response in
-                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                expectEqual(response.headers[.contentType], "text/javascript; charset=utf-8")
             }
             try await client.execute(uri: "/i18n/pl.json", method: .get) { response in
-                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                expectEqual(response.headers[.contentType], "application/json; charset=utf-8")
                 #expect(String(buffer: response.body).contains("Dzisiaj"))
             }
             let tag = try #require(etag)
             try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: tag]) { response in
-                #expect(response.status == .notModified)
-                #expect(response.body.readableBytes == 0)
+                expectEqual(response.status, .notModified)
+                expectEqual(response.body.readableBytes, 0)
             }
         }
     }
@@ -185,7 +185,7 @@ import Testing
         try await Self.withRouter { client, _ in
             try await client.execute(uri: "/tests/router.test.js", method: .get) { response in
                 // Falls back to the app, never the test file.
-                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                expectEqual(response.headers[.contentType], "text/html; charset=utf-8")
             }
         }
     }
@@ -194,10 +194,10 @@ import Testing
         try await Self.withRouter { client, _ in
             for path in ["/", "/api/v1/health", "/api/v1/missing", "/style.css"] {
                 try await client.execute(uri: path, method: .get) { response in
-                    #expect(response.headers[.contentSecurityPolicy] == "default-src 'self'; img-src 'self' data:", "\(path)")
-                    #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
-                    #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
-                    #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+                    expectEqual(response.headers[.contentSecurityPolicy], "default-src 'self'; img-src 'self' data:", "\(path)")
+                    expectEqual(response.headers[HTTPField.Name("X-Content-Type-Options")!], "nosniff")
+                    expectEqual(response.headers[HTTPField.Name("Referrer-Policy")!], "no-referrer")
+                    expectEqual(response.headers[HTTPField.Name("X-Frame-Options")!], "DENY")
                 }
             }
         }
@@ -208,11 +208,11 @@ import Testing
             try await client.execute(uri: "/api/v1/household", method: .patch,
                                      headers: [.contentType: "application/json", .origin: "http://evil.example"],
                                      body: ByteBuffer(string: #"{"name":"Hacked"}"#)) { response in
-                #expect(response.status == .forbidden)
+                expectEqual(response.status, .forbidden)
                 let problem = try Self.problem(response.body)
-                #expect(problem.type == "urn:hearth:problem:cross-origin")
+                expectEqual(problem.type, "urn:hearth:problem:cross-origin")
             }
-            #expect(try await store.household()?.name == "Kowalski family")
+            try await expectEqual(store.household()?.name, "Kowalski family")
         }
     }
 
@@ -227,9 +227,9 @@ import Testing
                 ("", .upgradeRequired, "upgrade-required"),
             ] {
                 try await client.execute(uri: "/api/v1/live" + query, method: .get) { response in
-                    #expect(response.status == status, "\(query)")
+                    expectEqual(response.status, status, "\(query)")
                     let problem = try Self.problem(response.body)
-                    #expect(problem.type == "urn:hearth:problem:" + slug)
+                    expectEqual(problem.type, "urn:hearth:problem:" + slug)
                 }
             }
         }
@@ -276,12 +276,12 @@ struct PairedClient: TestClientProtocol {
                     if isPublic {
                         #expect(response.status != .unauthorized, "\(route.method) \(route.path)")
                     } else {
-                        #expect(response.status == .unauthorized, "\(route.method) \(route.path)")
-                        #expect(response.headers[.contentType] == "application/problem+json")
+                        expectEqual(response.status, .unauthorized, "\(route.method) \(route.path)")
+                        expectEqual(response.headers[.contentType], "application/problem+json")
                     }
                 }
             }
         }
-        #expect(try await store.latestSeq() == 1, "nothing was written")
+        try await expectEqual(store.latestSeq(), 1, "nothing was written")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// A senior's screen kept on the hub: her panel, her display settings and
@@ -25,25 +26,25 @@ import Testing
             let panel = "/api/v1/people/\(home.seniorId.text)/panel"
             // Given: nobody has arranged it, so the standard panel is shown.
             let first = try await home.call(.get, panel, as: home.senior)
-            #expect(first.status == .ok)
-            #expect(first["arranged"] == .bool(false))
-            #expect(Self.tiles(first).first == "1:next-dose")
+            expectEqual(first.status, .ok)
+            expectEqual(first["arranged"], .bool(false))
+            expectEqual(Self.tiles(first).first, "1:next-dose")
 
             // When: Ania puts the clock first, four tiles in all, in any order.
             let put = try await home.call(.put, panel, as: home.caregiver, body: """
                 {"tiles": [{"position": 4, "gadget": "wordle"}, {"position": 1, "gadget": "clock"},
                            {"position": 2, "gadget": "next-dose"}, {"position": 6, "gadget": "pinned-note"}]}
                 """)
-            #expect(put.status == .ok, "\(String(describing: put.body))")
+            expectEqual(put.status, .ok, "\(String(describing: put.body))")
 
             // Then: Babcia's devices read it, in the order of the places.
             let mine = try await home.call(.get, panel, as: home.senior)
-            #expect(mine["arranged"] == .bool(true))
-            #expect(Self.tiles(mine) == ["1:clock", "2:next-dose", "4:wordle", "6:pinned-note"])
+            expectEqual(mine["arranged"], .bool(true))
+            expectEqual(Self.tiles(mine), ["1:clock", "2:next-dose", "4:wordle", "6:pinned-note"])
             // And the admin may arrange it too.
             let admin = try await home.call(.put, panel, body: #"{"tiles": [{"position": 1, "gadget": "sudoku"}]}"#)
-            #expect(admin.status == .ok)
-            #expect(Self.tiles(try await home.call(.get, panel, as: home.senior)) == ["1:sudoku"])
+            expectEqual(admin.status, .ok)
+            expectEqual(Self.tiles(try await home.call(.get, panel, as: home.senior)), ["1:sudoku"])
         }
     }
 
@@ -60,10 +61,10 @@ import Testing
                 try await home.call(.put, "/api/v1/people/\(home.caregiverId.text)/panel", as: home.senior, body: body),
                 try await home.call(.get, "/api/v1/people/\(UUID().text)/panel"),
             ]
-            #expect(refused.map(\.status) == Array(repeating: .notFound, count: refused.count))
+            expectEqual(refused.map(\.status), Array(repeating: .notFound, count: refused.count))
             // Nothing was arranged by any of it.
             let after = try await home.call(.get, panel, as: home.senior)
-            #expect(after["arranged"] == .bool(false))
+            expectEqual(after["arranged"], .bool(false))
         }
     }
 
@@ -71,7 +72,7 @@ import Testing
         try await CareHousehold.with { home in
             let panel = "/api/v1/people/\(home.seniorId.text)/panel"
             let kept = #"{"tiles": [{"position": 1, "gadget": "clock"}, {"position": 2, "gadget": "people"}]}"#
-            #expect(try await home.call(.put, panel, as: home.caregiver, body: kept).status == .ok)
+            try await expectEqual(home.call(.put, panel, as: home.caregiver, body: kept).status, .ok)
             let seven = (1...7).map { #"{"position": \#(min($0, 6)), "gadget": "\#(Gadget.allCases[$0].rawValue)"}"# }.joined(separator: ",")
             let cases: [(String, String)] = [
                 ("[\(seven)]", "tiles"),
@@ -86,10 +87,10 @@ import Testing
             ]
             for (tiles, field) in cases {
                 let reply = try await home.call(.put, panel, as: home.caregiver, body: #"{"tiles": \#(tiles)}"#)
-                #expect(reply.status == .unprocessableContent, "\(tiles)")
-                #expect(reply.invalidFields == [field], "\(tiles): \(String(describing: reply.body))")
+                expectEqual(reply.status, .unprocessableContent, "\(tiles)")
+                expectEqual(reply.invalidFields, [field], "\(tiles): \(String(describing: reply.body))")
             }
-            #expect(Self.tiles(try await home.call(.get, panel, as: home.senior)) == ["1:clock", "2:people"])
+            expectEqual(Self.tiles(try await home.call(.get, panel, as: home.senior)), ["1:clock", "2:people"])
         }
     }
 
@@ -98,20 +99,20 @@ import Testing
             let display = "/api/v1/people/\(home.seniorId.text)/display"
             // Given: a senior starts with large text read a little slower.
             let first = try await home.call(.get, display, as: home.senior)
-            #expect(first["chosen"] == .bool(false))
-            #expect(first["textSize"] == "large")
-            #expect(first["speechRate"] == "slow")
+            expectEqual(first["chosen"], .bool(false))
+            expectEqual(first["textSize"], "large")
+            expectEqual(first["speechRate"], "slow")
             // When: Ania sets extra-large text and a dark theme from her phone.
             let put = try await home.call(.put, display, as: home.caregiver, body: """
                 {"textSize": "x-large", "theme": "dark", "language": "pl", "speechRate": "slower"}
                 """)
-            #expect(put.status == .ok, "\(String(describing: put.body))")
+            expectEqual(put.status, .ok, "\(String(describing: put.body))")
             // Then: Babcia's devices read them.
             let mine = try await home.call(.get, display, as: home.senior)
-            #expect(mine["chosen"] == .bool(true))
-            #expect(mine["textSize"] == "x-large")
-            #expect(mine["theme"] == "dark")
-            #expect(mine["language"] == "pl")
+            expectEqual(mine["chosen"], .bool(true))
+            expectEqual(mine["textSize"], "x-large")
+            expectEqual(mine["theme"], "dark")
+            expectEqual(mine["language"], "pl")
             // A setting outside its list, or missing, is 422 naming it; nothing changes.
             for (body, field) in [
                 (#"{"textSize": "huge", "theme": "dark", "language": "pl", "speechRate": "slow"}"#, "textSize"),
@@ -121,10 +122,10 @@ import Testing
                 (#"{"textSize": "large", "theme": "dark", "language": "pl"}"#, "speechRate"),
             ] {
                 let reply = try await home.call(.put, display, as: home.senior, body: body)
-                #expect(reply.status == .unprocessableContent)
-                #expect(reply.invalidFields == [field], "\(body)")
+                expectEqual(reply.status, .unprocessableContent)
+                expectEqual(reply.invalidFields, [field], "\(body)")
             }
-            #expect(try await home.call(.get, display, as: home.senior)["textSize"] == "x-large")
+            try await expectEqual(home.call(.get, display, as: home.senior)["textSize"], "x-large")
         }
     }
 
@@ -132,23 +133,23 @@ import Testing
         try await CareHousehold.with { home in
             let scores = "/api/v1/people/\(home.seniorId.text)/scores"
             let first = try await home.call(.post, "/api/v1/games/memory/scores", as: home.senior, body: #"{"score": 80}"#)
-            #expect(first.status == .created)
-            #expect(first["best"] == .number(80))
-            #expect(first["newBest"] == .bool(true))
+            expectEqual(first.status, .created)
+            expectEqual(first["best"], .number(80))
+            expectEqual(first["newBest"], .bool(true))
             let lower = try await home.call(.post, "/api/v1/games/memory/scores", as: home.senior, body: #"{"score": 30}"#)
-            #expect(lower["best"] == .number(80))
-            #expect(lower["lastScore"] == .number(30))
-            #expect(lower["newBest"] == .bool(false))
+            expectEqual(lower["best"], .number(80))
+            expectEqual(lower["lastScore"], .number(30))
+            expectEqual(lower["newBest"], .bool(false))
             let higher = try await home.call(.post, "/api/v1/games/memory/scores", as: home.senior, body: #"{"score": 95}"#)
-            #expect(higher["best"] == .number(95))
+            expectEqual(higher["best"], .number(95))
 
             // Her caregiver sees one entry per game: the best, when she last played, how many games.
             let seen = try await home.call(.get, scores, as: home.caregiver)
-            #expect(seen.status == .ok)
+            expectEqual(seen.status, .ok)
             guard case .array(let entries)? = seen["scores"] else { Issue.record("no scores"); return }
-            #expect(entries.count == 1)
-            #expect(entries.first?.field("best") == .number(95))
-            #expect(entries.first?.field("gamesPlayed") == .number(3))
+            expectEqual(entries.count, 1)
+            expectEqual(entries.first?.field("best"), .number(95))
+            expectEqual(entries.first?.field("gamesPlayed"), .number(3))
             #expect(Self.text(entries.first?.field("lastPlayedAt")) != nil)
 
             // Bad scores and unknown games are 422 naming the field; the best stays.
@@ -156,13 +157,13 @@ import Testing
                                         ("memory", #"{"score": 2.5}"#, "score"), ("memory", "{}", "score"),
                                         ("chess", #"{"score": 10}"#, "game")] {
                 let reply = try await home.call(.post, "/api/v1/games/\(game)/scores", as: home.senior, body: body)
-                #expect(reply.status == .unprocessableContent, "\(game) \(body)")
-                #expect(reply.invalidFields == [field], "\(game) \(body): \(String(describing: reply.body))")
+                expectEqual(reply.status, .unprocessableContent, "\(game) \(body)")
+                expectEqual(reply.invalidFields, [field], "\(game) \(body): \(String(describing: reply.body))")
             }
             let after = try await home.call(.get, scores, as: home.senior)
             guard case .array(let kept)? = after["scores"] else { Issue.record("no scores"); return }
-            #expect(kept.first?.field("best") == .number(95))
-            #expect(kept.first?.field("gamesPlayed") == .number(3))
+            expectEqual(kept.first?.field("best"), .number(95))
+            expectEqual(kept.first?.field("gamesPlayed"), .number(3))
         }
     }
 
@@ -177,7 +178,7 @@ import Testing
             _ = try await home.call(.put, "/api/v1/people/\(home.seniorId.text)/panel", as: home.senior,
                                     body: #"{"tiles": [{"position": 1, "gadget": "clock"}]}"#)
             let logged = try await home.store.changes(after: 0, limit: 1000).filter { [.panel, .displaySettings, .gameScore].contains($0.entity) }
-            #expect(logged.map(\.entity) == [.panel, .displaySettings, .gameScore])
+            expectEqual(logged.map(\.entity), [.panel, .displaySettings, .gameScore])
 
             let senior = try #require(try await home.store.actor(of: home.seniorId))
             let caregiver = try #require(try await home.store.actor(of: home.caregiverId))
@@ -192,9 +193,9 @@ import Testing
             for (token, sees) in [(home.senior, true), (home.caregiver, true), (home.stranger, false)] {
                 let snapshot = try await home.call(.get, "/api/v1/sync/snapshot", as: token)
                 let entities = SyncRouteTests.pulled(snapshot, "entities").compactMap { Self.text($0.field("entity")) }
-                #expect(entities.contains("panel") == sees)
-                #expect(entities.contains("displaySettings") == sees)
-                #expect(entities.contains("gameScore") == sees)
+                expectEqual(entities.contains("panel"), sees)
+                expectEqual(entities.contains("displaySettings"), sees)
+                expectEqual(entities.contains("gameScore"), sees)
             }
         }
     }

@@ -3,6 +3,7 @@ import HearthCore
 import HearthCRDT
 @testable import HearthServer
 import HearthStore
+import HearthTestSupport
 import Testing
 
 /// `POST /api/v1/sync` and `GET /api/v1/sync/snapshot`, through the routes on
@@ -99,22 +100,22 @@ import Testing
                 #expect(firstReply.status == .ok && secondReply.status == .ok)
 
                 let stored = try await Self.medication(home, medicationId)
-                #expect(stored["name"] == "Metformin (Glucophage)", "the later stamp wins, adminFirst: \(adminFirst)")
-                #expect(stored["strength"] == "500 mg", "a field only one device changed is kept")
+                expectEqual(stored["name"], "Metformin (Glucophage)", "the later stamp wins, adminFirst: \(adminFirst)")
+                expectEqual(stored["strength"], "500 mg", "a field only one device changed is kept")
                 if adminFirst {
-                    #expect(Self.results(secondReply).first?.field("status") == "applied")
+                    expectEqual(Self.results(secondReply).first?.field("status"), "applied")
                 } else {
                     // The admin's rename lost; it hears what stands, and that its strength did land.
                     let result = try #require(Self.results(secondReply).first)
-                    #expect(result.field("status") == "superseded")
-                    #expect(result.field("supersededFields") == .array(["name"]))
-                    #expect(result.field("current")?.field("fields")?.field("name") == "Metformin (Glucophage)")
+                    expectEqual(result.field("status"), "superseded")
+                    expectEqual(result.field("supersededFields"), .array(["name"]))
+                    expectEqual(result.field("current")?.field("fields")?.field("name"), "Metformin (Glucophage)")
                 }
                 // Whoever synced first now pulls the merged medication.
                 let caughtUp = try await first.sync(home)
                 let merged = Self.pulled(caughtUp).first { $0.field("id") == .string(medicationId) }
-                #expect(merged?.field("fields")?.field("name") == "Metformin (Glucophage)")
-                #expect(merged?.field("fields")?.field("strength") == "500 mg")
+                expectEqual(merged?.field("fields")?.field("name"), "Metformin (Glucophage)")
+                expectEqual(merged?.field("fields")?.field("strength"), "500 mg")
             }
         }
     }
@@ -133,11 +134,11 @@ import Testing
             babcia.cursor = 0
             let again = try await babcia.sync(home, [taken])
             #expect(first.status == .ok && again.status == .ok)
-            #expect(Self.results(first) == Self.results(again))
-            #expect(Self.results(first).first?.field("status") == "applied", "\(String(describing: first.body))")
+            expectEqual(Self.results(first), Self.results(again))
+            expectEqual(Self.results(first).first?.field("status"), "applied", "\(String(describing: first.body))")
             let seqAfter = try await home.store.latestSeq()
-            #expect(try await Self.medication(home, medicationId)["stock"] == .number(9), "one dose, one tablet")
-            #expect(try await home.store.latestSeq() == seqAfter, "the retry wrote nothing")
+            try await expectEqual(Self.medication(home, medicationId)["stock"], .number(9), "one dose, one tablet")
+            try await expectEqual(home.store.latestSeq(), seqAfter, "the retry wrote nothing")
             #expect(seqAfter > seqBefore)
 
             // The same opId with other content, beside a fresh change: nothing of the push is applied.
@@ -148,8 +149,8 @@ import Testing
                 babcia.change("note", UUID().uuidString.lowercased(), #"{"title": "Lekarz"}"#),
                 babcia.change("note", noteId, #"{"title": "Inny"}"#, opId: opId),
             ])
-            #expect(reused.status == .conflict)
-            #expect(reused["type"] == "urn:hearth:problem:conflict")
+            expectEqual(reused.status, .conflict)
+            expectEqual(reused["type"], "urn:hearth:problem:conflict")
             let notes = try await home.call(.get, "/api/v1/notes", as: home.senior)
             #expect(notes.list.compactMap { $0.field("title")?.text }.sorted() == ["Zakupy"])
         }
@@ -167,24 +168,24 @@ import Testing
             // Meanwhile someone changes the instructions on the web.
             let patched = try await home.call(.patch, "/api/v1/medications/\(medicationId)", as: home.caregiver,
                                               body: #"{"instructions": "Przed snem"}"#)
-            #expect(patched.status == .ok)
+            expectEqual(patched.status, .ok)
 
             // The slow clock's edit was made before it heard of that: it loses.
             let late = try await behind.sync(home, [staleEdit])
-            #expect(Self.results(late).first?.field("status") == "superseded")
-            #expect(try await Self.medication(home, medicationId)["instructions"] == "Przed snem")
+            expectEqual(Self.results(late).first?.field("status"), "superseded")
+            try await expectEqual(Self.medication(home, medicationId)["instructions"], "Przed snem")
             // Having synced, its next edit (same slow wall clock) is stamped after everything it saw, and wins.
             let next = try await behind.sync(home, [behind.change("medication", medicationId, #"{"instructions": "Rano"}"#)])
-            #expect(Self.results(next).first?.field("status") == "applied")
-            #expect(try await Self.medication(home, medicationId)["instructions"] == "Rano")
+            expectEqual(Self.results(next).first?.field("status"), "applied")
+            try await expectEqual(Self.medication(home, medicationId)["instructions"], "Rano")
 
             // A clock hours ahead would win every contest for hours: refused, with the hub's value.
             let refused = try await ahead.sync(home, [ahead.change("medication", medicationId, #"{"instructions": "Zawsze"}"#)])
             let result = try #require(Self.results(refused).first)
-            #expect(result.field("status") == "rejected")
-            #expect(result.field("reason") == "clock-ahead")
-            #expect(result.field("current")?.field("fields")?.field("instructions") == "Rano")
-            #expect(try await Self.medication(home, medicationId)["instructions"] == "Rano")
+            expectEqual(result.field("status"), "rejected")
+            expectEqual(result.field("reason"), "clock-ahead")
+            expectEqual(result.field("current")?.field("fields")?.field("instructions"), "Rano")
+            try await expectEqual(Self.medication(home, medicationId)["instructions"], "Rano")
         }
     }
 
@@ -196,15 +197,15 @@ import Testing
 
             let own = try await babcia.sync(home, [babcia.change("medication", medicationId, #"{"name": "Cukierki"}"#)])
             let result = try #require(Self.results(own).first)
-            #expect(result.field("status") == "rejected")
-            #expect(result.field("reason") == "forbidden")
-            #expect(result.field("current")?.field("fields")?.field("name") == "Metformina")
+            expectEqual(result.field("status"), "rejected")
+            expectEqual(result.field("reason"), "forbidden")
+            expectEqual(result.field("current")?.field("fields")?.field("name"), "Metformina")
 
             let other = try await obcy.sync(home, [obcy.change("medication", medicationId, #"{"name": "Cukierki"}"#)])
-            #expect(Self.results(other).first?.field("reason") == "not-found")
-            #expect(Self.results(other).first?.field("current") == .null, "nothing about what the device may not see")
+            expectEqual(Self.results(other).first?.field("reason"), "not-found")
+            expectEqual(Self.results(other).first?.field("current"), .null, "nothing about what the device may not see")
             #expect(!Self.pulled(other).contains { $0.field("entity") == "medication" })
-            #expect(try await Self.medication(home, medicationId)["name"] == "Metformina")
+            try await expectEqual(Self.medication(home, medicationId)["name"], "Metformina")
         }
     }
 
@@ -216,11 +217,11 @@ import Testing
 
             // Written offline on her tablet, under an id the tablet chose.
             let created = try await babcia.sync(home, [babcia.change("note", noteId, #"{"title": "Mój pamiętnik", "pinned": true}"#)])
-            #expect(Self.results(created).first?.field("status") == "applied")
+            expectEqual(Self.results(created).first?.field("status"), "applied")
             #expect(!Self.pulled(created).contains { $0.field("id") == .string(noteId) }, "not sent back to the device that made it")
             let mine = try await home.call(.get, "/api/v1/notes/\(noteId)", as: home.senior)
-            #expect(mine["visibility"] == "private")
-            #expect(mine["pinned"] == .bool(true))
+            expectEqual(mine["visibility"], "private")
+            expectEqual(mine["pinned"], .bool(true))
 
             /// Whether Ania's pull or snapshot shows the note (a "drop it" entry names it but shows nothing).
             func aniaSees() async throws -> Bool {
@@ -230,7 +231,7 @@ import Testing
                 let inSnapshot = Self.pulled(snapshot, "entities").contains { $0.field("id") == .string(noteId) }
                 return inPull || inSnapshot
             }
-            #expect(try await aniaSees() == false)
+            try await expectEqual(aniaSees(), false)
             let ownSnapshot = try await home.call(.get, "/api/v1/sync/snapshot", as: home.senior)
             #expect(Self.pulled(ownSnapshot, "entities").contains { $0.field("id") == .string(noteId) })
 
@@ -241,14 +242,14 @@ import Testing
             _ = try await babcia.sync(home, [babcia.change("note", noteId, #"{"visibility": "private", "title": "Sekret"}"#)])
             let hidden = try await ania.sync(home)
             let dropped = try #require(Self.pulled(hidden).first { $0.field("id") == .string(noteId) })
-            #expect(dropped.field("deleted") == .bool(true))
-            #expect(dropped.field("fields") == .null, "not even the new title: \(dropped)")
-            #expect(try await aniaSees() == false)
+            expectEqual(dropped.field("deleted"), .bool(true))
+            expectEqual(dropped.field("fields"), .null, "not even the new title: \(dropped)")
+            try await expectEqual(aniaSees(), false)
 
             // And she cannot touch it.
             let attempt = try await ania.sync(home, [ania.change("note", noteId, #"{"title": "Hej"}"#)])
-            #expect(Self.results(attempt).first?.field("reason") == "not-found")
-            #expect(Self.results(attempt).first?.field("current") == .null)
+            expectEqual(Self.results(attempt).first?.field("reason"), "not-found")
+            expectEqual(Self.results(attempt).first?.field("current"), .null)
         }
     }
 
@@ -264,15 +265,15 @@ import Testing
             try await Task.sleep(for: .milliseconds(5))
             let taken = ania.change("dose", key, #"{"status": "taken"}"#)
             // The later stamp (Ania's "taken") syncs first; Babcia's earlier "skipped" loses.
-            #expect(Self.results(try await ania.sync(home, [taken])).first?.field("status") == "applied")
+            expectEqual(Self.results(try await ania.sync(home, [taken])).first?.field("status"), "applied")
             let late = try await babcia.sync(home, [skipped])
-            #expect(Self.results(late).first?.field("status") == "superseded")
+            expectEqual(Self.results(late).first?.field("status"), "superseded")
 
             let doses = try await home.call(.get, "/api/v1/doses?personId=\(home.seniorId.text)&from=\(soon.date)&to=\(soon.date)", as: home.caregiver)
             let recorded = doses.list.filter { $0.field("key") == .string(key) }
-            #expect(recorded.count == 1)
-            #expect(recorded.first?.field("status") == "taken")
-            #expect(try await Self.medication(home, medicationId)["stock"] == .number(9))
+            expectEqual(recorded.count, 1)
+            expectEqual(recorded.first?.field("status"), "taken")
+            try await expectEqual(Self.medication(home, medicationId)["stock"], .number(9))
         }
     }
 
@@ -282,20 +283,20 @@ import Testing
             let medicationId = try await home.addMedication(stock: 10, schedule: #"{"kind": "weekly", "times": ["\#(soon.time)"], "amount": 1}"#)
             let key = try await Self.firstDoseKey(home, on: soon.date)
             let given = try await home.call(.post, "/api/v1/doses", as: home.caregiver, body: #"{"key": "\#(key)", "status": "taken"}"#)
-            #expect(given.status == .created)
+            expectEqual(given.status, .created)
             let doseId = try #require(given["id"]?.text)
 
             // The web refuses her, and so does sync, even with the later stamp.
             let web = try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.senior, body: #"{"status": "skipped"}"#)
-            #expect(web.status == .forbidden)
+            expectEqual(web.status, .forbidden)
             let babcia = try await SyncingDevice(token: home.senior, store: home.store)
             let pushed = try await babcia.sync(home, [babcia.change("dose", doseId, #"{"status": "skipped"}"#)])
             let result = try #require(Self.results(pushed).first)
-            #expect(result.field("status") == "rejected")
-            #expect(result.field("reason") == "forbidden")
-            #expect(result.field("current")?.field("fields")?.field("status") == "taken")
-            #expect(try await home.call(.get, "/api/v1/doses/\(doseId)", as: home.caregiver)["status"] == "taken")
-            #expect(try await Self.medication(home, medicationId)["stock"] == .number(9))
+            expectEqual(result.field("status"), "rejected")
+            expectEqual(result.field("reason"), "forbidden")
+            expectEqual(result.field("current")?.field("fields")?.field("status"), "taken")
+            try await expectEqual(home.call(.get, "/api/v1/doses/\(doseId)", as: home.caregiver)["status"], "taken")
+            try await expectEqual(Self.medication(home, medicationId)["stock"], .number(9))
         }
     }
 
@@ -311,8 +312,8 @@ import Testing
             let scheduleId = try #require(schedules.list.first?.field("id")?.text)
             let extra = try await home.call(.post, "/api/v1/medications/\(medicationId)/schedules", as: home.caregiver,
                                             body: #"{"kind": "weekly", "times": ["20:00"], "amount": 1}"#)
-            #expect(extra.status == .created)
-            #expect(try await home.call(.delete, "/api/v1/medications/\(medicationId)/schedules/\(scheduleId)", as: home.caregiver).status == .noContent)
+            expectEqual(extra.status, .created)
+            try await expectEqual(home.call(.delete, "/api/v1/medications/\(medicationId)/schedules/\(scheduleId)", as: home.caregiver).status, .noContent)
 
             let removed = try await home.store.compactChanges(olderThan: -60)
             #expect(removed > 0)
@@ -324,9 +325,9 @@ import Testing
 
             // Pushing with the old cursor applies nothing and says where to start again.
             let gone = try await ania.sync(home, [ania.change("medication", medicationId, #"{"form": "tabletki"}"#)])
-            #expect(gone.status == .gone)
-            #expect(gone["type"] == "urn:hearth:problem:cursor-expired")
-            #expect(gone["snapshot"] == "/api/v1/sync/snapshot")
+            expectEqual(gone.status, .gone)
+            expectEqual(gone["type"], "urn:hearth:problem:cursor-expired")
+            expectEqual(gone["snapshot"], "/api/v1/sync/snapshot")
             #expect(try await Self.medication(home, medicationId)["form"] != "tabletki")
 
             let snapshot = try await home.call(.get, "/api/v1/sync/snapshot", as: home.caregiver)
@@ -335,8 +336,8 @@ import Testing
             #expect(!entities.contains { $0.field("id") == .string(scheduleId) }, "the deleted schedule is not in the snapshot")
             ania.cursor = Int64(try #require(snapshot["cursor"]?.number))
             let resumed = try await ania.sync(home, [ania.change("medication", medicationId, #"{"form": "tabletki"}"#)])
-            #expect(resumed.status == .ok)
-            #expect(try await Self.medication(home, medicationId)["form"] == "tabletki")
+            expectEqual(resumed.status, .ok)
+            try await expectEqual(Self.medication(home, medicationId)["form"], "tabletki")
 
 
         }
@@ -361,19 +362,19 @@ import Testing
             ]
             for (bad, field) in cases {
                 let reply = try await ania.sync(home, [good, bad])
-                #expect(reply.status == .unprocessableContent, "\(bad)")
-                #expect(reply.invalidFields == [field], "\(bad): \(String(describing: reply.body))")
+                expectEqual(reply.status, .unprocessableContent, "\(bad)")
+                expectEqual(reply.invalidFields, [field], "\(bad): \(String(describing: reply.body))")
             }
             for body in [#"{"changes": []}"#, #"{"since": -1}"#, #"{"since": 0, "limit": 0}"#, #"{"since": 0, "extra": 1}"#, #"[]"#] {
                 let reply = try await home.call(.post, "/api/v1/sync", as: home.caregiver, body: body)
-                #expect(reply.status == .unprocessableContent, "\(body)")
+                expectEqual(reply.status, .unprocessableContent, "\(body)")
             }
             let tooMany = (0...SyncController.maximumPush).map { _ in ania.change("medication", medicationId, #"{"name": "x"}"#) }
-            #expect(try await ania.sync(home, tooMany).status == .contentTooLarge)
+            try await expectEqual(ania.sync(home, tooMany).status, .contentTooLarge)
             let ahead = try await home.call(.post, "/api/v1/sync", as: home.caregiver, body: #"{"since": 999999}"#)
-            #expect(ahead.status == .gone)
+            expectEqual(ahead.status, .gone)
             #expect(try await home.call(.post, "/api/v1/sync", body: #"{"since": 0}"#).status == .ok, "the admin may sync too")
-            #expect(try await Self.medication(home, medicationId)["name"] == "Metformina", "nothing of any bad push was applied")
+            try await expectEqual(Self.medication(home, medicationId)["name"], "Metformina", "nothing of any bad push was applied")
         }
     }
 
@@ -384,7 +385,7 @@ import Testing
             let key = try await Self.firstDoseKey(home, on: soon.date)
             let babcia = try await SyncingDevice(token: home.senior, store: home.store)
             let answered = try await babcia.sync(home, [babcia.change("dose", key, #"{"status": "taken"}"#)])
-            #expect(Self.results(answered).first?.field("status") == "applied")
+            expectEqual(Self.results(answered).first?.field("status"), "applied")
             let listed = try await home.call(.get, "/api/v1/doses?personId=\(home.seniorId.text)&from=\(soon.date)&to=\(soon.date)", as: home.caregiver)
             let doseId = try #require(listed.list.first { $0.field("key") == .string(key) }?.field("id")?.text)
 
@@ -393,15 +394,15 @@ import Testing
             let older = ania.change("dose", doseId, #"{"status": "taken", "reason": "Z jedzeniem"}"#)
             try await Task.sleep(for: .milliseconds(5))
             let web = try await home.call(.patch, "/api/v1/doses/\(doseId)", as: home.caregiver, body: #"{"status": "skipped", "reason": "Wypluła"}"#)
-            #expect(web.status == .ok)
+            expectEqual(web.status, .ok)
 
             let late = try await ania.sync(home, [older])
             let result = try #require(Self.results(late).first)
-            #expect(result.field("status") == "superseded")
-            #expect(result.field("current")?.field("fields")?.field("status") == "skipped")
+            expectEqual(result.field("status"), "superseded")
+            expectEqual(result.field("current")?.field("fields")?.field("status"), "skipped")
             let stored = try await home.call(.get, "/api/v1/doses/\(doseId)", as: home.caregiver)
-            #expect(stored["status"] == "skipped")
-            #expect(stored["reason"] == "Wypluła")
+            expectEqual(stored["status"], "skipped")
+            expectEqual(stored["reason"], "Wypluła")
         }
     }
 
@@ -411,11 +412,11 @@ import Testing
                 _ = try await home.addMedication(name: name, schedule: #"{"kind": "weekly", "times": ["08:00"], "amount": 1}"#)
             }
             let note = try await home.call(.post, "/api/v1/notes", as: home.senior, body: #"{"title": "Prywatna"}"#)
-            #expect(note.status == .created)
+            expectEqual(note.status, .created)
             _ = try await home.call(.post, "/api/v1/notes", as: home.senior, body: #"{"title": "Wspólna", "visibility": "shared"}"#)
 
             let whole = try await home.call(.post, "/api/v1/sync", as: home.caregiver, body: #"{"since": 0, "limit": 2000}"#)
-            #expect(whole["more"] == .bool(false))
+            expectEqual(whole["more"], .bool(false))
             var paged: [JSONValue] = []
             var cursor = 0.0
             var rounds = 0
@@ -429,12 +430,12 @@ import Testing
                 if page["more"] == .bool(false) { break }
             }
             #expect(rounds > 3, "many small pages")
-            #expect(cursor == whole["cursor"]?.number)
+            expectEqual(cursor, whole["cursor"]?.number)
             // Latest state of each entity, as the single page has it.
             var latest: [String: JSONValue] = [:]
             for item in paged { latest["\(item.field("entity") ?? .null)/\(item.field("id") ?? .null)"] = item.field("fields") }
             let expected = Dictionary(uniqueKeysWithValues: Self.pulled(whole).map { ("\($0.field("entity") ?? .null)/\($0.field("id") ?? .null)", $0.field("fields") ?? .null) })
-            #expect(latest == expected)
+            expectEqual(latest, expected)
             #expect(!paged.contains { $0.field("fields")?.field("title") == "Prywatna" })
             #expect(paged.contains { $0.field("fields")?.field("title") == "Wspólna" })
         }
@@ -446,10 +447,10 @@ import Testing
             let slightly = try await SyncingDevice(token: home.caregiver, store: home.store, skew: 60_000)
             let beyond = try await SyncingDevice(token: home.caregiver, store: home.store, skew: Int64(HearthStore.defaultMaximumSkew * 1000) + 60_000)
             let fine = try await slightly.sync(home, [slightly.change("medication", medicationId, #"{"form": "tabletki"}"#)])
-            #expect(Self.results(fine).first?.field("status") == "applied")
+            expectEqual(Self.results(fine).first?.field("status"), "applied")
             let refused = try await beyond.sync(home, [beyond.change("medication", medicationId, #"{"form": "kapsułki"}"#)])
-            #expect(Self.results(refused).first?.field("reason") == "clock-ahead")
-            #expect(try await Self.medication(home, medicationId)["form"] == "tabletki")
+            expectEqual(Self.results(refused).first?.field("reason"), "clock-ahead")
+            try await expectEqual(Self.medication(home, medicationId)["form"], "tabletki")
         }
     }
 
@@ -478,49 +479,49 @@ import Testing
             #expect(Self.results(created).map { $0.field("status") } == ["applied", "applied"])
             let pulled = try await ania.sync(home)
             let aniaText = try Self.noteText(from: Self.pulled(pulled).first { $0.field("id") == .string(noteId) })
-            #expect(aniaText.text == "mleko\n")
+            expectEqual(aniaText.text, "mleko\n")
 
             // Both type offline: Babcia at the end, Ania at the start; Ania also deletes "mleko".
             let babciaTyping = Self.batch([try start.insert("chleb ąę 🍞\n", at: 6)])
             let aniaTyping = Self.batch([try aniaText.insert("Lista:\n", at: 0), try aniaText.delete(at: 7, length: 5)])
             let aniaChange = ania.change("noteText", noteId, aniaTyping)
-            #expect(Self.results(try await ania.sync(home, [aniaChange])).first?.field("status") == "applied")
-            #expect(Self.results(try await babcia.sync(home, [babcia.change("noteText", noteId, babciaTyping)])).first?.field("status") == "applied")
+            expectEqual(Self.results(try await ania.sync(home, [aniaChange])).first?.field("status"), "applied")
+            expectEqual(Self.results(try await babcia.sync(home, [babcia.change("noteText", noteId, babciaTyping)])).first?.field("status"), "applied")
 
             let stored = try await home.call(.get, "/api/v1/notes/\(noteId)", as: home.caregiver)
-            #expect(stored["text"] == "Lista:\n\nchleb ąę 🍞\n")
+            expectEqual(stored["text"], "Lista:\n\nchleb ąę 🍞\n")
             // Each device's pull carries the merged state; its own copy merged into it agrees.
             let aniaPull = try await ania.sync(home)
             let merged = try Self.noteText(from: Self.pulled(aniaPull).first { $0.field("id") == .string(noteId) })
-            #expect(merged.text == "Lista:\n\nchleb ąę 🍞\n")
+            expectEqual(merged.text, "Lista:\n\nchleb ąę 🍞\n")
             #expect(Self.pulled(aniaPull).first { $0.field("id") == .string(noteId) }?.field("fields")?.field("text") == "Lista:\n\nchleb ąę 🍞\n")
 
             // A lost response: the same batch again (even under a new opId) adds nothing.
             let again = try await ania.sync(home, [ania.change("noteText", noteId, aniaTyping)])
-            #expect(Self.results(again).first?.field("status") == "applied")
-            #expect(try await home.call(.get, "/api/v1/notes/\(noteId)", as: home.caregiver)["text"] == "Lista:\n\nchleb ąę 🍞\n")
+            expectEqual(Self.results(again).first?.field("status"), "applied")
+            try await expectEqual(home.call(.get, "/api/v1/notes/\(noteId)", as: home.caregiver)["text"], "Lista:\n\nchleb ąę 🍞\n")
 
             // Made private, Ania may not see it: her typing is refused with nothing shown; nor into a note in Trash.
             _ = try await babcia.sync(home, [babcia.change("note", noteId, #"{"visibility": "private"}"#)])
             let refused = try await ania.sync(home, [ania.change("noteText", noteId, Self.batch([try merged.insert("x", at: 0)]))])
-            #expect(Self.results(refused).first?.field("reason") == "not-found")
-            #expect(Self.results(refused).first?.field("current") == .null)
+            expectEqual(Self.results(refused).first?.field("reason"), "not-found")
+            expectEqual(Self.results(refused).first?.field("current"), .null)
             _ = try await babcia.sync(home, [babcia.change("note", noteId, #"{"visibility": "shared"}"#)])
             _ = try await babcia.sync(home, [babcia.change("note", noteId, "{}", deleted: true)])
             let binned = try await ania.sync(home, [ania.change("noteText", noteId, Self.batch([try merged.insert("!", at: 1)]))])
-            #expect(Self.results(binned).first?.field("reason") == "in-trash")
+            expectEqual(Self.results(binned).first?.field("reason"), "in-trash")
             #expect(Self.results(binned).first?.field("current")?.field("fields")?.field("text") == "Lista:\n\nchleb ąę 🍞\n",
                     "the device rolls back to the hub's text")
 
             // Operations that do not decode, or name characters the hub never had.
             _ = try await babcia.sync(home, [babcia.change("note", noteId, "{}", deleted: false)])
             let garbage = try await ania.sync(home, [ania.change("noteText", noteId, #"{"operations": "AAEC"}"#)])
-            #expect(Self.results(garbage).first?.field("reason") == "bad-operations")
+            expectEqual(Self.results(garbage).first?.field("reason"), "bad-operations")
             let orphan = NoteText(replica: 99)
             _ = try orphan.insert("abc", at: 0)
             let dangling = try await ania.sync(home, [ania.change("noteText", noteId, Self.batch([try orphan.insert("z", at: 3)]))])
-            #expect(Self.results(dangling).first?.field("status") == "rejected")
-            #expect(try await home.call(.get, "/api/v1/notes/\(noteId)", as: home.caregiver)["text"] == "Lista:\n\nchleb ąę 🍞\n")
+            expectEqual(Self.results(dangling).first?.field("status"), "rejected")
+            try await expectEqual(home.call(.get, "/api/v1/notes/\(noteId)", as: home.caregiver)["text"], "Lista:\n\nchleb ąę 🍞\n")
         }
     }
 }

@@ -40,12 +40,12 @@ import Testing
         try HearthStore.restore(from: file, into: fresh)
         let restored = try HearthStore(directory: fresh)
         defer { try? restored.close() }
-        #expect(try await Self.rows(restored) == backedUp)
+        try await expectEqual(Self.rows(restored), backedUp)
         #expect(!backedUp.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: fresh.appendingPathComponent("hearth.sqlite.bak").path),
                 "there was nothing to keep")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
-        #expect(mode == 0o600, "a backup holds health data: owner only")
+        expectEqual(mode, 0o600, "a backup holds health data: owner only")
     }
 
     @Test func restoringKeepsThePreviousDatabaseWhole() async throws {
@@ -74,7 +74,7 @@ import Testing
         let file = directory.url.appendingPathComponent("taken")
         try Data("keep me".utf8).write(to: file)
         #expect(throws: BackupProblem.destinationExists(file.path)) { try store.backup(to: file) }
-        #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
+        try expectEqual(String(contentsOf: file, encoding: .utf8), "keep me")
     }
 
     @Test func restoreRefusesFilesThatAreNotHearthBackups() async throws {

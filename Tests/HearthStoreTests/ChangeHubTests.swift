@@ -39,12 +39,12 @@ import Testing
             }
             var checked = 0
             for try await (cursor, seen) in group where cursor >= 0 {
-                #expect(seen == Array((cursor + 1)...Int64(writes)), "subscriber from \(cursor)")
+                expectEqual(seen, Array((cursor + 1)...Int64(writes)), "subscriber from \(cursor)")
                 checked += 1
             }
-            #expect(checked == 50)
+            expectEqual(checked, 50)
         }
-        #expect(store.hub.listenerCount == 0, "finished subscribers are removed")
+        expectEqual(store.hub.listenerCount, 0, "finished subscribers are removed")
     }
 
     @Test func aListenerThatFallsBehindIsToldToResync() async throws {
@@ -59,8 +59,8 @@ import Testing
             for try await change in subscription { received.append(change.seq) }
         }
         // What it did get has no gaps, so its last seq is a safe cursor.
-        #expect(received == Array(1...Int64(received.count)))
-        #expect(store.hub.listenerCount == 0)
+        expectEqual(received, Array(1...Int64(received.count)))
+        expectEqual(store.hub.listenerCount, 0)
     }
 
     @Test func aCursorAheadOfTheLogIsRefused() async throws {
@@ -71,7 +71,7 @@ import Testing
         await #expect(throws: HearthError.cursorAhead(requested: 5, latest: 1)) {
             _ = try await store.subscribe(after: 5)
         }
-        #expect(store.hub.listenerCount == 0)
+        expectEqual(store.hub.listenerCount, 0)
     }
 
     @Test func onlyVisibleChangesAreDelivered() async throws {
@@ -85,7 +85,7 @@ import Testing
             seen.append(change.seq)
             if change.seq == 6 { break }
         }
-        #expect(seen == [2, 4, 6])
+        expectEqual(seen, [2, 4, 6])
     }
 
     @Test func closingTheHubEndsSubscriptions() async throws {
@@ -99,7 +99,7 @@ import Testing
         }
         try await Task.sleep(for: .milliseconds(50))
         try store.close()
-        #expect(try await ended.value == 0)
+        try await expectEqual(ended.value, 0)
     }
 }
 
@@ -135,7 +135,7 @@ import Testing
             try await Task.sleep(for: .seconds(5))
             subscription.cancel()
         }
-        #expect(try await heard.value == [1, 2, 3])
+        try await expectEqual(heard.value, [1, 2, 3])
         timeout.cancel()
         subscription.cancel()
     }

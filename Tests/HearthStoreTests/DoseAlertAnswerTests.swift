@@ -42,24 +42,24 @@ import Testing
         let (dose, _) = try await store.answerDose(key: try Self.key(missed), .taken(at: dueAt.addingTimeInterval(40 * 60)),
                                                    as: home.actor(home.senior), by: "t")
         let answered = try #require(try await store.alert(id: missed.id))
-        #expect(answered.details.field("answer") == "taken")
-        #expect(answered.details.field("takenLate") == .bool(true))
-        #expect(answered.details.field("answeredByName") == .string(home.senior.name))
+        expectEqual(answered.details.field("answer"), "taken")
+        expectEqual(answered.details.field("takenLate"), .bool(true))
+        expectEqual(answered.details.field("answeredByName"), .string(home.senior.name))
 
         // Ania puts it right at 10:50: it was skipped after all
         home.clock.advance(5 * 60)
         let before = try await store.latestSeq()
         _ = try await store.correctDose(id: dose.id, takenAt: nil, status: .skipped, reason: nil, as: home.actor(home.caregiver), by: "t")
         let corrected = try #require(try await store.alert(id: missed.id))
-        #expect(corrected.details.field("answer") == "skipped")
+        expectEqual(corrected.details.field("answer"), "skipped")
         #expect(corrected.details.field("takenAt") == nil && corrected.details.field("takenLate") == nil, "nothing of the taking is left")
-        #expect(corrected.details.field("correctedByName") == .string(home.caregiver.name))
-        #expect(corrected.details.field("correctedAt") == .of(home.clock.now))
-        #expect(corrected.details.field("answeredAt") == answered.details.field("answeredAt"), "when it was first answered stays")
-        #expect(corrected.resolvedAt == answered.resolvedAt)
+        expectEqual(corrected.details.field("correctedByName"), .string(home.caregiver.name))
+        expectEqual(corrected.details.field("correctedAt"), .of(home.clock.now))
+        expectEqual(corrected.details.field("answeredAt"), answered.details.field("answeredAt"), "when it was first answered stays")
+        expectEqual(corrected.resolvedAt, answered.resolvedAt)
         // …through the one write path, in the correction's own transaction, so open pages hear it
         let changes = try await store.changes(after: before, limit: 10)
-        #expect(Set(changes.map(\.seq)).count == changes.count)
+        expectEqual(Set(changes.map(\.seq)).count, changes.count)
         #expect(changes.contains { $0.entity == .alert && $0.entityId == missed.id.text && $0.payload.field("details") == corrected.details })
         #expect(changes.contains { $0.entity == .dose })
 
@@ -68,14 +68,14 @@ import Testing
         _ = try await store.correctDose(id: dose.id, takenAt: dueAt.addingTimeInterval(20 * 60), status: .taken, reason: nil,
                                         as: home.actor(home.caregiver), by: "t")
         let onTime = try #require(try await store.alert(id: missed.id))
-        #expect(onTime.details.field("answer") == "taken")
-        #expect(onTime.details.field("takenLate") == .bool(false))
-        #expect(onTime.details.field("takenAt") == .of(dueAt.addingTimeInterval(20 * 60)))
+        expectEqual(onTime.details.field("answer"), "taken")
+        expectEqual(onTime.details.field("takenLate"), .bool(false))
+        expectEqual(onTime.details.field("takenAt"), .of(dueAt.addingTimeInterval(20 * 60)))
 
         // A correction that changes nothing writes nothing
         let unchanged = try await store.latestSeq()
         _ = try await store.correctDose(id: dose.id, takenAt: nil, status: .taken, reason: nil, as: home.actor(home.caregiver), by: "t")
-        #expect(try await store.latestSeq() == unchanged)
+        try await expectEqual(store.latestSeq(), unchanged)
     }
 
     @Test func anAnswerTakenBackLeavesTheAlertSayingSoUntilTheDoseIsAnsweredAgain() async throws {
@@ -85,22 +85,22 @@ import Testing
         let store = home.store
         let missed = try await Self.missedDose(home)
         let (dose, _) = try await store.answerDose(key: try Self.key(missed), .taken(at: nil), as: home.actor(home.senior), by: "t")
-        #expect(try await store.alert(id: missed.id)?.details.field("takenLate") == .bool(true), "taken now, at 10:45")
+        try await expectEqual(store.alert(id: missed.id)?.details.field("takenLate"), .bool(true), "taken now, at 10:45")
 
         home.clock.advance(60)
         _ = try await store.withdrawDoseAnswer(id: dose.id, as: home.actor(home.caregiver), by: "t")
         let withdrawn = try #require(try await store.alert(id: missed.id))
-        #expect(withdrawn.details.field("answer") == "withdrawn")
+        expectEqual(withdrawn.details.field("answer"), "withdrawn")
         #expect(withdrawn.details.field("takenAt") == nil)
-        #expect(withdrawn.details.field("correctedByName") == .string(home.caregiver.name))
+        expectEqual(withdrawn.details.field("correctedByName"), .string(home.caregiver.name))
 
         // Skipped now by Babcia herself: the alert says it, and not who took the first answer back
         home.clock.advance(60)
         _ = try await store.answerDose(key: try Self.key(missed), .skipped(reason: nil), as: home.actor(home.senior), by: "t")
         let again = try #require(try await store.alert(id: missed.id))
-        #expect(again.details.field("answer") == "skipped")
-        #expect(again.details.field("answeredAt") == .of(home.clock.now))
-        #expect(again.details.field("answeredByName") == .string(home.senior.name))
+        expectEqual(again.details.field("answer"), "skipped")
+        expectEqual(again.details.field("answeredAt"), .of(home.clock.now))
+        expectEqual(again.details.field("answeredByName"), .string(home.senior.name))
         #expect(again.details.field("correctedByName") == nil)
     }
 }

@@ -15,8 +15,8 @@ import Testing
         defer { try? store.close() }
         let writer = try await store.pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
         let reader = try await store.read { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
-        #expect(writer == 0)
-        #expect(reader == 0)
+        expectEqual(writer, 0)
+        expectEqual(reader, 0)
     }
 
     @Test func aLogOfAThousandPagesReachesTheDatabaseFileWithoutAnyoneAsking() async throws {
@@ -34,11 +34,11 @@ import Testing
         // Then it was copied into the file, beside the writes, all of it
         let outcome = try #require(store.checkpointer.lastOutcome, "no checkpoint after \(round) changes")
         #expect(outcome.logPages >= 1000)
-        #expect(outcome.copiedPages == outcome.logPages)
+        expectEqual(outcome.copiedPages, outcome.logPages)
         // And the database file alone, without its log, holds one of the names
         let copy = try TemporaryDirectory()
         let name = try Self.nameInFileAlone(directory.url, copiedTo: copy.url.appendingPathComponent("alone.sqlite"))
-        #expect(name?.hasPrefix("Dom ") == true)
+        expectEqual(name?.hasPrefix("Dom "), true)
     }
 
     @Test func aFewChangesStayInTheLogAfterWritingPauses() async throws {
@@ -48,7 +48,7 @@ import Testing
         try await store.ensureHousehold(name: "Dom", timeZone: "Europe/Warsaw")
         try store.checkpointer.checkpoint()
         let copy = try TemporaryDirectory()
-        #expect(try Self.nameInFileAlone(directory.url, copiedTo: copy.url.appendingPathComponent("before.sqlite")) == "Dom")
+        try expectEqual(Self.nameInFileAlone(directory.url, copiedTo: copy.url.appendingPathComponent("before.sqlite")), "Dom")
         // When the name changes twenty times (doses through a morning, say), and writing pauses
         for round in 1...20 {
             _ = try await store.updateHousehold(name: "Dom \(round)", timeZone: nil, as: .hubTerminal, by: "test")
@@ -56,11 +56,11 @@ import Testing
         try await Task.sleep(for: .milliseconds(500))
         // Then the file was not written again: the changes wait in the log,
         // to be copied in with many more
-        #expect(try Self.nameInFileAlone(directory.url, copiedTo: copy.url.appendingPathComponent("after.sqlite")) == "Dom")
-        #expect(try await store.household()?.name == "Dom 20")
+        try expectEqual(Self.nameInFileAlone(directory.url, copiedTo: copy.url.appendingPathComponent("after.sqlite")), "Dom")
+        try await expectEqual(store.household()?.name, "Dom 20")
         // And when the hub stops, SQLite copies them in
         try store.close()
-        #expect(try Self.nameInFileAlone(directory.url, copiedTo: copy.url.appendingPathComponent("stopped.sqlite")) == "Dom 20")
+        try expectEqual(Self.nameInFileAlone(directory.url, copiedTo: copy.url.appendingPathComponent("stopped.sqlite")), "Dom 20")
     }
 
     /// The household's name as the database file says it, read from a copy

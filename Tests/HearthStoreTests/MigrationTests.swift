@@ -11,7 +11,7 @@ import Testing
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
 
-        #expect(try await store.appliedMigrations() == HearthStore.migrationNames)
+        try await expectEqual(store.appliedMigrations(), HearthStore.migrationNames)
         let tables = try await store.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
@@ -77,20 +77,20 @@ import Testing
         // When this hub opens it
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
-        #expect(try await store.appliedMigrations() == HearthStore.migrationNames)
+        try await expectEqual(store.appliedMigrations(), HearthStore.migrationNames)
         // Then both doses read as before, by id, by key and in the history
         let plannedId = try #require(UUID(text: "00000000-0000-4000-8000-000000000001"))
         let seniorId = try #require(UUID(text: senior))
         let planned = try #require(try await store.dose(id: plannedId))
-        #expect(planned.key == "planned-1")
+        expectEqual(planned.key, "planned-1")
         #expect(try await store.read { db in try HearthStore.dose(key: "planned-1", db)?.id } == planned.id)
         let history = try await store.doses(of: [seniorId], from: Date(millisecondsSince1970: 0),
                                             to: Date(millisecondsSince1970: 10_000))
-        #expect(history.map(\.amount) == [1, 2], "planned by due time, as needed by when taken")
+        expectEqual(history.map(\.amount), [1, 2], "planned by due time, as needed by when taken")
         // And the log keeps its entries, the next change following the newest
-        #expect(try await store.changes(after: 0, limit: 10).map(\.seq) == [5, 41])
+        try await expectEqual(store.changes(after: 0, limit: 10).map(\.seq), [5, 41])
         try await store.ensureHousehold(name: "Nowak family", timeZone: "Europe/Warsaw")
-        #expect(try await store.latestSeq() == 42)
+        try await expectEqual(store.latestSeq(), 42)
         // And both alerts are still there, the once-key still unique
         #expect(try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM alerts") } == 2)
         await #expect(throws: DatabaseError.self) {
@@ -104,7 +104,7 @@ import Testing
         let tables = try await store.read { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('alerts', 'changes', 'doses') ORDER BY name")
         }
-        #expect(tables.count == 3)
+        expectEqual(tables.count, 3)
         #expect(tables[0].contains("WITHOUT ROWID"))
         #expect(!tables[1].contains("AUTOINCREMENT"))
         #expect(tables[2].contains("WITHOUT ROWID"))
@@ -149,7 +149,7 @@ import Testing
         let indexes = try await store.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'changes' ORDER BY name")
         }
-        #expect(indexes == ["changes_note_deletions"])
+        expectEqual(indexes, ["changes_note_deletions"])
         let plan = try await store.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM changes WHERE entity = 'note' AND entityId = ? AND op = 'delete')",
                              arguments: ["n"]).map { $0["detail"] as String }.joined(separator: "; ")
@@ -169,12 +169,12 @@ import Testing
         let second = try HearthStore(directory: directory.url)
         defer { try? second.close() }
         let again = try await second.ensureHousehold(name: "Another name", timeZone: "America/New_York")
-        #expect(again == household)
-        #expect(try await second.appliedMigrations() == HearthStore.migrationNames)
+        expectEqual(again, household)
+        try await expectEqual(second.appliedMigrations(), HearthStore.migrationNames)
         #expect(try await second.read { db in
             try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
         } == schema)
-        #expect(try await second.latestSeq() == 1, "only the first start appended a change")
+        try await expectEqual(second.latestSeq(), 1, "only the first start appended a change")
     }
 
     @Test func theDatabaseIsSetUpForPowerCuts() async throws {
@@ -186,9 +186,9 @@ import Testing
              try Int.fetchOne(db, sql: "PRAGMA synchronous"),
              try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
         }
-        #expect(journal == "wal")
-        #expect(synchronous == 2, "synchronous=FULL")
-        #expect(foreignKeys == 1)
+        expectEqual(journal, "wal")
+        expectEqual(synchronous, 2, "synchronous=FULL")
+        expectEqual(foreignKeys, 1)
         #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("hearth.sqlite").path))
     }
 }

@@ -47,7 +47,7 @@ import Testing
 
         // Given typing stored without re-indexing (as between two refreshes)…
         let text = try await Self.type(" pomidory", into: note, replica: replica, refreshSearch: false, home.store, as: reader)
-        #expect(try await home.store.note(id: note.id)?.text == text, "the text itself is always current")
+        try await expectEqual(home.store.note(id: note.id)?.text, text, "the text itself is always current")
         #expect(try await home.store.searchNotes("pomidory", visibleTo: reader).isEmpty)
 
         // …when the hub stops before the refresh and starts again…
@@ -56,8 +56,8 @@ import Testing
         defer { try? restarted.close() }
 
         // …then search has caught up with the text.
-        #expect(try await restarted.searchNotes("pomidory", visibleTo: reader).map(\.note.id) == [note.id])
-        #expect(try await restarted.searchNotes("mleko", visibleTo: reader).map(\.note.id) == [note.id])
+        try await expectEqual(restarted.searchNotes("pomidory", visibleTo: reader).map(\.note.id), [note.id])
+        try await expectEqual(restarted.searchNotes("mleko", visibleTo: reader).map(\.note.id), [note.id])
     }
 
     @Test func aRefreshFindsTheNewWordsAndForgetsTheRemovedOnes() async throws {
@@ -71,15 +71,15 @@ import Testing
         let replica = try NoteText.decodeState(start.state, replica: 78)
         _ = try replica.delete(at: 0, length: replica.count)
         _ = try await Self.type("okulista", into: note, replica: replica, refreshSearch: false, home.store, as: reader)
-        #expect(try await home.store.searchNotes("kardiolog", visibleTo: reader).count == 1, "not refreshed yet")
+        try await expectEqual(home.store.searchNotes("kardiolog", visibleTo: reader).count, 1, "not refreshed yet")
 
         try await home.store.refreshNoteSearch(id: note.id, by: "Ania")
 
-        #expect(try await home.store.searchNotes("okulista", visibleTo: reader).map(\.note.id) == [note.id])
+        try await expectEqual(home.store.searchNotes("okulista", visibleTo: reader).map(\.note.id), [note.id])
         #expect(try await home.store.searchNotes("kardiolog", visibleTo: reader).isEmpty)
         // A new title is searchable at once, and the text stays found with it.
         _ = try await home.store.updateNote(id: note.id, title: "Oczy", visibility: nil, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "test")
-        #expect(try await home.store.searchNotes("oczy okulista", visibleTo: reader).map(\.note.id) == [note.id])
+        try await expectEqual(home.store.searchNotes("oczy okulista", visibleTo: reader).map(\.note.id), [note.id])
     }
 
     @Test func notesWrittenBeforeSearchKeptItsOwnCopyAreFound() async throws {
@@ -99,10 +99,10 @@ import Testing
         // …when this hub opens it…
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
-        #expect(try await store.appliedMigrations() == HearthStore.migrationNames)
+        try await expectEqual(store.appliedMigrations(), HearthStore.migrationNames)
         let noteId = try #require(UUID(text: "00000000-0000-4000-8000-000000000001"))
         let reader = PermissionPolicy.Actor(personId: UUID.random(), role: .caregiver, caresFor: [])
         // …then what it held is still found, by title and by text.
-        #expect(try await store.searchNotes("apteka witamina", visibleTo: reader).map(\.note.id) == [noteId])
+        try await expectEqual(store.searchNotes("apteka witamina", visibleTo: reader).map(\.note.id), [noteId])
     }
 }

@@ -23,7 +23,7 @@ extension NoteSharingTests {
                 let actor = try await actor(id)
                 let listed = try await store.notes(visibleTo: actor).contains { $0.id == note.id }
                 let found = try await store.searchNotes("okulista", visibleTo: actor).contains { $0.note.id == note.id }
-                #expect(listed == found, "the list and search agree for \(id)")
+                expectEqual(listed, found, "the list and search agree for \(id)")
                 if listed { readers.insert(id) }
             }
             return readers
@@ -49,14 +49,14 @@ extension NoteSharingTests {
         defer { try? home.store.close() }
         let note = try await home.store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "okulista w piątek",
                                                    visibility: .circle, circleOf: home.zosia, pinned: false, by: "test")
-        #expect(note.circleOf == home.zosia)
+        expectEqual(note.circleOf, home.zosia)
         #expect(try await home.readers(of: note) == [home.ania, home.zosia, home.ela],
                 "Ela, who looks after Zosia too, reads it; Jan, Dziadek's caregiver, and Tomek do not")
         let jan = try await home.actor(home.jan)
         #expect(try await home.store.note(id: note.id).map { $0.access.letsRead(jan) } == false)
         // An admin linked to Zosia as her carer is in her circle as well.
         try await home.store.link(caregiver: home.tomek, senior: home.zosia, as: .hubTerminal, by: "test")
-        #expect(try await home.readers(of: note) == [home.ania, home.zosia, home.ela, home.tomek])
+        try await expectEqual(home.readers(of: note), [home.ania, home.zosia, home.ela, home.tomek])
         // Ela may change it (it is not read-only) but not throw it away: that is its owner's.
         let ela = try await home.actor(home.ela)
         _ = try await home.store.updateNote(id: note.id, title: "Okulista Zosi", visibility: nil, pinned: nil, as: ela, by: "test")
@@ -85,7 +85,7 @@ extension NoteSharingTests {
         await #expect(throws: HearthError.invalid(fields: ["circleOf": "must be a senior you look after, and you look after no one yet"])) {
             _ = try await store.createNote(as: .noteMaker(home.tomek), title: "Okulista", text: "", visibility: .circle, pinned: false, by: "test")
         }
-        #expect(try await store.latestSeq() == before, "nothing was written")
+        try await expectEqual(store.latestSeq(), before, "nothing was written")
         // Looking after two, she says which; left out, she is asked to.
         try await store.link(caregiver: home.ania, senior: home.dziadek, as: .hubTerminal, by: "test")
         await #expect(throws: HearthError.invalid(fields: ["circleOf": "must say which senior's circle: you look after more than one"])) {
@@ -94,11 +94,11 @@ extension NoteSharingTests {
         let ania = try await home.actor(home.ania)
         let note = try await store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "okulista", visibility: .circle,
                                               circleOf: home.dziadek, pinned: false, by: "test")
-        #expect(try await home.readers(of: note) == [home.ania, home.dziadek, home.jan])
+        try await expectEqual(home.readers(of: note), [home.ania, home.dziadek, home.jan])
         // Moved to Zosia's circle by its owner; a senior she does not look after is refused and changes nothing.
         let moved = try await store.updateNote(id: note.id, title: nil, visibility: nil, circleOf: home.zosia, pinned: nil, as: ania, by: "test")
-        #expect(moved.circleOf == home.zosia)
-        #expect(try await home.readers(of: note) == [home.ania, home.zosia, home.ela])
+        expectEqual(moved.circleOf, home.zosia)
+        try await expectEqual(home.readers(of: note), [home.ania, home.zosia, home.ela])
         let stranger = try await store.addPerson(name: "Prababcia", role: .senior, as: .hubTerminal, by: "test")
         await #expect(throws: HearthError.invalid(fields: ["circleOf": "must be a senior you look after"])) {
             _ = try await store.updateNote(id: note.id, title: "Zmienione", visibility: nil, circleOf: stranger.id, pinned: nil, as: ania, by: "test")
@@ -125,18 +125,18 @@ extension NoteSharingTests {
         let store = home.store
         let note = try await store.createNote(as: .noteMaker(home.ania), title: "Okulista", text: "okulista", visibility: .circle,
                                               pinned: false, by: "test")
-        #expect(note.circleOf == home.zosia, "Ania looks after Zosia alone: hers is chosen for her")
+        expectEqual(note.circleOf, home.zosia, "Ania looks after Zosia alone: hers is chosen for her")
         // Ania is unlinked: still her note, still Zosia's circle.
         try await store.removeCareLink(caregiver: home.ania, senior: home.zosia, as: .hubTerminal, by: "test")
-        #expect(try await home.readers(of: note) == [home.ania, home.zosia, home.ela])
+        try await expectEqual(home.readers(of: note), [home.ania, home.zosia, home.ela])
         let ania = try await home.actor(home.ania)
         let renamed = try await store.updateNote(id: note.id, title: "Okulista w piątek", visibility: .circle, circleOf: home.zosia,
                                                  pinned: nil, as: ania, by: "test")
-        #expect(renamed.circleOf == home.zosia, "the circle it is in is kept, though she could not choose it now")
+        expectEqual(renamed.circleOf, home.zosia, "the circle it is in is kept, though she could not choose it now")
         // The circle is who looks after Zosia now: Ela leaves it, Jan joins it.
         try await store.removeCareLink(caregiver: home.ela, senior: home.zosia, as: .hubTerminal, by: "test")
         try await store.link(caregiver: home.jan, senior: home.zosia, as: .hubTerminal, by: "test")
-        #expect(try await home.readers(of: note) == [home.ania, home.zosia, home.jan])
+        try await expectEqual(home.readers(of: note), [home.ania, home.zosia, home.jan])
     }
 
     @Test func aCaregiversCircleNoteFromBeforeV17KeepsTheReadingItWasSharedUnder() async throws {
@@ -149,12 +149,12 @@ extension NoteSharingTests {
         try await home.store.writeOutsideChangeLog { db in
             try db.execute(sql: "UPDATE notes SET circleOf = NULL WHERE id = ?", arguments: [note.id.text])
         }
-        #expect(try await home.readers(of: note) == [home.ania, home.zosia], "the seniors she looks after, not Ela")
+        try await expectEqual(home.readers(of: note), [home.ania, home.zosia], "the seniors she looks after, not Ela")
         // Saving it with nothing changed keeps it so; choosing Zosia's circle widens it.
         let ania = try await home.actor(home.ania)
         _ = try await home.store.updateNote(id: note.id, title: nil, visibility: .circle, pinned: true, as: ania, by: "test")
         #expect(try await home.store.note(id: note.id)?.circleOf == nil)
         _ = try await home.store.updateNote(id: note.id, title: nil, visibility: nil, circleOf: home.zosia, pinned: nil, as: ania, by: "test")
-        #expect(try await home.readers(of: note) == [home.ania, home.zosia, home.ela])
+        try await expectEqual(home.readers(of: note), [home.ania, home.zosia, home.ela])
     }
 }

@@ -35,21 +35,21 @@ import Testing
         let anias = try await store.createNote(as: .noteMaker(circle.ania.personId), title: "Dla Zosi", text: "kardiolog: zabrać wyniki",
                                                visibility: .circle, pinned: false, by: "test")
         for reader in [circle.zosia, circle.ania] {
-            #expect(Set(try await store.notes(visibleTo: reader).map(\.id)) == [hers.id, anias.id])
-            #expect(Set(try await store.searchNotes("kardiolog", visibleTo: reader).map(\.note.id)) == [hers.id, anias.id])
+            expectEqual(Set(try await store.notes(visibleTo: reader).map(\.id)), [hers.id, anias.id])
+            expectEqual(Set(try await store.searchNotes("kardiolog", visibleTo: reader).map(\.note.id)), [hers.id, anias.id])
         }
         for outsider in [circle.tomek, circle.obcy] {
             #expect(try await store.notes(visibleTo: outsider).isEmpty, "an admin outside the circle does not see it either")
             #expect(try await store.searchNotes("kardiolog", visibleTo: outsider).isEmpty)
         }
-        #expect(anias.circleOf == circle.zosia.personId, "the one senior Ania looks after is chosen for her")
+        expectEqual(anias.circleOf, circle.zosia.personId, "the one senior Ania looks after is chosen for her")
         // Unlinking takes Ania out of Zosia's circle; her note stays hers, and
         // in Zosia's circle, which is Zosia's (NoteCircle).
         try await store.removeCareLink(caregiver: circle.ania.personId, senior: circle.zosia.personId, as: .hubTerminal, by: "test")
         let ania = try #require(try await store.actor(of: circle.ania.personId))
         let zosia = try #require(try await store.actor(of: circle.zosia.personId))
-        #expect(try await store.notes(visibleTo: ania).map(\.id) == [anias.id])
-        #expect(Set(try await store.notes(visibleTo: zosia).map(\.id)) == [hers.id, anias.id])
+        try await expectEqual(store.notes(visibleTo: ania).map(\.id), [anias.id])
+        expectEqual(Set(try await store.notes(visibleTo: zosia).map(\.id)), [hers.id, anias.id])
     }
 
     @Test func aReadOnlyNoteIsChangedByItsOwnerAloneAndOnlySheSaysWhoSeesIt() async throws {
@@ -66,7 +66,7 @@ import Testing
         await #expect(throws: HearthError.forbidden("This note is shared for reading: only its owner changes it")) {
             _ = try await store.trashNote(id: note.id, as: circle.tomek, by: "test")
         }
-        #expect(try await store.note(id: note.id)?.title == "Moje leki", "nothing was changed")
+        try await expectEqual(store.note(id: note.id)?.title, "Moje leki", "nothing was changed")
         // Made editable by its owner, the household may change its title but not its sharing.
         let editable = try await store.updateNote(id: note.id, title: nil, visibility: nil, readOnly: false, pinned: nil,
                                                   as: circle.zosia, by: "test")
@@ -92,9 +92,9 @@ import Testing
                                               pinned: false, by: "test")
         _ = try await store.updateNote(id: note.id, title: nil, visibility: .circle, readOnly: true, pinned: nil, as: circle.zosia, by: "test")
         let changes = try await store.changes(after: before, limit: 10).filter { $0.entity == .note }
-        #expect(changes.count == 2)
+        expectEqual(changes.count, 2)
         #expect(changes[1].payload.field("visibility") == "circle" && changes[1].payload.field("readOnly") == .bool(true))
-        #expect(changes[1].payload.field("wasVisibility") == "shared")
+        expectEqual(changes[1].payload.field("wasVisibility"), "shared")
         // Those who saw it in the household hear of the change (and are sent only that it is gone).
         #expect(PermissionPolicy.mayHear(circle.obcy, changes[1].audience))
         #expect(PermissionPolicy.mayHear(circle.ania, changes[1].audience))
@@ -121,18 +121,18 @@ import Testing
         // …when this hub opens it…
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
-        #expect(try await store.appliedMigrations() == HearthStore.migrationNames)
+        try await expectEqual(store.appliedMigrations(), HearthStore.migrationNames)
         let noteId = try #require(UUID(text: "00000000-0000-4000-8000-000000000001"))
         // …the note is as it was, editable by the household, its typing kept and its words found.
         let note = try #require(try await store.note(id: noteId))
         #expect(note.visibility == .shared && !note.readOnly && note.pinned && note.text == "witamina D")
         let updates = try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note_updates") }
-        #expect(updates == 1)
+        expectEqual(updates, 1)
         let reader = PermissionPolicy.Actor(personId: UUID.random(), role: .caregiver)
-        #expect(try await store.searchNotes("apteka witamina", visibleTo: reader).map(\.note.id) == [noteId])
+        try await expectEqual(store.searchNotes("apteka witamina", visibleTo: reader).map(\.note.id), [noteId])
         // …and the new kinds of sharing can be stored.
         let circleNote = try await store.createNote(as: .noteMaker(note.ownerId), title: "Dla opiekunów", text: "", visibility: .circle,
                                                     readOnly: true, pinned: false, by: "test")
-        #expect(try await store.note(id: circleNote.id)?.visibility == .circle)
+        try await expectEqual(store.note(id: circleNote.id)?.visibility, .circle)
     }
 }

@@ -39,12 +39,12 @@ import Testing
 
         _ = try await Self.type(" chleb", into: note, replica: replica, text: false, home.store, as: editor)
 
-        #expect(try await Self.row(home.store, note.id) == before, "text, textUpdateSeq and updatedAt untouched")
-        #expect(try await home.store.latestSeq() == changesBefore, "nobody is told of typing whose text is not stored")
+        try await expectEqual(Self.row(home.store, note.id), before, "text, textUpdateSeq and updatedAt untouched")
+        try await expectEqual(home.store.latestSeq(), changesBefore, "nobody is told of typing whose text is not stored")
         // Sync reads the state with the operations after it: it has the typing already.
         let synced = try await home.store.notesNow(ids: [note.id], for: editor, withText: true)
         guard case .readable(_, let text?) = synced[note.id] else { Issue.record("the note is readable"); return }
-        #expect(text.text == "mleko chleb")
+        expectEqual(text.text, "mleko chleb")
     }
 
     @Test func theTextLeftBehindIsRebuiltAndFoundWhenTheStoreOpensAgain() async throws {
@@ -57,23 +57,23 @@ import Testing
         // Given one round stored with its text, then three without (the hub
         // stopped before the session wrote the text)…
         let first = try await Self.type(" chleb", into: note, replica: replica, text: true, home.store, as: editor)
-        #expect(try await Self.row(home.store, note.id)["textUpdateSeq"] == first)
+        try await expectEqual(Self.row(home.store, note.id)["textUpdateSeq"], first)
         var last = first
         for word in [" masło", " pomidory", " żółty ser"] {
             last = try await Self.type(word, into: note, replica: replica, text: false, home.store, as: editor)
         }
-        #expect(try await Self.row(home.store, note.id)["text"] == "mleko chleb", "the stored text is behind")
-        #expect(try await home.store.note(id: note.id)?.text == "mleko chleb masło pomidory żółty ser", "a reader has every stored word")
+        try await expectEqual(Self.row(home.store, note.id)["text"], "mleko chleb", "the stored text is behind")
+        try await expectEqual(home.store.note(id: note.id)?.text, "mleko chleb masło pomidory żółty ser", "a reader has every stored word")
         try home.store.close()
 
         // …when it opens again, the text has every stored word, and search finds them.
         let restarted = try PairingTests.store(directory)
         defer { try? restarted.close() }
         let row = try await Self.row(restarted, note.id)
-        #expect(row["text"] == "mleko chleb masło pomidory żółty ser")
-        #expect(row["textUpdateSeq"] == last)
-        #expect(try await restarted.searchNotes("pomidory", visibleTo: editor).map(\.note.id) == [note.id])
-        #expect(try await restarted.searchNotes("zółty ser", visibleTo: editor).map(\.note.id) == [note.id])
+        expectEqual(row["text"], "mleko chleb masło pomidory żółty ser")
+        expectEqual(row["textUpdateSeq"], last)
+        try await expectEqual(restarted.searchNotes("pomidory", visibleTo: editor).map(\.note.id), [note.id])
+        try await expectEqual(restarted.searchNotes("zółty ser", visibleTo: editor).map(\.note.id), [note.id])
     }
 
     @Test func anOlderTextNeverReplacesANewerOne() async throws {
@@ -91,8 +91,8 @@ import Testing
         try await home.store.storeNoteText(id: note.id, text: "kardiolog wtorek", throughSeq: late, by: "Ania")
         try await home.store.storeNoteText(id: note.id, text: "kardiolog", throughSeq: early, by: "Ania")
 
-        #expect(try await home.store.note(id: note.id)?.text == "kardiolog wtorek")
-        #expect(try await home.store.latestSeq() == changes + 1, "the text stored is told once; the older one not at all")
-        #expect(try await home.store.searchNotes("wtorek", visibleTo: editor).map(\.note.id) == [note.id])
+        try await expectEqual(home.store.note(id: note.id)?.text, "kardiolog wtorek")
+        try await expectEqual(home.store.latestSeq(), changes + 1, "the text stored is told once; the older one not at all")
+        try await expectEqual(home.store.searchNotes("wtorek", visibleTo: editor).map(\.note.id), [note.id])
     }
 }

@@ -36,13 +36,13 @@ import Testing
         defer { try? home.store.close() }
         let note = try await home.store.createNote(as: .noteMaker(home.senior.id), title: "", text: "Zakupy\nmleko 🥛\nchleb",
                                                    visibility: .shared, pinned: false, by: "test")
-        #expect(note.displayTitle == "Zakupy", "an untitled note shows its first line")
+        expectEqual(note.displayTitle, "Zakupy", "an untitled note shows its first line")
         let stored = try #require(try await home.store.note(id: note.id))
-        #expect(stored.text == "Zakupy\nmleko 🥛\nchleb")
+        expectEqual(stored.text, "Zakupy\nmleko 🥛\nchleb")
         let state = try await home.store.read { db in
             try [UInt8](Data.fetchOne(db, sql: "SELECT state FROM note_states WHERE noteId = ?", arguments: [note.id.uuidString.lowercased()])!)
         }
-        #expect(try NoteText.decodeState(state, replica: 9).text == stored.text, "opening the note needs this one state")
+        try expectEqual(NoteText.decodeState(state, replica: 9).text, stored.text, "opening the note needs this one state")
     }
 
     @Test func theListShowsPinnedFirstThenRecentlyChangedAndOnlyWhatTheReaderMaySee() async throws {
@@ -59,10 +59,10 @@ import Testing
         _ = try await store.updateNote(id: shopping.id, title: nil, visibility: nil, pinned: true, as: .init(personId: shopping.ownerId, role: .admin), by: "t")
 
         let forSenior = try await store.notes(visibleTo: home.actor(home.senior)).map(\.title)
-        #expect(forSenior == ["Shopping", "Doctor", "Diary"])
+        expectEqual(forSenior, ["Shopping", "Doctor", "Diary"])
         // A private note is its owner's alone: not even an admin or a caregiver sees it.
-        #expect(try await store.notes(visibleTo: home.actor(home.caregiver)).map(\.title) == ["Shopping", "Doctor"])
-        #expect(try await store.notes(visibleTo: home.actor(home.admin)).map(\.title) == ["Shopping", "Doctor"])
+        try await expectEqual(store.notes(visibleTo: home.actor(home.caregiver)).map(\.title), ["Shopping", "Doctor"])
+        try await expectEqual(store.notes(visibleTo: home.actor(home.admin)).map(\.title), ["Shopping", "Doctor"])
         #expect(try await store.searchNotes("diary", visibleTo: home.actor(home.admin)).isEmpty)
         _ = diary
         _ = doctor
@@ -79,10 +79,10 @@ import Testing
         _ = try await store.createNote(as: .noteMaker(home.senior.id), title: "Pączki", text: "na ostatki, z różą",
                                        visibility: .shared, pinned: false, by: "t")
         let hits = try await store.searchNotes("kardio wtor", visibleTo: reader)
-        #expect(hits.map(\.note.title) == ["Lekarz"])
+        expectEqual(hits.map(\.note.title), ["Lekarz"])
         let marked = hits[0].snippet.filter(\.matched).map(\.text)
-        #expect(marked == ["kardiologa", "wtorek"])
-        #expect(try await store.searchNotes("paczki roza", visibleTo: reader).map(\.note.title) == ["Pączki"])
+        expectEqual(marked, ["kardiologa", "wtorek"])
+        try await expectEqual(store.searchNotes("paczki roza", visibleTo: reader).map(\.note.title), ["Pączki"])
         // What people type is never taken as search syntax.
         for odd in ["\"", "AND", "OR NOT", "*", "lek*\" OR \"x", "(", "  "] {
             _ = try await store.searchNotes(odd, visibleTo: reader)
@@ -98,20 +98,20 @@ import Testing
         let reader = home.actor(home.senior)
         let note = try await store.createNote(as: .noteMaker(home.senior.id), title: "Old list", text: "x", visibility: .shared, pinned: false, by: "t")
         let trashed = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
-        #expect(trashed.purgeAt == trashed.deletedAt?.addingTimeInterval(30 * 86_400))
+        expectEqual(trashed.purgeAt, trashed.deletedAt?.addingTimeInterval(30 * 86_400))
         #expect(try await store.notes(visibleTo: reader).isEmpty)
-        #expect(try await store.notes(visibleTo: reader, inTrash: true).map(\.id) == [note.id])
+        try await expectEqual(store.notes(visibleTo: reader, inTrash: true).map(\.id), [note.id])
         #expect(try await store.searchNotes("old", visibleTo: reader).isEmpty, "Trash is not searched")
 
         _ = try await store.restoreNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
-        #expect(try await store.notes(visibleTo: reader).map(\.id) == [note.id])
+        try await expectEqual(store.notes(visibleTo: reader).map(\.id), [note.id])
         await #expect(throws: HearthError.notFound(what: "That note in Trash")) { try await store.restoreNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t") }
 
         _ = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         home.clock.advance(29 * 86_400)
         #expect(try await store.purgeTrash(by: "hub").isEmpty)
         home.clock.advance(86_400)
-        #expect(try await store.purgeTrash(by: "hub") == [note.id])
+        try await expectEqual(store.purgeTrash(by: "hub"), [note.id])
         #expect(try await store.note(id: note.id) == nil)
         #expect(try await store.searchNotes("old", visibleTo: reader).isEmpty)
     }
@@ -128,8 +128,8 @@ import Testing
         _ = try await store.updateNote(id: note.id, title: "Recipe", visibility: nil, pinned: nil, as: .init(personId: note.ownerId, role: .admin), by: "t")  // no change
         _ = try await store.trashNote(id: note.id, as: .init(personId: note.ownerId, role: .admin), by: "t")
         let changes = try await store.changes(after: before, limit: 10).filter { $0.entity == .note }
-        #expect(changes.map(\.op) == [.create, .update, .update])
-        #expect(changes[1].payload.field("wasVisibility") == "shared")
+        expectEqual(changes.map(\.op), [.create, .update, .update])
+        expectEqual(changes[1].payload.field("wasVisibility"), "shared")
         #expect(changes[2].payload.field("wasVisibility") == nil, "moving to Trash does not change who sees it")
         for change in changes { #expect(!((try? change.payload.jsonText()) ?? "").contains("flour")) }
     }

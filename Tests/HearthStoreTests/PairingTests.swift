@@ -22,14 +22,14 @@ import Testing
         let store = try Self.store(directory)
         defer { try? store.close() }
         let invitation = try await store.createPairing(for: .newPerson(name: "Anna", role: .admin), deviceName: nil, by: "cli", maker: .hubTerminal)
-        #expect(try await store.pairingStatus(id: invitation.id) == .waiting)
+        try await expectEqual(store.pairingStatus(id: invitation.id), .waiting)
 
         let (paired, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Anna's phone", userAgent: "Firefox")
-        #expect(paired.person.name == "Anna")
-        #expect(paired.person.role == .admin)
-        #expect(paired.device.name == "Anna's phone")
-        #expect(try await store.pairingStatus(id: invitation.id) == .paired(deviceName: "Anna's phone", personName: "Anna", role: .admin))
-        #expect(try await store.pairedDevice(token: token)?.device.id == paired.device.id)
+        expectEqual(paired.person.name, "Anna")
+        expectEqual(paired.person.role, .admin)
+        expectEqual(paired.device.name, "Anna's phone")
+        try await expectEqual(store.pairingStatus(id: invitation.id), .paired(deviceName: "Anna's phone", personName: "Anna", role: .admin))
+        try await expectEqual(store.pairedDevice(token: token)?.device.id, paired.device.id)
 
         // The same code again, by either form, is refused and pairs nothing.
         await #expect(throws: HearthError.self) {
@@ -38,8 +38,8 @@ import Testing
         await #expect(throws: HearthError.self) {
             _ = try await store.redeemPairing(.shortCode(invitation.code.displayedShortCode), deviceName: "Thief", userAgent: nil)
         }
-        #expect(try await store.devices().count == 1)
-        #expect(try await store.people().map(\.name) == ["Anna"])
+        try await expectEqual(store.devices().count, 1)
+        try await expectEqual(store.people().map(\.name), ["Anna"])
     }
 
     @Test func theShortCodeWorksAsTyped() async throws {
@@ -50,8 +50,8 @@ import Testing
         let invitation = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli", maker: .hubTerminal)
         let typed = invitation.code.displayedShortCode.lowercased()
         let (paired, _) = try await store.redeemPairing(.shortCode(typed), deviceName: nil, userAgent: nil)
-        #expect(paired.person.id == senior.id)
-        #expect(paired.device.name == "Kitchen tablet", "the name chosen when pairing started")
+        expectEqual(paired.person.id, senior.id)
+        expectEqual(paired.device.name, "Kitchen tablet", "the name chosen when pairing started")
     }
 
     @Test func thePagesGuessGivesWayToTheNameTheCodeWasMadeWithAndThePersonsOwnChoiceToBoth() async throws {
@@ -61,13 +61,13 @@ import Testing
         let senior = try await store.addPerson(name: "Babcia Zosia", role: .senior, as: .hubTerminal, by: "cli")
         let named = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli", maker: .hubTerminal)
         let (kept, _) = try await store.redeemPairing(.secret(named.code.secret), deviceName: nil, suggestedDeviceName: "Tablet", userAgent: nil)
-        #expect(kept.device.name == "Kitchen tablet", "hearth pair --device-name is kept over the page's guess")
+        expectEqual(kept.device.name, "Kitchen tablet", "hearth pair --device-name is kept over the page's guess")
         let unnamed = try await store.createPairing(for: .person(senior.id), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (guessed, _) = try await store.redeemPairing(.secret(unnamed.code.secret), deviceName: nil, suggestedDeviceName: "Tablet", userAgent: nil)
-        #expect(guessed.device.name == "Tablet")
+        expectEqual(guessed.device.name, "Tablet")
         let again = try await store.createPairing(for: .person(senior.id), deviceName: "Kitchen tablet", by: "cli", maker: .hubTerminal)
         let (chosen, _) = try await store.redeemPairing(.secret(again.code.secret), deviceName: "Bedroom tablet", suggestedDeviceName: "Tablet", userAgent: nil)
-        #expect(chosen.device.name == "Bedroom tablet", "what the person typed wins")
+        expectEqual(chosen.device.name, "Bedroom tablet", "what the person typed wins")
         let last = try await store.createPairing(for: .person(senior.id), deviceName: nil, by: "cli", maker: .hubTerminal)
         await #expect(throws: HearthError.invalid(fields: ["suggestedDeviceName": "must not be empty"])) {
             _ = try await store.redeemPairing(.secret(last.code.secret), deviceName: nil, suggestedDeviceName: " ", userAgent: nil)
@@ -82,7 +82,7 @@ import Testing
         let invitation = try await store.createPairing(for: .newPerson(name: "Piotr", role: .caregiver), deviceName: nil,
                                                        lifetime: .seconds(60), by: "cli", maker: .hubTerminal)
         clock.advance(61)
-        #expect(try await store.pairingStatus(id: invitation.id) == .expired)
+        try await expectEqual(store.pairingStatus(id: invitation.id), .expired)
         await #expect(throws: HearthError.self) {
             _ = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Phone", userAgent: nil)
         }
@@ -101,11 +101,11 @@ import Testing
                 _ = try await store.redeemPairing(.shortCode(wrong), deviceName: "Phone", userAgent: nil)
             }
         }
-        #expect(try await store.latestSeq() == before, "a guess writes nothing")
-        #expect(try await store.pairingStatus(id: invitation.id) == .waiting)
+        try await expectEqual(store.latestSeq(), before, "a guess writes nothing")
+        try await expectEqual(store.pairingStatus(id: invitation.id), .waiting)
         // The admin's invitation still pairs, typed or scanned.
         _ = try await store.redeemPairing(.shortCode(invitation.code.shortCode), deviceName: "Phone", userAgent: nil)
-        #expect(try await store.people().map(\.name) == ["Ewa"])
+        try await expectEqual(store.people().map(\.name), ["Ewa"])
     }
 
     @Test func malformedCodesAreRefusedWithoutCounting() async throws {
@@ -121,7 +121,7 @@ import Testing
                 _ = try await store.redeemPairing(.shortCode(garbage), deviceName: "Phone", userAgent: nil)
             }
         }
-        #expect(try await store.pairingStatus(id: invitation.id) == .waiting)
+        try await expectEqual(store.pairingStatus(id: invitation.id), .waiting)
     }
 
     @Test func onlyHashesOfTokensAndCodesAreStored() async throws {
@@ -140,7 +140,7 @@ import Testing
         for secret in [token, invitation.code.secret, invitation.code.shortCode] {
             #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is stored in the clear")
         }
-        #expect(token.count == 43, "256 bits, base64url")
+        expectEqual(token.count, 43, "256 bits, base64url")
     }
 
     @Test func aRevokedDeviceOrArchivedPersonIsNoLongerRecognised() async throws {
@@ -172,13 +172,13 @@ import Testing
         let pairing = try await hub.createPairing(for: .newPerson(name: "Marek", role: .caregiver), deviceName: nil, by: "cli", maker: .hubTerminal)
         let (phone, token) = try await hub.redeemPairing(.secret(pairing.code.secret), deviceName: "Phone", userAgent: nil)
         let senior = try await hub.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "cli")
-        #expect(try await hub.pairedDevice(token: token)?.caresFor == [])
+        try await expectEqual(hub.pairedDevice(token: token)?.caresFor, [])
 
         // `hearth people link` and `hearth devices revoke` write the same file from another process.
         let cli = try Self.store(directory)
         try await cli.link(caregiver: phone.person.id, senior: senior.id, as: .hubTerminal, by: "cli")
         try await hub.publishExternalChanges()
-        #expect(try await hub.pairedDevice(token: token)?.caresFor == [senior.id])
+        try await expectEqual(hub.pairedDevice(token: token)?.caresFor, [senior.id])
         try await cli.revokeDevice(id: phone.device.id, as: PermissionPolicy.Actor(personId: UUID(), role: .admin), by: "cli")
         try cli.close()
         try await hub.publishExternalChanges()
@@ -197,8 +197,8 @@ import Testing
         await #expect(throws: HearthError.conflict("Kasia already looks after Dziadek")) {
             try await store.link(caregiver: caregiver.id, senior: senior.id, as: .hubTerminal, by: "cli")
         }
-        #expect(try await store.latestSeq() == linked)
-        #expect(try await store.seniors(caredForBy: caregiver.id) == [senior.id])
+        try await expectEqual(store.latestSeq(), linked)
+        try await expectEqual(store.seniors(caredForBy: caregiver.id), [senior.id])
         // Only an admin shapes the household; the caregiver cannot link herself to another senior.
         let other = try await store.addPerson(name: "Babcia", role: .senior, as: .hubTerminal, by: "cli")
         await #expect(throws: HearthError.forbidden("Your role in the household does not allow this")) {

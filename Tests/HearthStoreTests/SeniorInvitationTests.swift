@@ -26,8 +26,8 @@ import Testing
                                                            by: "device:\(tablet.device.id.text)", maker: zosia)
             let (olasPhone, _) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Telefon Oli", userAgent: nil)
             #expect(olasPhone.person.name == "Ola" && olasPhone.person.role == .caregiver)
-            #expect(olasPhone.caresFor == [home.senior.id], "she looks after Zosia, and no one else")
-            #expect(try await store.actor(of: home.senior.id)?.lookedAfterBy.contains(olasPhone.person.id) == true)
+            expectEqual(olasPhone.caresFor, [home.senior.id], "she looks after Zosia, and no one else")
+            try await expectEqual(store.actor(of: home.senior.id)?.lookedAfterBy.contains(olasPhone.person.id), true)
             // The admins see it: whom Zosia invited, and the link it made.
             let audit = try await store.householdAudit(limit: 10)
             #expect(audit.contains { $0.entity == .pairingCode && $0.op == .create && $0.summary.field("seniorName") == "Babcia Zosia"
@@ -92,14 +92,14 @@ import Testing
                                                            by: "device:\(tablet.device.id.text)", maker: zosia, seniorInvitesNeedApproval: true)
             let (olasPhone, token) = try await store.redeemPairing(.secret(invitation.code.secret), deviceName: "Telefon Oli", userAgent: nil)
             #expect(olasPhone.device.awaitingApproval)
-            #expect(try await store.pairedDevice(token: token)?.device.awaitingApproval == true)
+            try await expectEqual(store.pairedDevice(token: token)?.device.awaitingApproval, true)
             let ania = try #require(try await store.actor(of: home.caregiver.id))
             // Ola's phone is not Ania's to see: for her it is no device at all.
             await #expect(throws: HearthError.notFound(what: "That device")) {
                 try await store.approveDevice(id: olasPhone.device.id, as: ania, by: "device:a")
             }
             try await store.approveDevice(id: olasPhone.device.id, as: .hubTerminal, by: "cli")
-            #expect(try await store.pairedDevice(token: token)?.device.awaitingApproval == false)
+            try await expectEqual(store.pairedDevice(token: token)?.device.awaitingApproval, false)
             await #expect(throws: HearthError.conflict("That device does not wait for approval")) {
                 try await store.approveDevice(id: olasPhone.device.id, as: .hubTerminal, by: "cli")
             }

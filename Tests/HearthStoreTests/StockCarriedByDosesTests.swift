@@ -70,15 +70,15 @@ import Testing
 
         // Then the stock reads 0 (4 less two doses of 2), moved when the second was taken, and its row was not written
         let read = try #require(try await store.medication(id: home.asNeeded.id))
-        #expect(read.stock == 0)
-        #expect(read.updatedAt == second.createdAt)
+        expectEqual(read.stock, 0)
+        expectEqual(read.updatedAt, second.createdAt)
         #expect(try await store.read { db in
             try String.fetchOne(db, sql: "SELECT stock || ' ' || stockSeq || ' ' || updatedAt FROM medications WHERE id = ?",
                                 arguments: [home.asNeeded.id.text])
         } == rowBefore)
         // And devices heard the stock through the medication's change, as before
         let heard = try await store.changes(after: 0, limit: 1000).last { $0.entity == .medication && $0.entityId == home.asNeeded.id.text }
-        #expect(heard?.payload.field("stock") == .number(0))
+        expectEqual(heard?.payload.field("stock"), .number(0))
 
         // When a caregiver records one she gave an hour ago (not the newest), after a refill of 10
         _ = try await store.refill(medicationId: home.asNeeded.id, packages: 1, as: home.caregiver, by: "t")
@@ -178,7 +178,7 @@ import Testing
             done[String(what.prefix(while: { $0 != " " })), default: 0] += 1
             for id in [home.planned.id, home.asNeeded.id] {
                 let read = try await store.medication(id: id)?.stock
-                #expect(read == expected[id], "step \(step), \(what): \(id == home.planned.id ? "Metformina" : "Paracetamol")")
+                expectEqual(read, expected[id], "step \(step), \(what): \(id == home.planned.id ? "Metformina" : "Paracetamol")")
             }
         }
         for kind in ["took", "skipped", "as", "put", "refilled", "counted"] { #expect(done[kind, default: 0] >= 5, "\(kind): \(done)") }
@@ -187,7 +187,7 @@ import Testing
         try store.close()
         let again = try PairingTests.store(directory, clock: home.home.clock)
         defer { try? again.close() }
-        for id in [home.planned.id, home.asNeeded.id] { #expect(try await again.medication(id: id)?.stock == expected[id]) }
+        for id in [home.planned.id, home.asNeeded.id] { try await expectEqual(again.medication(id: id)?.stock, expected[id]) }
     }
 
     /// A hub from before v25 reads each medication's stock from its row, and
@@ -215,8 +215,8 @@ import Testing
         defer { try? store.close() }
         let id = try #require(UUID(text: medication))
         let read = try #require(try await store.medication(id: id))
-        #expect(read.stock == 17)
-        #expect(read.updatedAt == Date(millisecondsSince1970: 500))
+        expectEqual(read.stock, 17)
+        expectEqual(read.updatedAt, Date(millisecondsSince1970: 500))
         try await store.ensureHousehold(name: "Dom", timeZone: "Europe/Warsaw")
         let ania = try await store.addPerson(name: "Ania", role: .caregiver, as: .hubTerminal, by: "test")
         let caregiver = PermissionPolicy.Actor(personId: ania.id, role: .caregiver, caresFor: [try #require(UUID(text: senior))])
@@ -224,7 +224,7 @@ import Testing
                                                      amount: 1, startDate: LocalDate(clock.now, in: TimeZone(identifier: "Europe/Warsaw")!)),
                                         as: caregiver, by: "t")
         _ = try await store.takeAsNeeded(medicationId: id, takenAt: nil, override: false, reason: nil, as: caregiver, by: "t")
-        #expect(try await store.medication(id: id)?.stock == 16)
+        try await expectEqual(store.medication(id: id)?.stock, 16)
     }
 }
 

@@ -16,9 +16,9 @@ import Testing
             (try Int.fetchOne(db, sql: "PRAGMA page_size"), try String.fetchOne(db, sql: "PRAGMA journal_mode"))
         }
         try home.store.close()
-        #expect(size == 2048)
-        #expect(mode == "wal")
-        #expect(try Self.file(directory.url) == File(pageSize: 2048, journalMode: "wal", integrity: "ok"))
+        expectEqual(size, 2048)
+        expectEqual(mode, "wal")
+        try expectEqual(Self.file(directory.url), File(pageSize: 2048, journalMode: "wal", integrity: "ok"))
     }
 
     @Test func aFileWithFourKilobytePagesIsRewrittenOnceAndKeepsEverything() async throws {
@@ -32,24 +32,24 @@ import Testing
         let stockBefore = try await home.store.medication(id: home.asNeeded.id)?.stock
         try home.store.close()
         try Self.rewrite(directory.url, pageSize: 4096)
-        #expect(try Self.file(directory.url).pageSize == 4096)
+        try expectEqual(Self.file(directory.url).pageSize, 4096)
         let before = try Self.rows(directory.url)
 
         // When the hub opens it
         let store = try HearthStore(directory: directory.url)
         // Then it has 2 KB pages, in WAL mode, and every row is as it was
         let pageSize = try await store.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
-        #expect(pageSize == 2048)
-        #expect(try await store.medication(id: home.asNeeded.id)?.stock == stockBefore)
+        expectEqual(pageSize, 2048)
+        try await expectEqual(store.medication(id: home.asNeeded.id)?.stock, stockBefore)
         try store.close()
-        #expect(try Self.file(directory.url) == File(pageSize: 2048, journalMode: "wal", integrity: "ok"))
-        #expect(try Self.rows(directory.url) == before)
+        try expectEqual(Self.file(directory.url), File(pageSize: 2048, journalMode: "wal", integrity: "ok"))
+        try expectEqual(Self.rows(directory.url), before)
         // And it is written to as before
         let again = try HearthStore(directory: directory.url)
         _ = try await again.updateHousehold(name: "Dom Zosi", timeZone: nil, as: .hubTerminal, by: "t")
         try again.close()
-        #expect(try Self.file(directory.url) == File(pageSize: 2048, journalMode: "wal", integrity: "ok"))
-        #expect(try Self.rows(directory.url)["household"]?.first?.contains("Dom Zosi") == true)
+        try expectEqual(Self.file(directory.url), File(pageSize: 2048, journalMode: "wal", integrity: "ok"))
+        try expectEqual(Self.rows(directory.url)["household"]?.first?.contains("Dom Zosi"), true)
     }
 
     @Test func aFileAnotherProcessHoldsOpenKeepsItsPagesAndIsStillServed() async throws {
@@ -65,7 +65,7 @@ import Testing
         // When the hub opens it, then it is left with its pages and served
         let store = try HearthStore(directory: directory.url)
         #expect(try await store.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } == 4096)
-        #expect(try await store.medication(id: home.planned.id)?.name == "Metformina")
+        try await expectEqual(store.medication(id: home.planned.id)?.name, "Metformina")
         try store.close()
         try other.close()
         // And the next time the hub opens it alone, it is rewritten

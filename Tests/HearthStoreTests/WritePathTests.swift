@@ -13,17 +13,17 @@ import Testing
         let store = try HearthStore(directory: directory.url)
         defer { try? store.close() }
         let household = try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
-        #expect(try await store.latestSeq() == 1)
+        try await expectEqual(store.latestSeq(), 1)
 
         _ = try await store.updateHousehold(name: "Kowalski home", timeZone: nil, as: .hubTerminal, by: "test")
         _ = try await store.updateHousehold(name: nil, timeZone: "America/New_York", as: .hubTerminal, by: "test")
         let changes = try await store.changes(after: 0, limit: 10)
-        #expect(changes.map(\.seq) == [1, 2, 3])
-        #expect(changes.map(\.op) == [.create, .update, .update])
-        #expect(changes[1].payload == ["name": "Kowalski home"])
-        #expect(changes[2].payload == ["timeZone": "America/New_York"])
+        expectEqual(changes.map(\.seq), [1, 2, 3])
+        expectEqual(changes.map(\.op), [.create, .update, .update])
+        expectEqual(changes[1].payload, ["name": "Kowalski home"])
+        expectEqual(changes[2].payload, ["timeZone": "America/New_York"])
         #expect(changes.allSatisfy { $0.entityId == household.id.uuidString.lowercased() })
-        #expect(changes[1].origin == "test")
+        expectEqual(changes[1].origin, "test")
     }
 
     @Test func anUnchangedValueAppendsNothing() async throws {
@@ -32,7 +32,7 @@ import Testing
         defer { try? store.close() }
         try await store.ensureHousehold(name: "Home", timeZone: "Europe/Warsaw")
         _ = try await store.updateHousehold(name: "Home", timeZone: "Europe/Warsaw", as: .hubTerminal, by: "test")
-        #expect(try await store.latestSeq() == 1)
+        try await expectEqual(store.latestSeq(), 1)
     }
 
     @Test func invalidInputLeavesTheDataAsItWas() async throws {
@@ -46,8 +46,8 @@ import Testing
         await #expect(throws: HearthError.self) {
             _ = try await store.updateHousehold(name: nil, timeZone: "Mars/Olympus_Mons", as: .hubTerminal, by: "test")
         }
-        #expect(try await store.household()?.name == "Home")
-        #expect(try await store.latestSeq() == 1)
+        try await expectEqual(store.household()?.name, "Home")
+        try await expectEqual(store.latestSeq(), 1)
     }
 
     @Test func aRolledBackWriteIsNeitherStoredNorPublished() async throws {
@@ -69,9 +69,9 @@ import Testing
         _ = try await store.updateHousehold(name: "Kept", timeZone: nil, as: .hubTerminal, by: "test")
         var iterator = subscription.makeAsyncIterator()
         let next = try await iterator.next()
-        #expect(next?.payload == ["name": "Kept"])
-        #expect(next?.seq == 2)
-        #expect(try await store.household()?.name == "Kept")
+        expectEqual(next?.payload, ["name": "Kept"])
+        expectEqual(next?.seq, 2)
+        try await expectEqual(store.household()?.name, "Kept")
         subscription.cancel()
     }
 
@@ -90,8 +90,8 @@ import Testing
         }
         _ = try await store.updateHousehold(name: "Committed", timeZone: nil, as: .hubTerminal, by: "test")
         let (seq, name) = try await heard.value
-        #expect(seq == 2)
-        #expect(name == "Committed")
+        expectEqual(seq, 2)
+        expectEqual(name, "Committed")
         subscription.cancel()
     }
 
@@ -127,16 +127,16 @@ import Testing
             return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
         }
         let kept = Set((0..<writes).filter { $0 % 6 != 1 && $0 % 6 != 4 })
-        #expect(Set(outcomes.filter(\.value).keys) == kept, "each caller hears of its own write")
+        expectEqual(Set(outcomes.filter(\.value).keys), kept, "each caller hears of its own write")
         let logged = try await store.changes(after: 1, limit: 1000)
-        #expect(Set(logged.map(\.entityId)) == Set(kept.map(String.init)))
-        #expect(logged.map(\.seq) == Array(2...Int64(1 + kept.count)), "no seq taken by a rolled-back write")
+        expectEqual(Set(logged.map(\.entityId)), Set(kept.map(String.init)))
+        expectEqual(logged.map(\.seq), Array(2...Int64(1 + kept.count)), "no seq taken by a rolled-back write")
         var heard: [Int64] = []
         for try await change in subscription {
             heard.append(change.seq)
             if heard.count == kept.count { break }
         }
-        #expect(heard == logged.map(\.seq), "published once each, in commit order")
-        #expect(try await store.household()?.name == "Home")
+        expectEqual(heard, logged.map(\.seq), "published once each, in commit order")
+        try await expectEqual(store.household()?.name, "Home")
     }
 }

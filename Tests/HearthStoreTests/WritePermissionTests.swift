@@ -27,7 +27,7 @@ import Testing
         }
         // A shared one she may rename, not make private: that is its owner's to say
         let renamed = try await store.updateNote(id: shopping.id, title: "Zakupy na sobotę", visibility: nil, pinned: nil, as: ania, by: "t")
-        #expect(renamed.title == "Zakupy na sobotę")
+        expectEqual(renamed.title, "Zakupy na sobotę")
         await #expect(throws: HearthError.forbidden("Only the note's owner can change who sees it")) {
             try await store.updateNote(id: shopping.id, title: "Moje", visibility: .private, pinned: nil, as: ania, by: "t")
         }
@@ -38,7 +38,7 @@ import Testing
         // …and nothing refused changed anything
         let stored = try #require(try await store.note(id: shopping.id))
         #expect(stored.title == "Zakupy na sobotę" && stored.visibility == .shared)
-        #expect(try await store.note(id: diary.id)?.title == "Pamiętnik")
+        try await expectEqual(store.note(id: diary.id)?.title, "Pamiętnik")
         _ = try await store.trashNote(id: shopping.id, as: ania, by: "t")
         _ = try await store.restoreNote(id: shopping.id, as: home.actor(home.senior), by: "t")
     }
@@ -77,7 +77,7 @@ import Testing
             try await store.addPerson(name: "Obcy", role: .caregiver, as: home.actor(home.caregiver), by: "t")
         }
         _ = try await store.addPerson(name: "Kasia", role: .caregiver, as: home.actor(home.admin), by: "t")
-        #expect(try await store.medications(of: [home.senior.id], includingInactive: true).map(\.name) == ["Metformina"])
+        try await expectEqual(store.medications(of: [home.senior.id], includingInactive: true).map(\.name), ["Metformina"])
         // The senior sees her list but changing it is for her caregivers
         for attempt in [
             { try await store.updateMedication(id: medication.id, as: senior, .delete, by: "t") { $0.active = false } },
@@ -98,9 +98,9 @@ import Testing
         // Nothing refused changed anything; her caregiver's refill counts
         let unchanged = try #require(try await store.medication(id: medication.id))
         #expect(unchanged.name == "Metformina" && unchanged.active && unchanged.stock == 10)
-        #expect(try await store.schedules(medicationId: medication.id).map(\.id) == [schedule.id])
+        try await expectEqual(store.schedules(medicationId: medication.id).map(\.id), [schedule.id])
         let refilled = try await store.refill(medicationId: medication.id, packages: 1, as: home.actor(home.caregiver), by: "t")
-        #expect(refilled.stock == 40)
+        expectEqual(refilled.stock, 40)
     }
 
     @Test func anAlertIsAnsweredOnlyByThoseWhoCareForItsPerson() async throws {
@@ -120,6 +120,6 @@ import Testing
         }
         #expect(try await store.alert(id: sos.id)?.respondedAt == nil)
         let answered = try await store.respondToAlert(id: sos.id, as: home.actor(home.caregiver), by: "t")
-        #expect(answered.respondedBy == home.caregiver.id)
+        expectEqual(answered.respondedBy, home.caregiver.id)
     }
 }
