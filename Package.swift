@@ -243,9 +243,9 @@ let package = Package(
             name: "HearthRemindersTests",
             dependencies: ["HearthReminders", "HearthStore", "HearthCore", "HearthTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthDiscovery"]),
+        .testTarget(name: "HearthDiscoveryTests", dependencies: ["HearthDiscovery", "HearthTestSupport"]),
         .testTarget(name: "HearthCRDTTests", dependencies: ["HearthCRDT", "HearthTestSupport"]),
-        .testTarget(name: "HearthQRTests", dependencies: ["HearthQR"]),
+        .testTarget(name: "HearthQRTests", dependencies: ["HearthQR", "HearthTestSupport"]),
         .testTarget(name: "HearthNotekTests", dependencies: ["HearthNotek", "HearthCRDT", "HearthTestSupport"]),
         .testTarget(
             name: "HearthKitTests",
