@@ -672,7 +672,6 @@ def _chromium(tmp_path_factory):
     driver.set_page_load_timeout(20)
     driver.set_script_timeout(30)
     driver.downloads = tmp_path_factory.mktemp("downloads")
-    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(driver.downloads)})
     try:
         yield driver
     finally:
@@ -742,6 +741,9 @@ def browser(_chromium, _web_ui_is_current):
     # Cookies belong to a host, not a port: another test's device cookie for
     # 127.0.0.1 must not reach this test's hub.
     driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    # Said again for every test: Chromium forgets it when the tab whose
+    # DevTools session said it is gone, as after a test that closed its window.
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(driver.downloads)})
     driver.get_log("browser")  # drop what earlier tests left
     yield driver
     driver.get("about:blank")
